@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const idSchema = z.uuid();
+
+/** Every error the API answers with, whatever the status. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Keyset-paged list: `nextCursor` is null when nothing is left. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+export const pageQuerySchema = z.object({
+  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const isoDateSchema = z.iso.datetime({ offset: true });

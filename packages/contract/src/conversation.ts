@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isoDateSchema } from './common.js';
+
+export const eventTypes = [
+  'SMS',
+  'EMAIL',
+  'CALL',
+  'OFFICE_DECISION',
+  'ACTIVATION',
+  'PAYMENT',
+  'PHONEBOT_REMINDER_CALL',
+  'PHONEBOT_IVR_CALL',
+  'MOVED_TO_DEBT',
+  'SCHEDULED_TOUR_APPOINTMENT',
+  'CANCELED_TOUR_APPOINTMENT',
+  'LEAD_INTENT_UPDATE',
+  'LANGUAGE_PREFERENCE_UPDATE',
+] as const;
+export const eventTypeSchema = z.enum(eventTypes);
+export type EventType = z.infer<typeof eventTypeSchema>;
+
+export const senderTypes = ['LEAD', 'USER', 'ASSISTANT', 'SYSTEM'] as const;
+export const senderTypeSchema = z.enum(senderTypes);
+export type SenderType = z.infer<typeof senderTypeSchema>;
+
+export const sendingStatuses = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
+export const sendingStatusSchema = z.enum(sendingStatuses);
+export type SendingStatus = z.infer<typeof sendingStatusSchema>;
+
+export const attachmentSchema = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  fileName: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const transcriptLineSchema = z.object({
+  speaker: z.enum(['LEAD', 'AGENT', 'ASSISTANT']),
+  text: z.string(),
+});
+
+/** `data` is open: each event type keeps its own fields; the known ones are typed. */
+export const eventDataSchema = z
+  .object({
+    translation: z
+      .object({
+        body: z.object({ textInEnglish: z.string(), hash: z.string().optional() }).optional(),
+      })
+      .optional(),
+    reActivationDate: z.string().optional(),
+    tourTypeID: z.string().optional(),
+    tourDateString: z.string().optional(),
+    tourFromTimeString: z.string().optional(),
+    transcript: z.array(transcriptLineSchema).optional(),
+    durationSeconds: z.number().optional(),
+    amount: z.number().optional(),
+    currency: z.string().optional(),
+    intent: z.string().optional(),
+    language: z.string().optional(),
+    failureReason: z.string().optional(),
+  })
+  .catchall(z.unknown());
+export type EventData = z.infer<typeof eventDataSchema>;
+
+export const conversationEventSchema = z.object({
+  _id: z.string(),
+  leadID: z.string(),
+  eventType: eventTypeSchema,
+  date: isoDateSchema,
+  body: z.string().nullable(),
+  senderName: z.string().nullable(),
+  senderType: senderTypeSchema,
+  iconURL: z.string().nullable(),
+  subject: z.string().nullable(),
+  sendingStatus: sendingStatusSchema.nullable(),
+  attachmentsUrls: z.array(attachmentSchema),
+  data: eventDataSchema,
+  eventByUserName: z.string().nullable(),
+});
+export type ConversationEvent = z.infer<typeof conversationEventSchema>;

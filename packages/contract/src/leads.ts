@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { isoDateSchema, pageOf } from './common.js';
+import { companyStatusSchema } from './company.js';
+import { conversationEventSchema } from './conversation.js';
+import { noteSchema } from './notes.js';
+
+export const optStatuses = ['NO_INDICATION', 'OPT_IN', 'OPT_OUT'] as const;
+export const optStatusSchema = z.enum(optStatuses);
+export type OptStatus = z.infer<typeof optStatusSchema>;
+
+export const officeDecisionStatuses = ['PENDING', 'COMPLETED'] as const;
+export const officeDecisionStatusSchema = z.enum(officeDecisionStatuses);
+export type OfficeDecisionStatus = z.infer<typeof officeDecisionStatusSchema>;
+
+export const officeDecisionStateSchema = z.object({
+  status: officeDecisionStatusSchema,
+  completedAt: isoDateSchema.nullable(),
+  completedByUserName: z.string().nullable(),
+});
+
+export const propertySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  pmsPropertyId: z.string(),
+  address: z.string().nullable(),
+  leadCount: z.number().int(),
+});
+export type Property = z.infer<typeof propertySchema>;
+export const propertyListSchema = z.array(propertySchema);
+
+export const leadSummarySchema = z.object({
+  _id: z.string(),
+  pmsLeadId: z.string(),
+  propertyID: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  phoneOptStatus: optStatusSchema,
+  emailOptStatus: optStatusSchema,
+  officeDecisionStatus: officeDecisionStatusSchema.nullable(),
+  tourDateUTC: isoDateSchema.nullable(),
+  lastActivityAt: isoDateSchema,
+});
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
+export const leadPageSchema = pageOf(leadSummarySchema);
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+export const leadSchema = z.object({
+  _id: z.string(),
+  pmsLeadId: z.string(),
+  propertyID: z.string(),
+  propertyName: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  companyID: z.string(),
+  companyName: z.string(),
+  companyRegisteredLeasingEmail: z.string().nullable(),
+  companyStatus: companyStatusSchema,
+  tourDateUTC: isoDateSchema.nullable(),
+  phoneOptStatus: optStatusSchema,
+  emailOptStatus: optStatusSchema,
+  preferredLanguage: z.string().nullable(),
+  officeDecisionState: officeDecisionStateSchema.nullable(),
+  notes: z.array(noteSchema),
+  conversations: z.array(conversationEventSchema),
+  /** Pass as `before` to GET /api/leads/:leadID/conversations; null when nothing is older. */
+  conversationsCursor: z.string().nullable(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+export const propertyParamsSchema = z.object({ propertyId: z.uuid() });
+export const leadParamsSchema = z.object({
+  propertyId: z.uuid(),
+  leadId: z.string().min(1).max(200),
+});

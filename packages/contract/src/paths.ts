@@ -1,0 +1,15 @@
+/** HTTP paths shared by the server's routes and the web client. */
+export const apiPaths = {
+  login: '/api/auth/login',
+  refresh: '/api/auth/refresh',
+  logout: '/api/auth/logout',
+  me: '/api/me',
+  config: '/api/config',
+  properties: '/api/properties',
+  propertyLeads: (propertyId: string) => `/api/properties/${propertyId}/leads`,
+  lead: (propertyId: string, pmsLeadId: string) =>
+    `/api/properties/${propertyId}/leads/${encodeURIComponent(pmsLeadId)}`,
+} as const;
+
+/** Header that asks the server to decompress lz-string-compressed query values. */
+export const COMPRESSED_PARAMS_HEADER = 'x-compressed-params';
