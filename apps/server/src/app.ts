@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { applyMigrations } from './db/migrate.js';
+import { openConfiguredDatabase } from './db/open-configured-database.js';
+import { serverRoot } from './lib/paths.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { configRoutes } from './modules/config/config.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { propertiesRoutes } from './modules/properties/properties.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { compressedParamsPlugin } from './plugins/compressed-params.js';
+import { databasePlugin } from './plugins/database.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { queuePlugin } from './plugins/queue.js';
+import { socketPlugin } from './plugins/socket.js';
+import { spaPlugin } from './plugins/spa.js';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  /** A database opened by the caller (tests); otherwise the configured one is opened and owned. */
+  database?: Database;
+};
+
+/** Builds the whole application from configuration; `server.ts` only listens. */
+export const buildApp = async ({ config, database }: BuildAppOptions): Promise<FastifyInstance> => {
+  const ownsDatabase = !database;
+  const db = database ?? (await openConfiguredDatabase(config));
+  try {
+    await applyMigrations(db);
+  } catch (error) {
+    if (ownsDatabase) await db.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  try {
+    await app.register(databasePlugin, { config, database: db, ownsDatabase });
+    await app.register(errorHandlerPlugin);
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        directives: {
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+        },
+      },
+    });
+    await app.register(fastifyCookie);
+    const rateLimitRedis = config.redisUrl
+      ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+      : undefined;
+    await app.register(fastifyRateLimit, {
+      global: false,
+      redis: rateLimitRedis,
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        message: `Too many sign-in attempts from this network. Try again in ${context.after}.`,
+      }),
+    });
+    if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
+    await app.register(compressedParamsPlugin);
+    await app.register(authPlugin);
+    await app.register(queuePlugin);
+    await app.register(socketPlugin);
+
+    await app.register(healthRoutes);
+    await app.register(configRoutes);
+    await app.register(authRoutes);
+    await app.register(propertiesRoutes);
+    await app.register(fastifyStatic, {
+      root: join(serverRoot, 'assets/demo-media'),
+      prefix: '/media/demo/',
+      decorateReply: false,
+    });
+    await app.register(spaPlugin);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+};

@@ -1,0 +1,120 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SESSION_LIMIT_MINUTES } from '@leasing/contract';
+import { defaultWebDistDir, repoRoot } from './lib/paths.js';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: port(3000),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// connection URL' }).optional(),
+  ),
+  DATA_DIR: z.string().default('./.data'),
+  REDIS_URL: optionalString.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'a redis:// URL' }).optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url({ error: 'an absolute http(s) URL' }).optional()),
+  CORS_ORIGINS: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+  SESSION_LIMIT_MINUTES: z.coerce.number().int().positive().default(DEFAULT_SESSION_LIMIT_MINUTES),
+  AUTH_ISSUER: optionalString.pipe(z.url({ error: 'the external issuer URL' }).optional()),
+  AUTH_AUDIENCE: optionalString,
+  AUTH_JWKS_URL: optionalString.pipe(z.url({ error: 'the external JWKS URL' }).optional()),
+  LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  LOGIN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(5),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  corsOrigins: string[];
+  logLevel: string;
+  webDistDir: string;
+  sessionLimitMinutes: number;
+  seedDemo: boolean;
+  auth: {
+    issuer: string;
+    audience: string;
+    idTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+    refreshReuseGraceSeconds: number;
+    loginIpLimitPerMinute: number;
+    loginAccountFailureLimit: number;
+    external: { issuer: string; audience: string; jwksUrl: string } | undefined;
+  };
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once; a bad value stops start-up with the variable's name and what it expects. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): AppConfig => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) =>
+        `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const external = [e.AUTH_ISSUER, e.AUTH_AUDIENCE, e.AUTH_JWKS_URL];
+  if (external.some(Boolean) && !external.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_ISSUER, AUTH_AUDIENCE and AUTH_JWKS_URL: set all three to accept an external issuer, or none',
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(repoRoot, e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    publicUrl,
+    corsOrigins: e.CORS_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [
+      new URL(publicUrl).origin,
+    ],
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
+    sessionLimitMinutes: e.SESSION_LIMIT_MINUTES,
+    seedDemo: e.SEED_DEMO,
+    auth: {
+      issuer: publicUrl,
+      audience: 'leasing-console',
+      idTokenTtlSeconds: 15 * 60,
+      refreshTokenTtlDays: 30,
+      refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+      loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
+      loginAccountFailureLimit: e.LOGIN_ACCOUNT_FAILURE_LIMIT,
+      external:
+        e.AUTH_ISSUER && e.AUTH_AUDIENCE && e.AUTH_JWKS_URL
+          ? { issuer: e.AUTH_ISSUER, audience: e.AUTH_AUDIENCE, jwksUrl: e.AUTH_JWKS_URL }
+          : undefined,
+    },
+  };
+};

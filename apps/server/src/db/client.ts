@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+
+/** One query API for both engines: node-postgres' type, which PGlite's drizzle database matches. */
+export type Db = NodePgDatabase<typeof schema>;
+
+/** What pg-boss needs from a database it does not own. */
+export type SqlExecutor = {
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+};
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  sql: SqlExecutor;
+  /** For pg-boss on PostgreSQL: it opens its own pool. */
+  connectionString: string | undefined;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | undefined };
+
+const openPglite = async (dataDir: string | undefined): Promise<Database> => {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(dataDir);
+    client = new PGlite(join(dataDir, 'pglite'));
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    connectionString: undefined,
+    sql: {
+      // PGlite's query() takes one statement with parameters; exec() runs a script without any.
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+};
+
+const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  return {
+    kind: 'postgres',
+    db,
+    connectionString: url,
+    sql: { executeSql: (text, values) => pool.query(text, values) },
+    close: () => pool.end(),
+  };
+};
+
+export const openDatabase = (options: DatabaseOptions): Promise<Database> =>
+  options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize)
+    : openPglite(options.dataDir);

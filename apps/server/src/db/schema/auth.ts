@@ -1,0 +1,42 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.js';
+import { users } from './companies.js';
+
+/** Asymmetric keys of the built-in identity provider; kept so a restart signs nobody out. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text().primaryKey(),
+  alg: text().notNull(),
+  publicJwk: jsonb().notNull().$type<Record<string, unknown>>(),
+  privateJwk: jsonb().notNull().$type<Record<string, unknown>>(),
+  ...timestamps,
+});
+
+/** Rotating refresh tokens, stored as hashes; a family is one sign-in's chain of rotations. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    rotatedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId)],
+);
+
+/** Failed sign-ins, counted per account to slow down password guessing across processes. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: id(),
+    email: text().notNull(),
+    ip: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('login_failures_email_idx').on(table.email, table.createdAt)],
+);

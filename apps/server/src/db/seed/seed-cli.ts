@@ -1,0 +1,15 @@
+import { loadConfig } from '../../config.js';
+import { applyMigrations } from '../migrate.js';
+import { openConfiguredDatabase } from '../open-configured-database.js';
+import { seedDemo } from './seed.js';
+
+const database = await openConfiguredDatabase(loadConfig());
+try {
+  await applyMigrations(database);
+  const result = await seedDemo(database.db);
+  console.log(
+    result === 'seeded' ? 'Demo data seeded.' : 'Demo data already present; nothing changed.',
+  );
+} finally {
+  await database.close();
+}

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import {
+  companies,
+  conversationEvents,
+  leads,
+  notes,
+  properties,
+  users,
+  type NewConversationEventRow,
+} from '../schema/index.js';
+import { hashPassword } from '../../modules/auth/password.js';
+import { buildDemoData, DEMO_COMPANY_ID } from './demo-data.js';
+
+export const DEMO_PASSWORD = 'leasing-demo';
+export const DEMO_CREDENTIALS = [
+  { email: 'demo@leasing.test', password: DEMO_PASSWORD, company: 'Demo Leasing' },
+  { email: 'other@leasing.test', password: DEMO_PASSWORD, company: 'Harbor Point Residential' },
+] as const;
+
+const INSERT_BATCH = 500;
+
+/** Seeds the demo once: a database that already has the demo company is left as it is. */
+export const seedDemo = async (db: Db, now = new Date()): Promise<'seeded' | 'already-seeded'> => {
+  const existing = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, DEMO_COMPANY_ID));
+  if (existing.length > 0) return 'already-seeded';
+
+  const data = buildDemoData(now);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.insert(companies).values(data.companies);
+    await tx.insert(users).values(data.users.map((user) => ({ ...user, passwordHash })));
+    await tx.insert(properties).values(data.properties);
+    await tx.insert(leads).values(data.leads);
+    for (let start = 0; start < data.events.length; start += INSERT_BATCH) {
+      const batch: NewConversationEventRow[] = data.events.slice(start, start + INSERT_BATCH);
+      await tx.insert(conversationEvents).values(batch);
+    }
+    await tx.insert(notes).values(data.notes);
+  });
+  return 'seeded';
+};

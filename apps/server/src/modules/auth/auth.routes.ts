@@ -1,0 +1,79 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiPaths,
+  loginRequestSchema,
+  loginResponseSchema,
+  refreshResponseSchema,
+  userSchema,
+} from '@leasing/contract';
+import { principalOf } from '../../plugins/auth.js';
+import { toUserDto } from './users.repository.js';
+import type { IssuedRefreshToken } from './auth.service.js';
+
+export const REFRESH_COOKIE = 'refresh_token';
+const COOKIE_PATH = '/api/auth';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secure = app.config.publicUrl.startsWith('https:');
+  const setRefreshCookie = (reply: FastifyReply, refresh: IssuedRefreshToken) =>
+    reply.setCookie(REFRESH_COOKIE, refresh.value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      path: COOKIE_PATH,
+      expires: refresh.expiresAt,
+    });
+
+  app.post(
+    apiPaths.login,
+    {
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+      config: {
+        rateLimit: {
+          max: app.config.auth.loginIpLimitPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `login:${request.ip}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { refresh, ...session } = await app.auth.login(request.body, request.ip);
+      setRefreshCookie(reply, refresh);
+      return session;
+    },
+  );
+
+  app.post(
+    apiPaths.refresh,
+    { schema: { response: { 200: refreshResponseSchema } } },
+    async (request, reply) => {
+      try {
+        const { token, refresh } = await app.auth.refresh(request.cookies[REFRESH_COOKIE]);
+        setRefreshCookie(reply, refresh);
+        return { token };
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+        throw error;
+      }
+    },
+  );
+
+  app.post(apiPaths.logout, { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    await app.auth.logout(request.cookies[REFRESH_COOKIE]);
+    reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+    return reply.status(204).send(null);
+  });
+
+  app.get(
+    apiPaths.me,
+    { onRequest: app.authenticate, schema: { response: { 200: userSchema } } },
+    async (request) => toUserDto(principalOf(request)),
+  );
+
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return app.tokens.jwks();
+  });
+};

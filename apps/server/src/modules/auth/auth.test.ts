@@ -1,0 +1,284 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { signingKeys } from '../../db/schema/index.js';
+import {
+  bearer,
+  databaseTargets,
+  DEMO_LOGIN,
+  login,
+  startTestApp,
+  type TestApp,
+} from '../../test/test-app.js';
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe.each(databaseTargets())('auth on $name', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target, { LOGIN_ACCOUNT_FAILURE_LIMIT: '3' });
+  });
+  afterAll(() => t.close());
+
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+
+  /** Signs with the server's own private key, so only the claim under test is wrong. */
+  const signWithServerKey = async (
+    claims: Record<string, unknown>,
+    options: { exp?: number; iss?: string; aud?: string },
+  ) => {
+    const [key] = await t.app.database.db.select().from(signingKeys);
+    if (!key) throw new Error('no signing key');
+    const privateKey = await importJWK(key.privateJwk as JWK, 'ES256');
+    const { token } = await login(t.app);
+    const real = decodeJwt(token);
+    return new SignJWT({ ...real, ...claims })
+      .setProtectedHeader({ alg: 'ES256', kid: key.kid })
+      .setIssuer(options.iss ?? String(real.iss))
+      .setAudience(options.aud ?? 'leasing-console')
+      .setExpirationTime(options.exp ?? Math.floor(Date.now() / 1000) + 600)
+      .sign(privateKey);
+  };
+
+  it('signs in with the demo account and returns a verifiable ID token and an HttpOnly refresh cookie', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: DEMO_LOGIN,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ token: string; user: { email: string; companyName: string } }>();
+    expect(body.user).toMatchObject({ email: 'demo@leasing.test', companyName: 'Demo Leasing' });
+    const claims = decodeJwt(body.token);
+    expect(claims).toMatchObject({
+      email: 'demo@leasing.test',
+      aud: 'leasing-console',
+      iss: 'http://localhost:3000',
+    });
+    expect(typeof claims.companyID).toBe('string');
+    expect(claims.exp! - claims.iat!).toBe(15 * 60);
+    const cookie = response.cookies.find((c) => c.name === 'refresh_token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect((await me(body.token)).json()).toMatchObject({
+      email: 'demo@leasing.test',
+      companyStatus: 'ACTIVE',
+    });
+
+    const jwks = await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
+    const jwk = jwks.json<{ keys: JWK[] }>().keys[0];
+    expect(jwk).toMatchObject({ kty: 'EC', alg: 'ES256' });
+    expect(jwk).not.toHaveProperty('d');
+  });
+
+  it('says the same thing for a wrong password and an unknown email', async () => {
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'marcus@leasing.test', password: 'nope' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@leasing.test', password: 'nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.cookies).toHaveLength(0);
+  });
+
+  it('answers 400 naming the field for a malformed login', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain('body.email');
+  });
+
+  it('locks an account with 429 and Retry-After after repeated failures, even for the right password', async () => {
+    const attempt = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'priya@leasing.test', password },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await attempt('wrong')).statusCode).toBe(401);
+    const locked = await attempt('leasing-demo');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.json().error.code).toBe('RATE_LIMITED');
+  });
+
+  it('rejects a tampered token', async () => {
+    const { token } = await login(t.app);
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const tampered = `${header}.${base64url({ ...claims, companyID: '00000000-0000-4000-a000-000000000000' })}.${signature}`;
+    expect((await me(tampered)).statusCode).toBe(401);
+  });
+
+  it('rejects alg none', async () => {
+    const { token } = await login(t.app);
+    const claims = decodeJwt(token);
+    const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`;
+    expect((await me(unsigned)).statusCode).toBe(401);
+  });
+
+  it('rejects HS256 signed with the public key', async () => {
+    const { token } = await login(t.app);
+    const jwks = (await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json<{
+      keys: JWK[];
+    }>();
+    const secret = new TextEncoder().encode(JSON.stringify(jwks.keys[0]));
+    const forged = await new SignJWT(decodeJwt(token))
+      .setProtectedHeader({ alg: 'HS256', kid: jwks.keys[0]!.kid })
+      .sign(secret);
+    expect((await me(forged)).statusCode).toBe(401);
+  });
+
+  it('rejects expired tokens and tokens for another audience or issuer', async () => {
+    const valid = await signWithServerKey({}, {});
+    expect((await me(valid)).statusCode).toBe(200);
+    const expired = await signWithServerKey({}, { exp: Math.floor(Date.now() / 1000) - 60 });
+    const wrongAud = await signWithServerKey({}, { aud: 'another-app' });
+    const wrongIss = await signWithServerKey({}, { iss: 'https://evil.example' });
+    for (const token of [expired, wrongAud, wrongIss])
+      expect((await me(token)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+  });
+
+  it('rotates the refresh token, and reuse of a rotated one revokes the whole family', async () => {
+    const { refreshCookie: first } = await login(t.app);
+    const refresh = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        cookies: { refresh_token: cookie },
+      });
+
+    const rotated = await refresh(first);
+    expect(rotated.statusCode).toBe(200);
+    expect((await me(rotated.json().token)).statusCode).toBe(200);
+    const second = rotated.cookies.find((c) => c.name === 'refresh_token')!.value;
+    expect(second).not.toBe(first);
+
+    const reuse = await refresh(first);
+    expect(reuse.statusCode).toBe(401);
+    expect((await refresh(second)).statusCode).toBe(401);
+  });
+
+  it('revokes the session on logout', async () => {
+    const { refreshCookie } = await login(t.app);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { refresh_token: refreshCookie },
+    });
+    expect(logout.statusCode).toBe(204);
+    const after = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refresh_token: refreshCookie },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('keeps signing with the same key after a restart of the app on the same database', async () => {
+    const { token } = await login(t.app);
+    const { buildApp } = await import('../../app.js');
+    const { testConfig } = await import('../../test/test-app.js');
+    const restarted = await buildApp({ config: testConfig(), database: t.database });
+    try {
+      const response = await restarted.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe.each(databaseTargets())('login rate limit per IP on $name', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target, { LOGIN_IP_LIMIT_PER_MINUTE: '4' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with Retry-After once the address exceeds its limit', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 5; i += 1) {
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `someone${i}@leasing.test`, password: 'x' },
+      });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.json().error).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});
+
+describe('external OIDC issuer', () => {
+  let jwksServer: Server;
+  let t: TestApp;
+  let signExternal: (claims: Record<string, unknown>, aud?: string) => Promise<string>;
+  const [pglite] = databaseTargets();
+
+  beforeAll(async () => {
+    const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'ext-1', alg: 'RS256', use: 'sig' };
+    jwksServer = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
+    const { port } = jwksServer.address() as AddressInfo;
+    signExternal = (claims, aud = 'console-client') =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: 'ext-1' })
+        .setIssuer('https://id.example.test')
+        .setAudience(aud)
+        .setExpirationTime('5m')
+        .sign(privateKey);
+    t = await startTestApp(pglite!, {
+      AUTH_ISSUER: 'https://id.example.test',
+      AUTH_AUDIENCE: 'console-client',
+      AUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    jwksServer.close();
+  });
+
+  it('accepts its ID tokens and maps them to a staff user by email', async () => {
+    const token = await signExternal({ sub: 'ext-user', email: 'marcus@leasing.test' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Marcus Lee', companyName: 'Demo Leasing' });
+  });
+
+  it('rejects its tokens for an unknown email or another audience', async () => {
+    const stranger = await signExternal({ sub: 'x', email: 'stranger@example.com' });
+    const otherAudience = await signExternal(
+      { sub: 'x', email: 'marcus@leasing.test' },
+      'another-client',
+    );
+    for (const token of [stranger, otherAudience]) {
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode,
+      ).toBe(401);
+    }
+  });
+});

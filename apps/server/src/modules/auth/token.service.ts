@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  type CryptoKey,
+} from 'jose';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { insertSigningKey, listSigningKeys } from './signing-keys.repository.js';
+
+const ALG = 'ES256';
+
+type KeyEntry = { kid: string; publicJwk: JWK; publicKey: CryptoKey; privateKey: CryptoKey };
+
+export type IdTokenSubject = {
+  userId: string;
+  email: string;
+  name: string;
+  picture: string | null;
+  companyId: string;
+};
+
+/** What a verified token says: our own (with companyID) or an external issuer's (email only). */
+export type VerifiedToken =
+  | { source: 'local'; userId: string; companyId: string; payload: JWTPayload }
+  | { source: 'external'; email: string; payload: JWTPayload };
+
+export type TokenService = {
+  signIdToken: (subject: IdTokenSubject) => Promise<string>;
+  verify: (token: string) => Promise<VerifiedToken>;
+  jwks: () => { keys: JWK[] };
+};
+
+const loadKeyEntries = async (db: Db): Promise<KeyEntry[]> => {
+  const rows = await listSigningKeys(db);
+  return Promise.all(
+    rows.map(async (row) => ({
+      kid: row.kid,
+      publicJwk: { ...(row.publicJwk as JWK), kid: row.kid, alg: ALG, use: 'sig' },
+      publicKey: (await importJWK(row.publicJwk as JWK, ALG)) as CryptoKey,
+      privateKey: (await importJWK(row.privateJwk as JWK, ALG)) as CryptoKey,
+    })),
+  );
+};
+
+const createKey = async (db: Db) => {
+  const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true });
+  await insertSigningKey(db, {
+    kid: randomUUID(),
+    alg: ALG,
+    publicJwk: (await exportJWK(publicKey)) as Record<string, unknown>,
+    privateJwk: (await exportJWK(privateKey)) as Record<string, unknown>,
+  });
+};
+
+/**
+ * The built-in identity provider's keys live in the database, so every process signs and verifies
+ * with the same set and a restart signs nobody out.
+ */
+export const createTokenService = async (
+  db: Db,
+  config: AppConfig['auth'],
+): Promise<TokenService> => {
+  let keys = await loadKeyEntries(db);
+  if (keys.length === 0) {
+    await createKey(db);
+    keys = await loadKeyEntries(db);
+  }
+  const external = config.external;
+  const externalJwks = external ? createRemoteJWKSet(new URL(external.jwksUrl)) : undefined;
+
+  // A kid we do not know may belong to a key another process created since we loaded ours.
+  const getLocalKey: JWTVerifyGetKey = async (header) => {
+    let entry = keys.find((key) => key.kid === header.kid);
+    if (!entry) {
+      keys = await loadKeyEntries(db);
+      entry = keys.find((key) => key.kid === header.kid);
+    }
+    if (!entry) throw new Error('unknown signing key');
+    return entry.publicKey;
+  };
+
+  return {
+    signIdToken: async (subject) => {
+      const signer = keys[0];
+      if (!signer) throw new Error('no signing key');
+      return new SignJWT({
+        email: subject.email,
+        name: subject.name,
+        picture: subject.picture,
+        companyID: subject.companyId,
+      })
+        .setProtectedHeader({ alg: ALG, kid: signer.kid, typ: 'JWT' })
+        .setSubject(subject.userId)
+        .setIssuer(config.issuer)
+        .setAudience(config.audience)
+        .setIssuedAt()
+        .setExpirationTime(`${config.idTokenTtlSeconds}s`)
+        .sign(signer.privateKey);
+    },
+
+    verify: async (token) => {
+      let issuer: unknown;
+      try {
+        issuer = decodeJwt(token).iss;
+      } catch {
+        throw new Error('malformed token');
+      }
+      if (external && externalJwks && issuer === external.issuer) {
+        const { payload } = await jwtVerify(token, externalJwks, {
+          issuer: external.issuer,
+          audience: external.audience,
+          algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
+        });
+        if (typeof payload.email !== 'string') throw new Error('external token has no email');
+        return { source: 'external', email: payload.email, payload };
+      }
+      const { payload } = await jwtVerify(token, getLocalKey, {
+        issuer: config.issuer,
+        audience: config.audience,
+        algorithms: [ALG],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.companyID !== 'string') {
+        throw new Error('token lacks sub or companyID');
+      }
+      return { source: 'local', userId: payload.sub, companyId: payload.companyID, payload };
+    },
+
+    jwks: () => ({ keys: keys.map((key) => key.publicJwk) }),
+  };
+};

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiPaths,
+  REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS,
+  remoteConfigSchema,
+} from '@leasing/contract';
+
+/** Public remote configuration; clients fetch it at most once an hour. */
+export const configRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    apiPaths.config,
+    { schema: { response: { 200: remoteConfigSchema } } },
+    async (_request, reply) => {
+      reply.header(
+        'cache-control',
+        `public, max-age=${REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS / 1000}`,
+      );
+      return {
+        sessionLimitMinutes: app.config.sessionLimitMinutes,
+        minimumFetchIntervalMs: REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS,
+      };
+    },
+  );
+};

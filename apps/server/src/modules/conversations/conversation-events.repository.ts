@@ -1,0 +1,52 @@
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { ConversationEvent } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import { conversationEvents, type ConversationEventRow } from '../../db/schema/index.js';
+import { encodeCursor, type KeysetCursor } from '../../lib/cursor.js';
+
+export const toConversationEventDto = (row: ConversationEventRow): ConversationEvent => ({
+  _id: row.id,
+  leadID: row.leadId,
+  eventType: row.eventType,
+  date: row.date.toISOString(),
+  body: row.body,
+  senderName: row.senderName,
+  senderType: row.senderType,
+  iconURL: row.iconUrl,
+  subject: row.subject,
+  sendingStatus: row.sendingStatus,
+  attachmentsUrls: row.attachments,
+  data: row.data,
+  eventByUserName: row.eventByUserName,
+});
+
+/** Newest first, keyset on (date, id): stable while new events arrive at the top. */
+export const listConversationEvents = async (
+  db: Db,
+  leadId: string,
+  limit: number,
+  before?: KeysetCursor,
+) => {
+  const rows = await db
+    .select()
+    .from(conversationEvents)
+    .where(
+      and(
+        eq(conversationEvents.leadId, leadId),
+        before
+          ? or(
+              lt(conversationEvents.date, before.date),
+              and(eq(conversationEvents.date, before.date), lt(conversationEvents.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversationEvents.date), desc(conversationEvents.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toConversationEventDto),
+    nextCursor: rows.length > limit && last ? encodeCursor({ date: last.date, id: last.id }) : null,
+  };
+};

@@ -1,0 +1,44 @@
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, leads, notes } from '../../db/schema/index.js';
+import type { KeysetCursor } from '../../lib/cursor.js';
+
+/** A property's leads, most recent activity first, keyset on (lastActivityAt, id). */
+export const listPropertyLeads = (
+  db: Db,
+  propertyId: string,
+  limit: number,
+  after?: KeysetCursor,
+) =>
+  db
+    .select()
+    .from(leads)
+    .where(
+      and(
+        eq(leads.propertyId, propertyId),
+        after
+          ? or(
+              lt(leads.lastActivityAt, after.date),
+              and(eq(leads.lastActivityAt, after.date), lt(leads.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(leads.lastActivityAt), desc(leads.id))
+    .limit(limit + 1);
+
+export const findLeadWithCompany = async (db: Db, propertyId: string, pmsLeadId: string) =>
+  (
+    await db
+      .select({ lead: leads, company: companies })
+      .from(leads)
+      .innerJoin(companies, eq(companies.id, leads.companyId))
+      .where(and(eq(leads.propertyId, propertyId), eq(leads.pmsLeadId, pmsLeadId)))
+  )[0];
+
+export const listLeadNotes = (db: Db, leadId: string) =>
+  db
+    .select()
+    .from(notes)
+    .where(eq(notes.leadId, leadId))
+    .orderBy(desc(notes.createdAt), desc(notes.id));

@@ -1,0 +1,96 @@
+import type { Lead, LeadPage, LeadSummary, Note } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import type { LeadRow, NoteRow } from '../../db/schema/index.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { notFound } from '../../lib/errors.js';
+import { listConversationEvents } from '../conversations/conversation-events.repository.js';
+import { getCompanyProperty } from '../properties/properties.service.js';
+import { findLeadWithCompany, listLeadNotes, listPropertyLeads } from './leads.repository.js';
+
+export const LEAD_EVENTS_PAGE = 50;
+
+const toLeadSummary = (row: LeadRow): LeadSummary => ({
+  _id: row.id,
+  pmsLeadId: row.pmsLeadId,
+  propertyID: row.propertyId,
+  name: row.name,
+  phone: row.phone,
+  email: row.email,
+  phoneOptStatus: row.phoneOptStatus,
+  emailOptStatus: row.emailOptStatus,
+  officeDecisionStatus: row.officeDecisionStatus,
+  tourDateUTC: row.tourDateUtc?.toISOString() ?? null,
+  lastActivityAt: row.lastActivityAt.toISOString(),
+});
+
+export const toNoteDto = (row: NoteRow): Note => ({
+  _id: row.id,
+  text: row.text,
+  createdAt: row.createdAt.toISOString(),
+  createdByUserName: row.createdByUserName,
+  modifiedByUserName: row.modifiedByUserName,
+});
+
+export const listLeads = async (
+  db: Db,
+  companyId: string,
+  propertyId: string,
+  page: { cursor?: string; limit: number },
+): Promise<LeadPage> => {
+  await getCompanyProperty(db, companyId, propertyId);
+  const after = page.cursor ? decodeCursor(page.cursor) : undefined;
+  const rows = await listPropertyLeads(db, propertyId, page.limit, after);
+  const items = rows.slice(0, page.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(toLeadSummary),
+    nextCursor:
+      rows.length > page.limit && last
+        ? encodeCursor({ date: last.lastActivityAt, id: last.id })
+        : null,
+  };
+};
+
+/** The lead by its property-management-system id, with its notes and latest events. */
+export const getLead = async (
+  db: Db,
+  companyId: string,
+  propertyId: string,
+  pmsLeadId: string,
+): Promise<Lead> => {
+  const property = await getCompanyProperty(db, companyId, propertyId);
+  const found = await findLeadWithCompany(db, propertyId, pmsLeadId);
+  if (!found) throw notFound('Lead');
+  const { lead, company } = found;
+  const [noteRows, events] = await Promise.all([
+    listLeadNotes(db, lead.id),
+    listConversationEvents(db, lead.id, LEAD_EVENTS_PAGE),
+  ]);
+  return {
+    _id: lead.id,
+    pmsLeadId: lead.pmsLeadId,
+    propertyID: property.id,
+    propertyName: property.name,
+    name: lead.name,
+    phone: lead.phone,
+    email: lead.email,
+    companyID: company.id,
+    companyName: company.name,
+    companyRegisteredLeasingEmail: company.registeredLeasingEmail,
+    companyStatus: company.status,
+    tourDateUTC: lead.tourDateUtc?.toISOString() ?? null,
+    phoneOptStatus: lead.phoneOptStatus,
+    emailOptStatus: lead.emailOptStatus,
+    preferredLanguage: lead.preferredLanguage,
+    officeDecisionState: lead.officeDecisionStatus
+      ? {
+          status: lead.officeDecisionStatus,
+          completedAt: lead.officeDecisionCompletedAt?.toISOString() ?? null,
+          completedByUserName: lead.officeDecisionCompletedByUserName,
+        }
+      : null,
+    notes: noteRows.map(toNoteDto),
+    conversations: events.items,
+    conversationsCursor: events.nextCursor,
+  };
+};

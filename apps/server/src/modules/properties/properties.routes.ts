@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  leadPageSchema,
+  leadParamsSchema,
+  leadSchema,
+  pageQuerySchema,
+  propertyListSchema,
+  propertyParamsSchema,
+} from '@leasing/contract';
+import { principalOf } from '../../plugins/auth.js';
+import { getLead, listLeads } from '../leads/leads.service.js';
+import { listProperties } from './properties.service.js';
+
+export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const { db } = app.database;
+
+  app.get('/api/properties', { schema: { response: { 200: propertyListSchema } } }, (request) =>
+    listProperties(db, principalOf(request).companyId),
+  );
+
+  app.get(
+    '/api/properties/:propertyId/leads',
+    {
+      schema: {
+        params: propertyParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: leadPageSchema },
+      },
+    },
+    (request) =>
+      listLeads(db, principalOf(request).companyId, request.params.propertyId, request.query),
+  );
+
+  app.get(
+    '/api/properties/:propertyId/leads/:leadId',
+    { schema: { params: leadParamsSchema, response: { 200: leadSchema } } },
+    (request) =>
+      getLead(db, principalOf(request).companyId, request.params.propertyId, request.params.leadId),
+  );
+};

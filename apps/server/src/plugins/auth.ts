@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { unauthorized } from '../lib/errors.js';
+import { createAuthService, type AuthService } from '../modules/auth/auth.service.js';
+import { createTokenService, type TokenService } from '../modules/auth/token.service.js';
+import {
+  findUserByEmail,
+  findUserById,
+  type UserWithCompany,
+} from '../modules/auth/users.repository.js';
+
+export type Principal = UserWithCompany;
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyInstance {
+    tokens: TokenService;
+    auth: AuthService;
+    /** Resolves a bearer ID token to the staff user it names; throws 401 otherwise. */
+    resolvePrincipal: (token: string | undefined) => Promise<Principal>;
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const bearer = (header: string | undefined) => {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+};
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const db: Db = app.database.db;
+    const tokens = await createTokenService(db, app.config.auth);
+    app.decorate('tokens', tokens);
+    app.decorate('auth', createAuthService(db, tokens, app.config.auth));
+    app.decorateRequest('principal', null);
+
+    const resolvePrincipal = async (token: string | undefined): Promise<Principal> => {
+      if (!token) throw unauthorized();
+      let verified;
+      try {
+        verified = await tokens.verify(token);
+      } catch {
+        throw unauthorized('Your session has expired or is invalid. Sign in again.');
+      }
+      const user =
+        verified.source === 'local'
+          ? await findUserById(db, verified.userId)
+          : await findUserByEmail(db, verified.email);
+      if (!user || (verified.source === 'local' && user.companyId !== verified.companyId)) {
+        throw unauthorized('This account no longer has access.');
+      }
+      return user;
+    };
+    app.decorate('resolvePrincipal', resolvePrincipal);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.principal = await resolvePrincipal(bearer(request.headers.authorization));
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+/** The signed-in staff user of a request that went through `authenticate`. */
+export const principalOf = (request: FastifyRequest): Principal => {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+};

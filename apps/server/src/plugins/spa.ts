@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+const API_PREFIXES = ['/api/', '/webhooks/', '/socket.io/', '/.well-known/'];
+
+/**
+ * Serves the built SPA when there is one: any GET that is not an API path or a file gets
+ * index.html (client-side routing). Everything else unknown is a JSON 404.
+ */
+export const spaPlugin = fp(
+  async (app: FastifyInstance) => {
+    const root = app.config.webDistDir;
+    const hasSpa = existsSync(join(root, 'index.html'));
+    if (hasSpa) {
+      await app.register(fastifyStatic, { root, wildcard: false, index: false });
+    } else {
+      app.log.warn({ root }, 'web build not found: the SPA is not served (run npm run build)');
+    }
+    const sendIndex = (reply: FastifyReply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html');
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
+      const isFile = /\.[a-z0-9]+$/i.test(path);
+      if (hasSpa && request.method === 'GET' && !isApi && !isFile) return sendIndex(reply);
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
+    });
+  },
+  { name: 'spa' },
+);

@@ -1,0 +1,64 @@
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { seedDemo, DEMO_CREDENTIALS } from './db/seed/seed.js';
+
+const main = async () => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config });
+  if (config.seedDemo && (await seedDemo(app.database.db)) === 'seeded') {
+    app.log.info('seeded the demo data');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining HTTP, sockets and the job queue');
+    const forceExit = setTimeout(() => process.exit(1), 20_000).unref();
+    try {
+      await app.close();
+      clearTimeout(forceExit);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://localhost:${config.port}`;
+  const database = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${config.dataDir}`;
+  console.log(
+    [
+      '',
+      `  Leasing console is running at ${url}`,
+      `  Database: ${database}`,
+      ...(config.seedDemo
+        ? [
+            '  Demo sign-in:',
+            ...DEMO_CREDENTIALS.map((c) => `    ${c.email} / ${c.password}  (${c.company})`),
+          ]
+        : []),
+      '',
+    ].join('\n'),
+  );
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
