@@ -35,14 +35,12 @@ export const errorHandlerPlugin = fp(
           .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
       }
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(500)
-        .send({
-          error: {
-            code: 'INTERNAL',
-            message: 'Something went wrong on our side. Please try again.',
-          },
-        });
+      return reply.status(500).send({
+        error: {
+          code: 'INTERNAL',
+          message: 'Something went wrong on our side. Please try again.',
+        },
+      });
     });
   },
   { name: 'error-handler' },

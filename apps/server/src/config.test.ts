@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('names the variable and what it expects when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL: a postgres:\/\/ connection URL/,
+    );
+    expect(() => loadConfig({ AUTH_ISSUER: 'https://id.example' })).toThrow(/AUTH_JWKS_URL/);
+  });
+
+  it('uses the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(config.dataDir).toMatch(/\.data$/);
+  });
+
+  it('stops start-up with the message when the server is started with a bad value', () => {
+    const server = fileURLToPath(new URL('./server.ts', import.meta.url));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: { ...process.env, PORT: 'eighty', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PORT');
+  });
+});
