@@ -1,15 +1,18 @@
 import { loadConfig } from '../../config.js';
+import { runCli } from '../../lib/run-cli.js';
 import { applyMigrations } from '../migrate.js';
 import { openConfiguredDatabase } from '../open-configured-database.js';
 import { seedDemo } from './seed.js';
 
-const database = await openConfiguredDatabase(loadConfig());
-try {
-  await applyMigrations(database);
-  const result = await seedDemo(database.db);
-  console.log(
-    result === 'seeded' ? 'Demo data seeded.' : 'Demo data already present; nothing changed.',
-  );
-} finally {
-  await database.close();
-}
+await runCli(async () => {
+  const database = await openConfiguredDatabase(loadConfig());
+  try {
+    await applyMigrations(database);
+    const result = await seedDemo(database.db);
+    console.log(
+      result === 'seeded' ? 'Demo data seeded.' : 'Demo data already present; nothing changed.',
+    );
+  } finally {
+    await database.close();
+  }
+});
