@@ -65,8 +65,9 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         directives: {
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          scriptSrc: ["'self'", ...config.cspExtraOrigins],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...config.cspExtraOrigins],
+          imgSrc: ["'self'", 'data:', 'blob:', ...config.cspExtraOrigins],
         },
       },
     });

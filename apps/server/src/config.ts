@@ -24,6 +24,7 @@ const envSchema = z.object({
   ),
   PUBLIC_URL: optionalString.pipe(z.url({ error: 'an absolute http(s) URL' }).optional()),
   CORS_ORIGINS: optionalString,
+  CSP_EXTRA_ORIGINS: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   SESSION_LIMIT_MINUTES: z.coerce.number().int().positive().default(DEFAULT_SESSION_LIMIT_MINUTES),
@@ -50,6 +51,8 @@ export type AppConfig = {
   redisUrl: string | undefined;
   publicUrl: string;
   corsOrigins: string[];
+  /** Origins the page may also load scripts from and connect to (monitoring, analytics). */
+  cspExtraOrigins: string[];
   logLevel: string;
   webDistDir: string;
   sessionLimitMinutes: number;
@@ -99,6 +102,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [
       new URL(publicUrl).origin,
     ],
+    cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [],
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     sessionLimitMinutes: e.SESSION_LIMIT_MINUTES,
