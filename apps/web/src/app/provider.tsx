@@ -1,0 +1,20 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { theme } from './theme';
+
+export type AppProviderProps = {
+  queryClient: QueryClient;
+  children: ReactNode;
+};
+
+export function AppProvider({ queryClient, children }: AppProviderProps) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,117 @@
+import { createBrowserRouter, redirect } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { OopsPage } from '../components/ui/oops-page';
+import { PageLoader } from '../components/ui/page-loader';
+import { paths } from '../config/paths';
+import { getLeadQueryKey } from '../features/leads/api/get-lead';
+import { queryClient } from '../lib/query-client';
+import { accessTokenSignIn } from './guards/access-token-sign-in';
+import { loginTypeGuard } from './guards/login-type-guard';
+import { notFoundGuard } from './guards/not-found-guard';
+import { protectedGuard, protectedWithAccessTokenGuard } from './guards/protected-guard';
+
+/** A route that only sends the user on (`element: null` tells the router nothing renders here). */
+const redirectRoute = (href: string) => ({ loader: () => redirect(href), element: null });
+
+/**
+ * The login page signs in with a secure link's access_token before the login-type guard looks for
+ * a stored token; run in one loader so the order cannot vary.
+ */
+function accountLoader(args: LoaderFunctionArgs) {
+  return accessTokenSignIn(args) ?? loginTypeGuard();
+}
+
+/**
+ * React Router re-runs loaders when a link to the current URL is followed; invalidating the lead
+ * there makes such a navigation reload it.
+ */
+async function leadEscalationLoader(args: LoaderFunctionArgs) {
+  const denied = await protectedWithAccessTokenGuard(args);
+  if (denied) return denied;
+  const { propertyId, leadId } = args.params;
+  if (propertyId && leadId) {
+    void queryClient.invalidateQueries({ queryKey: getLeadQueryKey(propertyId, leadId) });
+  }
+  return null;
+}
+
+const normalRouteTable: RouteObject[] = [
+  {
+    path: paths.home.path,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: OopsPage,
+    children: [
+      { index: true, ...redirectRoute(paths.account.getHref()) },
+      {
+        lazy: () =>
+          import('./routes/app/app-layout').then((module) => ({
+            Component: module.AppLayoutRoute,
+          })),
+        children: [
+          {
+            path: paths.main.path,
+            loader: protectedGuard,
+            children: [
+              { index: true, ...redirectRoute(paths.dashboard.getHref()) },
+              {
+                path: paths.dashboard.path,
+                lazy: () =>
+                  import('./routes/app/dashboard').then((module) => ({
+                    Component: module.DashboardRoute,
+                  })),
+              },
+            ],
+          },
+          {
+            path: paths.leadEscalation.path,
+            loader: leadEscalationLoader,
+            lazy: () =>
+              import('./routes/app/lead-escalation').then((module) => ({
+                Component: module.LeadEscalationRoute,
+              })),
+          },
+        ],
+      },
+      {
+        path: paths.account.path,
+        loader: accountLoader,
+        children: [
+          { index: true, ...redirectRoute(paths.login.getHref()) },
+          {
+            path: paths.login.path,
+            lazy: () =>
+              import('./routes/account/login').then((module) => ({ Component: module.LoginRoute })),
+          },
+        ],
+      },
+      {
+        path: paths.secureAccess.path,
+        lazy: () =>
+          import('./routes/secure-access').then((module) => ({
+            Component: module.SecureAccessRoute,
+          })),
+      },
+      {
+        path: paths.notFound.path,
+        loader: notFoundGuard,
+        lazy: () =>
+          import('./routes/not-found').then((module) => ({ Component: module.NotFoundRoute })),
+      },
+      { path: '*', ...redirectRoute(paths.account.getHref()) },
+    ],
+  },
+];
+
+/**
+ * The route table for the host the app is served from. Payment-domain mode (its own table on one
+ * configured host) is not built yet, so every host gets the normal table.
+ */
+export function getRouteTable(_hostname: string): RouteObject[] {
+  return normalRouteTable;
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(getRouteTable(window.location.hostname));
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,5 @@
+import { OopsPage } from '../../components/ui/oops-page';
+
+export function NotFoundRoute() {
+  return <OopsPage />;
+}

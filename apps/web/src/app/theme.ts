@@ -1,0 +1,10 @@
+import { createTheme } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  primaryShade: { light: 6, dark: 5 },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+});

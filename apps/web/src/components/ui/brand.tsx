@@ -1,0 +1,20 @@
+import { Group, Text, ThemeIcon } from '@mantine/core';
+import { IconMessages } from '@tabler/icons-react';
+import { PRODUCT_NAME } from '../../config/product';
+
+export type BrandProps = {
+  size?: 'sm' | 'md';
+};
+
+export function Brand({ size = 'md' }: BrandProps) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <ThemeIcon size={size === 'md' ? 32 : 28} radius="md" variant="filled" aria-hidden>
+        <IconMessages size={size === 'md' ? 20 : 18} stroke={1.75} />
+      </ThemeIcon>
+      <Text fw={700} size={size === 'md' ? 'lg' : 'md'} style={{ whiteSpace: 'nowrap' }}>
+        {PRODUCT_NAME}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,55 @@
+/** Query parameter carrying a one-off credential in secure links. */
+export const ACCESS_TOKEN_PARAM = 'access_token';
+/** Query parameter telling the login page where to continue. */
+export const RETURN_URL_PARAM = 'returnUrl';
+/** Query parameter of the dashboard naming the property whose leads are shown. */
+export const SELECTED_PROPERTY_PARAM = 'property';
+
+/**
+ * Every route of the app, declared once. `path` is what the router matches; `getHref` builds a link.
+ * Plain data with no imports: the React-free API client uses it too.
+ */
+export const paths = {
+  home: {
+    path: '/',
+    getHref: () => '/',
+  },
+  main: {
+    path: '/main',
+    getHref: () => '/main',
+  },
+  dashboard: {
+    path: '/main/dashboard',
+    getHref: (propertyId?: string) =>
+      propertyId
+        ? `/main/dashboard?${SELECTED_PROPERTY_PARAM}=${encodeURIComponent(propertyId)}`
+        : '/main/dashboard',
+  },
+  account: {
+    path: '/account',
+    getHref: () => '/account',
+  },
+  login: {
+    path: '/account/login',
+    getHref: (params: { accessToken?: string; returnUrl?: string } = {}) => {
+      const search = new URLSearchParams();
+      if (params.accessToken) search.set(ACCESS_TOKEN_PARAM, params.accessToken);
+      if (params.returnUrl) search.set(RETURN_URL_PARAM, params.returnUrl);
+      const query = search.toString();
+      return query ? `/account/login?${query}` : '/account/login';
+    },
+  },
+  secureAccess: {
+    path: '/secure-access',
+    getHref: () => '/secure-access',
+  },
+  leadEscalation: {
+    path: '/properties/:propertyId/leads/:leadId/escalation',
+    getHref: (propertyId: string, pmsLeadId: string) =>
+      `/properties/${encodeURIComponent(propertyId)}/leads/${encodeURIComponent(pmsLeadId)}/escalation`,
+  },
+  notFound: {
+    path: '/not-found',
+    getHref: () => '/not-found',
+  },
+} as const;

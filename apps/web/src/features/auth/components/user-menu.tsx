@@ -1,0 +1,66 @@
+import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useUser } from '../api/get-user';
+import { useLogout } from '../api/logout';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+export type UserMenuProps = {
+  onSignedOut: () => void;
+};
+
+export function UserMenu({ onSignedOut }: UserMenuProps) {
+  const userQuery = useUser();
+  const logoutMutation = useLogout({ onSettled: onSignedOut });
+
+  function handleSignOut() {
+    logoutMutation.mutate();
+  }
+
+  if (userQuery.isPending) {
+    return <Skeleton height={32} width={180} radius="xl" />;
+  }
+
+  const user = userQuery.data;
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu" px="xs" py={4} style={{ borderRadius: 8 }}>
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={user?.picture ?? null} alt="" radius="xl" size={32} color="indigo">
+              {user ? initials(user.name) : null}
+            </Avatar>
+            <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
+              <Text size="sm" fw={600} lineClamp={1}>
+                {user?.name ?? 'Signed in'}
+              </Text>
+              {user && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {user.companyName}
+                </Text>
+              )}
+            </Box>
+            <IconChevronDown size={16} stroke={1.5} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user && <Menu.Label>{user.email}</Menu.Label>}
+        <Menu.Item
+          leftSection={<IconLogout size={16} stroke={1.5} />}
+          onClick={handleSignOut}
+          disabled={logoutMutation.isPending}
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

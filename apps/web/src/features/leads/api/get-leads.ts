@@ -1,0 +1,26 @@
+import { apiPaths, leadPageSchema } from '@leasing/contract';
+import type { LeadPage } from '@leasing/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const LEADS_PAGE_SIZE = 25;
+
+type GetLeadsInput = { propertyId: string; cursor: string | null; signal?: AbortSignal };
+
+export function getLeads({ propertyId, cursor, signal }: GetLeadsInput): Promise<LeadPage> {
+  return apiRequest(apiPaths.propertyLeads(propertyId), {
+    query: { cursor, limit: LEADS_PAGE_SIZE },
+    schema: leadPageSchema,
+    signal,
+  });
+}
+
+export const getLeadsQueryOptions = (propertyId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['leads', propertyId],
+    queryFn: ({ pageParam, signal }) => getLeads({ propertyId, cursor: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+
+export const useLeads = (propertyId: string) => useInfiniteQuery(getLeadsQueryOptions(propertyId));

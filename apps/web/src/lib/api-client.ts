@@ -1,0 +1,273 @@
+/**
+ * The one HTTP client of the app. It stays free of React, the router and the toast system (it is
+ * bundled on its own for a browser test); what it cannot do itself it announces through
+ * auth-events.
+ */
+import {
+  COMPRESSED_PARAMS_HEADER,
+  apiErrorSchema,
+  apiPaths,
+  refreshResponseSchema,
+} from '@leasing/contract';
+import { compressToEncodedURIComponent } from 'lz-string';
+import type { ZodType } from 'zod';
+import { ACCESS_TOKEN_PARAM, paths } from '../config/paths';
+import { emitAuthEvent, navigateTo } from './auth-events';
+import type { AuthEventMap } from './auth-events';
+import { clearStorage, getToken, setNotFoundRedirectFlag, setToken } from './storage';
+
+export type ApiErrorDetail = { path: string; message: string };
+
+export class ApiRequestError extends Error {
+  /** HTTP status; 0 when the server could not be reached. */
+  readonly status: number;
+  readonly code: string;
+  readonly details: ApiErrorDetail[];
+  /** Seconds from a Retry-After header (429), when the server sent one. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    details?: ApiErrorDetail[];
+    retryAfterSeconds?: number | null;
+  }) {
+    super(init.message);
+    this.name = 'ApiRequestError';
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? [];
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequestOptions<T> = {
+  method?: HttpMethod;
+  /** JSON-serialised unless it is FormData, a Blob or URLSearchParams. */
+  body?: unknown;
+  /** Added to the query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  /** Parses the response body; without one the body is returned as unknown JSON. */
+  schema?: ZodType<T>;
+  /**
+   * Leaves 401/403 to the caller: for the auth endpoints themselves (a wrong password is a 401
+   * that must not sign anyone out) and for public calls.
+   */
+  skipAuthHandling?: boolean;
+  signal?: AbortSignal;
+};
+
+const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+const INVALID_RESPONSE_MESSAGE = 'The server sent a response this app could not read.';
+
+type SentRequest = { response: Response; sentToken: string | null; ownAuthorization: boolean };
+
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: ApiRequestOptions<T> = {},
+): Promise<T> {
+  const first = await send(path, options);
+  if (first.response.ok) return readBody(first.response, options.schema);
+
+  const { status } = first.response;
+  const error = await toApiRequestError(first.response);
+  if (options.skipAuthHandling || (status !== 401 && status !== 403)) throw error;
+
+  // A secure link's one-off credential cannot be refreshed: the link itself is bad.
+  if (currentUrlHasAccessToken()) {
+    setNotFoundRedirectFlag();
+    navigateTo(paths.notFound.getHref());
+    throw error;
+  }
+  if (status === 401 && getToken() === null) {
+    endSession('unauthorized');
+    throw error;
+  }
+  // The caller chose its own credential: refreshing ours would not change what it sends.
+  if (first.ownAuthorization) throw error;
+
+  const tokenNow = getToken();
+  const alreadyRefreshed = tokenNow !== null && tokenNow !== first.sentToken;
+  if (!alreadyRefreshed) {
+    try {
+      await refreshToken();
+    } catch {
+      endSession('refresh-failed');
+      throw error;
+    }
+  }
+
+  const second = await send(path, options);
+  if (second.response.ok) return readBody(second.response, options.schema);
+  const secondError = await toApiRequestError(second.response);
+  if (second.response.status === 403) {
+    emitAuthEvent('forbidden', { message: secondError.message });
+  } else if (second.response.status === 401) {
+    endSession('unauthorized');
+  }
+  throw secondError;
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+/**
+ * Asks for a new ID token with the refresh cookie and stores it. Concurrent callers share one
+ * request, so ten requests failing at once cause one refresh.
+ */
+export function refreshToken(): Promise<string> {
+  refreshInFlight ??= requestNewToken().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function requestNewToken(): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(apiPaths.refresh, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw networkError();
+  }
+  if (!response.ok) throw await toApiRequestError(response);
+  const { token } = await readBody(response, refreshResponseSchema);
+  setToken(token);
+  return token;
+}
+
+async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<SentRequest> {
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  const ownAuthorization = headers.has('Authorization');
+  const sentToken = getToken();
+  if (!ownAuthorization && sentToken !== null) {
+    headers.set('Authorization', `Bearer ${sentToken}`);
+  }
+
+  let body: BodyInit | undefined;
+  if (isRawBody(options.body)) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set('Content-Type', 'application/json');
+  }
+
+  const compress = headers.get(COMPRESSED_PARAMS_HEADER) === 'true';
+  try {
+    const response = await fetch(buildUrl(path, options.query, compress), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+    return { response, sentToken, ownAuthorization };
+  } catch (cause) {
+    // Cancellation is the caller's own doing (react-query aborts unused queries): keep it as is.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw networkError();
+  }
+}
+
+/** Merges `query` into the path's query string; compressed values are what the server expects. */
+export function buildUrl(
+  path: string,
+  query: ApiRequestOptions<unknown>['query'],
+  compress: boolean,
+) {
+  const hashless = path.split('#')[0] ?? '';
+  const queryStart = hashless.indexOf('?');
+  const base = queryStart === -1 ? hashless : hashless.slice(0, queryStart);
+  const params = new URLSearchParams(queryStart === -1 ? '' : hashless.slice(queryStart + 1));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const entries = [...params].map(([key, value]): [string, string] => [
+    key,
+    compress ? compressToEncodedURIComponent(value) : value,
+  ]);
+  const search = new URLSearchParams(entries).toString();
+  return search ? `${base}?${search}` : base;
+}
+
+function isRawBody(body: unknown): body is FormData | Blob | URLSearchParams {
+  return body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams;
+}
+
+async function readBody<T>(response: Response, schema: ZodType<T> | undefined): Promise<T> {
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw invalidResponse(response.status);
+  }
+  if (!schema) return json as T;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw invalidResponse(response.status);
+  return parsed.data;
+}
+
+async function toApiRequestError(response: Response): Promise<ApiRequestError> {
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null;
+  let json: unknown = null;
+  try {
+    json = await response.json();
+  } catch {
+    // Not JSON (a proxy's HTML page, an empty body): fall back to the status below.
+  }
+  const parsed = apiErrorSchema.safeParse(json);
+  if (parsed.success) {
+    return new ApiRequestError({
+      status: response.status,
+      code: parsed.data.error.code,
+      message: parsed.data.error.message,
+      details: parsed.data.error.details,
+      retryAfterSeconds,
+    });
+  }
+  return new ApiRequestError({
+    status: response.status,
+    code: `HTTP_${response.status}`,
+    message: `The server could not complete the request (status ${response.status}).`,
+    retryAfterSeconds,
+  });
+}
+
+function networkError() {
+  return new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+}
+
+function invalidResponse(status: number) {
+  return new ApiRequestError({
+    status,
+    code: 'INVALID_RESPONSE',
+    message: INVALID_RESPONSE_MESSAGE,
+  });
+}
+
+function currentUrlHasAccessToken(): boolean {
+  return new URLSearchParams(window.location.search).has(ACCESS_TOKEN_PARAM);
+}
+
+function endSession(reason: AuthEventMap['signed-out']['reason']) {
+  clearStorage();
+  emitAuthEvent('signed-out', { reason });
+  // Many requests can fail together; one trip to the login page is enough.
+  if (window.location.pathname !== paths.login.path) navigateTo(paths.login.getHref());
+}
+
+/** True for a client error the user or the session must fix, where retrying cannot help. */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+}

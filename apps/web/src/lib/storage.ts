@@ -1,0 +1,59 @@
+/** Every localStorage key the app uses, so none is spelled twice. */
+export const storageKeys = {
+  token: 'token',
+  lastLogin: 'lastLogin',
+  notFoundRedirect: 'notFoundRedirect',
+  remoteConfig: 'remoteConfig',
+} as const;
+
+export function getToken(): string | null {
+  return localStorage.getItem(storageKeys.token);
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(storageKeys.token, token);
+}
+
+/** Stores the token of a fresh sign-in and starts the session clock. */
+export function startSession(token: string, now: number = Date.now()): void {
+  setToken(token);
+  localStorage.setItem(storageKeys.lastLogin, String(now));
+}
+
+/** Milliseconds since the epoch of the last sign-in, or null when none (or unreadable) is stored. */
+export function getLastLogin(): number | null {
+  const raw = localStorage.getItem(storageKeys.lastLogin);
+  if (raw === null) return null;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
+}
+
+export function setNotFoundRedirectFlag(): void {
+  localStorage.setItem(storageKeys.notFoundRedirect, 'true');
+}
+
+/** Reads and removes the one-time flag: true at most once per flag set. */
+export function consumeNotFoundRedirectFlag(): boolean {
+  const isSet = localStorage.getItem(storageKeys.notFoundRedirect) === 'true';
+  localStorage.removeItem(storageKeys.notFoundRedirect);
+  return isSet;
+}
+
+export function getStoredJson(key: string): unknown {
+  const raw = localStorage.getItem(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function setStoredJson(key: string, value: unknown): void {
+  localStorage.setItem(key, JSON.stringify(value));
+}
+
+/** The spec signs out by clearing local storage as a whole. */
+export function clearStorage(): void {
+  localStorage.clear();
+}

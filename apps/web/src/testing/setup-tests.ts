@@ -1,0 +1,50 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { setNavigator } from '../lib/auth-events';
+import { queryClient } from '../lib/query-client';
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+// Whole-app tests run many files in parallel; a busy machine must not turn waits into failures.
+configure({ asyncUtilTimeout: 3000 });
+
+// A few tests (bundling with esbuild) run in Node and have no DOM to prepare or clean.
+const hasDom = typeof window !== 'undefined';
+
+// Mantine reads these browser APIs, which jsdom does not implement.
+if (hasDom) installDomStubs();
+
+function installDomStubs() {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+
+  window.ResizeObserver = ResizeObserverStub;
+  window.HTMLElement.prototype.scrollIntoView = () => {};
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  if (!hasDom) return;
+  cleanup();
+  queryClient.clear();
+  localStorage.clear();
+  setNavigator(null);
+  window.history.replaceState(null, '', '/');
+});
