@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { bundleApiClient } from '../support/api-client-bundle.js';
+import { DEMO, launchBrowser, OTHER, signIn } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+type Property = { _id: string; name: string };
+type LeadPage = { items: { pmsLeadId: string; name: string }[] };
+
+describe('web shell: sign-in, guards and the HTTP client', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  /** A lead of the other company, found through the API as that company's user. */
+  const otherCompanyLead = async () => {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(OTHER),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const [property] = (await (
+      await fetch(`${server.url}/api/properties`, { headers: auth })
+    ).json()) as Property[];
+    const leads = (await (
+      await fetch(`${server.url}/api/properties/${property!._id}/leads`, { headers: auth })
+    ).json()) as LeadPage;
+    return { propertyId: property!._id, pmsLeadId: leads.items[0]!.pmsLeadId };
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+  afterEach(() => context.close());
+
+  it('signs in with the demo account and lands on the dashboard with the properties', async () => {
+    await signIn(page, server.url);
+    await expect
+      .poll(() => page.getByText('Maple Grove Apartments').first().isVisible())
+      .toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/);
+    expect(Number(await page.evaluate(() => localStorage.getItem('lastLogin')))).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
+  });
+
+  it('shows a clear error for a wrong password and stays on the login page', async () => {
+    await page.goto(`${server.url}/account/login`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByText('Email or password is incorrect.').isVisible())
+      .toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/account/login');
+  });
+
+  it('sends a signed-in user from /account/login to the dashboard', async () => {
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/account/login`);
+    await page.waitForURL('**/main/dashboard**');
+  });
+
+  it('sends a signed-out visitor of a conversation URL to /account/login', async () => {
+    const { propertyId, pmsLeadId } = await otherCompanyLead();
+    await page.goto(`${server.url}/properties/${propertyId}/leads/${pmsLeadId}/escalation`);
+    await page.waitForURL((url) => url.pathname === '/account/login');
+  });
+
+  it('redirects an unknown path to the account area', async () => {
+    await page.goto(`${server.url}/no/such/page`);
+    await page.waitForURL((url) => url.pathname === '/account/login');
+  });
+
+  it('shows /not-found only once after the one-time flag is set', async () => {
+    await page.goto(`${server.url}/not-found`);
+    await page.waitForURL((url) => url.pathname === '/account/login');
+
+    await page.evaluate(() => localStorage.setItem('notFoundRedirect', 'true'));
+    await page.goto(`${server.url}/not-found`);
+    for (const text of [
+      'Oops!',
+      'Something went wrong loading this content.',
+      'Please try again.',
+    ]) {
+      await expect.poll(() => page.getByText(text, { exact: true }).isVisible()).toBe(true);
+    }
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/account/login');
+  });
+
+  it('opens a lead, survives an expired ID token through the refresh cookie, and is still signed in after reload', async () => {
+    await signIn(page, server.url);
+    await page.getByText('Ava Thompson').first().click();
+    await page.waitForURL('**/escalation');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Ava Thompson' }).first().isVisible())
+      .toBe(true);
+
+    await page.evaluate(() => localStorage.setItem('token', 'expired.id.token'));
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Ava Thompson' }).first().isVisible())
+      .toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/);
+  });
+
+  it('answers ten concurrent requests that meet 401 and 403 with exactly one refresh', async () => {
+    await signIn(page, server.url);
+    const foreign = await otherCompanyLead();
+    // A same-origin page without the app, so only the client under test makes requests.
+    await page.goto(`${server.url}/healthz`);
+    await page.addScriptTag({ content: await bundleApiClient() });
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshes.push(request.method());
+    });
+    await page.evaluate(() => localStorage.setItem('token', 'expired.id.token'));
+
+    const results = await page.evaluate(async (foreignPropertyId) => {
+      const { apiRequest } = (
+        window as unknown as {
+          leasingApiClient: { apiRequest: (path: string) => Promise<unknown> };
+        }
+      ).leasingApiClient;
+      const calls = Array.from({ length: 10 }, (_, i) =>
+        apiRequest(i < 7 ? '/api/properties' : `/api/properties/${foreignPropertyId}/leads`).then(
+          () => 'ok',
+          (error: { status: number }) => `error ${error.status}`,
+        ),
+      );
+      return Promise.all(calls);
+    }, foreign.propertyId);
+
+    expect(refreshes).toEqual(['POST']);
+    expect(results).toEqual([...Array(7).fill('ok'), ...Array(3).fill('error 403')]);
+  });
+
+  it("shows the toast 'User is not permitted' with Close for another company's lead", async () => {
+    const { propertyId, pmsLeadId } = await otherCompanyLead();
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/properties/${propertyId}/leads/${pmsLeadId}/escalation`);
+    const toast = page.locator('.mantine-Notifications-root');
+    await expect.poll(() => toast.getByText('User is not permitted').isVisible()).toBe(true);
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => toast.getByText('User is not permitted').count()).toBe(0);
+  });
+
+  it('signs the user out when the last sign-in is older than the session limit', async () => {
+    await signIn(page, server.url);
+    await page.evaluate(() =>
+      localStorage.setItem('lastLogin', String(Date.now() - 13 * 60 * 60 * 1000)),
+    );
+    await page.goto(`${server.url}/main/dashboard`);
+    await page.waitForURL((url) => url.pathname === '/account/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
