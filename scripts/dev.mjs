@@ -1,0 +1,11 @@
+// `npm run dev`: the server (restarting on change) and Vite's dev server with hot reload.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', '@leasing/web'], { stdio: 'inherit' }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((child) => child.on('exit', (code) => code && stop()));
