@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { eventTypes } from '@leasing/contract';
+import { openDatabase, type Database } from '../client.js';
+import { applyMigrations } from '../migrate.js';
+import { companies, conversationEvents, leads, notes } from '../schema/index.js';
+import { seedDemo } from './seed.js';
+
+describe('demo seed', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    await applyMigrations(database);
+    expect(await seedDemo(database.db)).toBe('seeded');
+  });
+  afterAll(() => database.close());
+
+  it('is idempotent: a second run changes nothing', async () => {
+    const before = await database.db.select({ n: count() }).from(conversationEvents);
+    expect(await seedDemo(database.db)).toBe('already-seeded');
+    const after = await database.db.select({ n: count() }).from(conversationEvents);
+    expect(after).toEqual(before);
+  });
+
+  it('has a moderator company without a leasing email beside the demo company', async () => {
+    const rows = await database.db.select().from(companies);
+    expect(rows.map((c) => [c.name, c.status, c.registeredLeasingEmail !== null])).toEqual(
+      expect.arrayContaining([
+        ['Demo Leasing', 'ACTIVE', true],
+        ['Harbor Point Residential', 'MODERATOR', false],
+      ]),
+    );
+  });
+
+  it('covers every contact and opt-out case, a decision, a tour and a 2,000-event lead', async () => {
+    const all = await database.db.select().from(leads);
+    expect(all.length).toBeGreaterThanOrEqual(25);
+    const some = (predicate: (lead: (typeof all)[number]) => boolean) => all.some(predicate);
+    expect(some((l) => !!l.phone && !l.email)).toBe(true);
+    expect(some((l) => !l.phone && !!l.email)).toBe(true);
+    expect(some((l) => !!l.phone && !!l.email)).toBe(true);
+    expect(some((l) => !l.phone && !l.email)).toBe(true);
+    expect(some((l) => l.phoneOptStatus === 'OPT_OUT')).toBe(true);
+    expect(some((l) => l.emailOptStatus === 'OPT_OUT')).toBe(true);
+    expect(some((l) => l.officeDecisionStatus === 'PENDING')).toBe(true);
+    expect(some((l) => l.tourDateUtc !== null && l.tourDateUtc > new Date())).toBe(true);
+    expect(all.every((l) => l.phone === null || /^\+[1-9]\d{7,14}$/.test(l.phone))).toBe(true);
+
+    const perLead = await database.db
+      .select({ leadId: conversationEvents.leadId, n: count() })
+      .from(conversationEvents)
+      .groupBy(conversationEvents.leadId);
+    expect(perLead.some((row) => row.n === 2000)).toBe(true);
+  });
+
+  it('has every event type, a call transcript, a translation, image attachments and notes by several users', async () => {
+    const events = await database.db.select().from(conversationEvents);
+    expect(new Set(events.map((e) => e.eventType))).toEqual(new Set(eventTypes));
+    expect(events.some((e) => e.eventType === 'CALL' && (e.data.transcript?.length ?? 0) > 0)).toBe(
+      true,
+    );
+    expect(events.some((e) => e.data.translation?.body?.textInEnglish)).toBe(true);
+    expect(events.some((e) => e.eventType === 'SMS' && e.attachments.length > 0)).toBe(true);
+    const authors = await database.db.selectDistinct({ name: notes.createdByUserName }).from(notes);
+    expect(authors.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("has a lead whose last non-decision event is the lead's email", async () => {
+    const candidates = await database.db.select({ id: leads.id }).from(leads);
+    let found = false;
+    for (const { id } of candidates) {
+      const events = await database.db
+        .select()
+        .from(conversationEvents)
+        .where(eq(conversationEvents.leadId, id));
+      const last = events
+        .filter((e) => e.eventType !== 'OFFICE_DECISION')
+        .sort((a, b) => b.date.getTime() - a.date.getTime())[0];
+      if (last?.eventType === 'EMAIL' && last.senderType === 'LEAD') found = true;
+    }
+    expect(found).toBe(true);
+  });
+});
