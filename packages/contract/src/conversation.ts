@@ -58,6 +58,8 @@ export const eventDataSchema = z
     intent: z.string().optional(),
     language: z.string().optional(),
     failureReason: z.string().optional(),
+    /** Inbound email's HTML part; shown only after sanitizing, in a contained view. */
+    html: z.string().optional(),
   })
   .catchall(z.unknown());
 export type EventData = z.infer<typeof eventDataSchema>;
@@ -78,3 +80,17 @@ export const conversationEventSchema = z.object({
   eventByUserName: z.string().nullable(),
 });
 export type ConversationEvent = z.infer<typeof conversationEventSchema>;
+
+export const conversationPageSchema = z.object({
+  items: z.array(conversationEventSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+export const conversationsQuerySchema = z.object({
+  /** `conversationsCursor` of the lead, or `nextCursor` of the previous page. */
+  before: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const leadIdParamsSchema = z.object({ leadID: z.uuid() });

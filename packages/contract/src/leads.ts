@@ -74,3 +74,18 @@ export const leadParamsSchema = z.object({
   propertyId: z.uuid(),
   leadId: z.string().min(1).max(200),
 });
+
+export const officeDecisionUpdateSchema = z.object({
+  status: z.literal('COMPLETED'),
+  isSeenByUser: z.boolean(),
+});
+export type OfficeDecisionUpdate = z.infer<typeof officeDecisionUpdateSchema>;
+
+export const officeDecisionParamsSchema = z.object({ companyID: z.uuid(), leadID: z.uuid() });
+
+export const officeDecisionResponseSchema = z.object({
+  officeDecisionState: officeDecisionStateSchema,
+  /** The timeline event recording the completion; null when it was already completed. */
+  event: conversationEventSchema.nullable(),
+});
+export type OfficeDecisionResponse = z.infer<typeof officeDecisionResponseSchema>;

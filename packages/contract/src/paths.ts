@@ -9,6 +9,10 @@ export const apiPaths = {
   propertyLeads: (propertyId: string) => `/api/properties/${propertyId}/leads`,
   lead: (propertyId: string, pmsLeadId: string) =>
     `/api/properties/${propertyId}/leads/${encodeURIComponent(pmsLeadId)}`,
+  leadConversations: (leadID: string) => `/api/leads/${leadID}/conversations`,
+  leadNotes: (leadID: string) => `/api/leads/${leadID}/notes`,
+  officeDecision: (companyID: string, leadID: string) =>
+    `/api/companies/${companyID}/leads/${leadID}/office-decision`,
 } as const;
 
 /** Header that asks the server to decompress lz-string-compressed query values. */
