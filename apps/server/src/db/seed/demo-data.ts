@@ -7,12 +7,15 @@ import type {
   properties,
   users,
 } from '../schema/index.js';
+import type { GeneratedHistory } from './generated-history.js';
 import { seedId } from './seed-ids.js';
 
 export const DEMO_COMPANY_ID = seedId('company:demo');
 export const OTHER_COMPANY_ID = seedId('company:other');
 
 const HOUR = 3_600_000;
+/** Leads whose long histories are generated in the database: a year of events each. */
+const GENERATED_HISTORY_SIZES: Record<string, number> = { ethan: 2000, zoe: 10_000 };
 const DAY = 24 * HOUR;
 const ASSISTANT_ICON = '/media/demo/assistant.svg';
 
@@ -241,6 +244,7 @@ const leadSeeds = (now: Date): LeadSeed[] => {
           body: 'Hola Dana,\n\nAdjunto mis dos últimos recibos de pago. ¿Cuándo sabré si fui aprobada?\n\nGracias,\nSofía',
           hoursAgo: 5,
           data: {
+            html: '<div style="font-family:Georgia,serif"><p>Hola Dana,</p><p>Adjunto mis dos <b>últimos recibos de pago</b>. ¿Cuándo sabré si fui aprobada?</p><p>Gracias,<br>Sofía</p><img src="https://tracker.example/pixel.gif" width="1" height="1"><script>alert(1)</script></div>',
             translation: {
               body: {
                 textInEnglish:
@@ -359,7 +363,7 @@ const leadSeeds = (now: Date): LeadSeed[] => {
       name: 'Ethan Wilson',
       phone: '+15125550108',
       email: 'ethan.wilson@example.com',
-      events: [], // 2,000 events, generated below
+      events: [], // 2,000 events, generated in the database (see generatedHistories)
     },
     {
       key: 'isabella',
@@ -465,38 +469,6 @@ const fillerLines = [
 ];
 const properties4 = ['maple', 'riverside', 'summit'] as const;
 
-const manyEvents = (leadName: string): EventInput[] => {
-  const events: EventInput[] = [];
-  for (let i = 0; i < 2000; i += 1) {
-    const hoursAgo = 2 + (2000 - i) * 2.4;
-    const turn = i % 3;
-    if (turn === 0)
-      events.push(
-        fromLead(
-          leadName,
-          `Question ${i + 1}: could you tell me more about amenity #${(i % 17) + 1}?`,
-          hoursAgo,
-        ),
-      );
-    else if (turn === 1)
-      events.push(
-        fromAssistant(
-          `Answer ${i + 1}: amenity #${(i % 17) + 1} is open daily from 6 AM to 10 PM.`,
-          hoursAgo,
-        ),
-      );
-    else
-      events.push(
-        fromStaff(
-          i % 2 ? staff.dana : staff.marcus,
-          `Following up on message ${i}: anything else I can help with?`,
-          hoursAgo,
-        ),
-      );
-  }
-  return events;
-};
-
 export const buildDemoData = (now: Date) => {
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
 
@@ -574,6 +546,14 @@ export const buildDemoData = (now: Date) => {
       };
     }),
     {
+      key: 'zoe',
+      property: 'riverside',
+      name: 'Zoe Park',
+      phone: '+15125550111',
+      email: 'zoe.park@example.com',
+      events: [], // 10,000 events, generated in the database
+    },
+    {
       key: 'harbor-1',
       property: 'harbor',
       name: 'Wyatt Nelson',
@@ -602,12 +582,26 @@ export const buildDemoData = (now: Date) => {
   const leadRows: NewLeadRow[] = [];
   const eventRows: NewConversationEventRow[] = [];
   const noteRows: (typeof notes.$inferInsert)[] = [];
+  const histories: GeneratedHistory[] = [];
   seeds.forEach((seed, index) => {
     const leadId = seedId(`lead:${seed.key}`);
     const propertyId = propertyIds[seed.property as keyof typeof propertyIds];
     const companyId = seed.property === 'harbor' ? OTHER_COMPANY_ID : DEMO_COMPANY_ID;
-    const events = seed.key === 'ethan' ? manyEvents(seed.name) : seed.events;
-    const newest = Math.min(...events.map((event) => event.hoursAgo), 24 * 30);
+    const { events } = seed;
+    const generated = GENERATED_HISTORY_SIZES[seed.key];
+    const newest = generated ? 2 : Math.min(...events.map((event) => event.hoursAgo), 24 * 30);
+    if (generated) {
+      histories.push({
+        key: `event:${seed.key}`,
+        leadId,
+        companyId,
+        leadName: seed.name,
+        staffName: staff.dana.name,
+        count: generated,
+        newestAt: at(2),
+        spacingMinutes: Math.floor((365 * 24 * 60) / generated),
+      });
+    }
     leadRows.push({
       id: leadId,
       companyId,
@@ -657,6 +651,7 @@ export const buildDemoData = (now: Date) => {
     properties: propertyRows,
     leads: leadRows,
     events: eventRows,
+    histories,
     notes: noteRows,
   };
 };

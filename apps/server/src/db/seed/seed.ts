@@ -11,6 +11,7 @@ import {
 } from '../schema/index.js';
 import { hashPassword } from '../../modules/auth/password.js';
 import { buildDemoData, DEMO_COMPANY_ID } from './demo-data.js';
+import { insertGeneratedHistory } from './generated-history.js';
 
 export const DEMO_PASSWORD = 'leasing-demo';
 export const DEMO_CREDENTIALS = [
@@ -39,6 +40,7 @@ export const seedDemo = async (db: Db, now = new Date()): Promise<'seeded' | 'al
       const batch: NewConversationEventRow[] = data.events.slice(start, start + INSERT_BATCH);
       await tx.insert(conversationEvents).values(batch);
     }
+    for (const history of data.histories) await insertGeneratedHistory(tx, history);
     await tx.insert(notes).values(data.notes);
   });
   return 'seeded';
