@@ -19,6 +19,9 @@ import { serverRoot } from './lib/paths.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { officeDecisionRoutes } from './modules/office-decision/office-decision.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressedParamsPlugin } from './plugins/compressed-params.js';
@@ -95,6 +98,9 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     await app.register(configRoutes);
     await app.register(authRoutes);
     await app.register(propertiesRoutes);
+    await app.register(conversationsRoutes);
+    await app.register(notesRoutes);
+    await app.register(officeDecisionRoutes);
     await app.register(fastifyStatic, {
       root: join(serverRoot, 'assets/demo-media'),
       prefix: '/media/demo/',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { badRequest } from './errors.js';
 
-const cursorSchema = z.object({ t: z.iso.datetime(), id: z.uuid() });
+const cursorSchema = z.object({ t: z.iso.datetime(), id: z.guid() });
 export type KeysetCursor = { date: Date; id: string };
 
 /** Opaque keyset cursor over (timestamp, id). */

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  conversationPageSchema,
+  conversationsQuerySchema,
+  leadIdParamsSchema,
+} from '@leasing/contract';
+import { decodeCursor } from '../../lib/cursor.js';
+import { principalOf } from '../../plugins/auth.js';
+import { getCompanyLead } from '../leads/lead-access.js';
+import { listConversationEvents } from './conversation-events.repository.js';
+
+export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const { db } = app.database;
+
+  app.get(
+    '/api/leads/:leadID/conversations',
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        querystring: conversationsQuerySchema,
+        response: { 200: conversationPageSchema },
+      },
+    },
+    async (request) => {
+      const lead = await getCompanyLead(db, principalOf(request).companyId, request.params.leadID);
+      const { before, limit } = request.query;
+      return listConversationEvents(db, lead.id, limit, before ? decodeCursor(before) : undefined);
+    },
+  );
+};

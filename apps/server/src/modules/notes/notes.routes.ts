@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addNoteRequestSchema, leadIdParamsSchema, noteListSchema } from '@leasing/contract';
+import { principalOf } from '../../plugins/auth.js';
+import { addNote, listNotes } from './notes.service.js';
+
+export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const { db } = app.database;
+
+  app.get(
+    '/api/leads/:leadID/notes',
+    { schema: { params: leadIdParamsSchema, response: { 200: noteListSchema } } },
+    (request) => listNotes(db, principalOf(request), request.params.leadID),
+  );
+
+  app.post(
+    '/api/leads/:leadID/notes',
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        body: addNoteRequestSchema,
+        response: { 200: noteListSchema },
+      },
+    },
+    (request) => addNote(db, principalOf(request), request.params.leadID, request.body),
+  );
+};

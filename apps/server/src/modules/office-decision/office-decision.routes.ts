@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  officeDecisionParamsSchema,
+  officeDecisionResponseSchema,
+  officeDecisionUpdateSchema,
+} from '@leasing/contract';
+import { principalOf } from '../../plugins/auth.js';
+import { completeOfficeDecision } from './office-decision.service.js';
+
+export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const { db } = app.database;
+
+  app.put(
+    '/api/companies/:companyID/leads/:leadID/office-decision',
+    {
+      schema: {
+        params: officeDecisionParamsSchema,
+        body: officeDecisionUpdateSchema,
+        response: { 200: officeDecisionResponseSchema },
+      },
+    },
+    (request) =>
+      completeOfficeDecision(
+        db,
+        principalOf(request),
+        request.params.companyID,
+        request.params.leadID,
+        request.body,
+      ),
+  );
+};
