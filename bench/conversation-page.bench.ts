@@ -1,0 +1,134 @@
+// First conversation page (50 events) of the 2,000- and 10,000-event demo leads under 100 concurrent
+// clients (autocannon), against a floor route that runs the same query with no auth and no
+// serialization. Usage: npm run bench:page
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { seedDemo } from '../apps/server/src/db/seed/seed.js';
+import { listConversationEvents } from '../apps/server/src/modules/conversations/conversation-events.repository.js';
+import { testConfig } from '../apps/server/src/test/test-app.js';
+
+const CONNECTIONS = 100;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const pgBase =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+
+const load = async (url: string, headers: Record<string, string> = {}) => {
+  // Warm up (JIT, connection pool, caches) before the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    headers,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+};
+
+const freshPostgres = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+  const name = `leasing_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgBase });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgBase);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  return {
+    database,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: pgBase });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+};
+
+const { database, drop } = await freshPostgres();
+const app = await buildApp({ config: testConfig(), database });
+const floor = createServer((request, response) => {
+  const leadId = new URL(request.url ?? '/', 'http://floor').searchParams.get('lead') ?? '';
+  listConversationEvents(database.db, leadId, 50).then(
+    () => response.end('ok'),
+    () => {
+      response.statusCode = 500;
+      response.end();
+    },
+  );
+});
+try {
+  await seedDemo(database.db);
+  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const floorUrl = await listen(floor);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'demo@leasing.test', password: 'leasing-demo' },
+  });
+  const auth = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+  const properties = (
+    await app.inject({ method: 'GET', url: '/api/properties', headers: auth })
+  ).json<{ _id: string }[]>();
+  const ids: Record<string, string> = {};
+  for (const property of properties) {
+    const page = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/properties/${property._id}/leads?limit=200`,
+        headers: auth,
+      })
+    ).json<{ items: { _id: string; name: string }[] }>();
+    for (const lead of page.items) ids[lead.name] = lead._id;
+  }
+
+  const rows: string[] = [];
+  const results: Record<
+    string,
+    { api: Awaited<ReturnType<typeof load>>; floor: Awaited<ReturnType<typeof load>> }
+  > = {};
+  for (const [label, name] of [
+    ['2,000 events', 'Ethan Wilson'],
+    ['10,000 events', 'Zoe Park'],
+  ] as const) {
+    const leadId = ids[name]!;
+    const api = await load(`${appUrl}/api/leads/${leadId}/conversations?limit=50`, auth);
+    const bare = await load(`${floorUrl}/?lead=${leadId}`);
+    results[label] = { api, floor: bare };
+    rows.push(
+      `| ${label} | ${api.p50} ms | ${api.p99} ms | ${Math.round(api.rps)} | ${bare.p99} ms | ${(api.p99 / Math.max(bare.p99, 1)).toFixed(2)}× |`,
+    );
+  }
+  const small = results['2,000 events']!;
+  const large = results['10,000 events']!;
+  console.log(
+    `GET /api/leads/:leadID/conversations?limit=50, ${CONNECTIONS} connections for ${DURATION_SECONDS} s each, PostgreSQL`,
+  );
+  console.log('| lead | API p50 | API p99 | API req/s | floor p99 | API/floor p99 |');
+  console.log('|---|---|---|---|---|---|');
+  rows.forEach((row) => console.log(row));
+  console.log(
+    `p99 ratio 10,000 / 2,000 events (API): ${(large.api.p99 / Math.max(small.api.p99, 1)).toFixed(2)}×`,
+  );
+} finally {
+  floor.close();
+  await app.close();
+  await database.close();
+  await drop();
+}
