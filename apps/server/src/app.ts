@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
@@ -20,6 +22,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
+import { mediaRoutes, messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { twilioWebhookRoutes } from './modules/messaging/twilio-webhooks.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { officeDecisionRoutes } from './modules/office-decision/office-decision.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
@@ -27,6 +31,7 @@ import { authPlugin } from './plugins/auth.js';
 import { compressedParamsPlugin } from './plugins/compressed-params.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { messagingPlugin } from './plugins/messaging.js';
 import { queuePlugin } from './plugins/queue.js';
 import { socketPlugin } from './plugins/socket.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -75,6 +80,8 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
       },
     });
     await app.register(fastifyCookie);
+    await app.register(fastifyFormbody);
+    await app.register(fastifyMultipart);
     const rateLimitRedis = config.redisUrl
       ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
       : undefined;
@@ -92,6 +99,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     await app.register(compressedParamsPlugin);
     await app.register(authPlugin);
     await app.register(queuePlugin);
+    await app.register(messagingPlugin);
     await app.register(socketPlugin);
 
     await app.register(healthRoutes);
@@ -101,6 +109,9 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     await app.register(conversationsRoutes);
     await app.register(notesRoutes);
     await app.register(officeDecisionRoutes);
+    await app.register(messagingRoutes);
+    await app.register(mediaRoutes);
+    await app.register(twilioWebhookRoutes);
     await app.register(fastifyStatic, {
       root: join(serverRoot, 'assets/demo-media'),
       prefix: '/media/demo/',

@@ -34,6 +34,20 @@ const envSchema = z.object({
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOGIN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(5),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\+[1-9]\d{7,14}$/, 'an E.164 phone number like +15125550100')
+      .optional(),
+  ),
+  TWILIO_MESSAGING_SERVICE_SID: optionalString,
+  TWILIO_API_URL: z.url({ error: 'an absolute http(s) URL' }).default('https://api.twilio.com'),
+  TWILIO_MPS: z.coerce.number().positive().default(1),
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional(),
+  ),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -57,6 +71,19 @@ export type AppConfig = {
   webDistDir: string;
   sessionLimitMinutes: number;
   seedDemo: boolean;
+  messaging: {
+    /** Real Twilio when both credentials are set; otherwise the sandbox SMS provider. */
+    twilio:
+      | { accountSid: string; authToken: string; messagingServiceSid: string | undefined }
+      | undefined;
+    twilioApiUrl: string;
+    /** The shared sending number of properties without their own. */
+    smsFrom: string;
+    /** Messages a second each sending number may send. */
+    messagesPerSecond: number;
+    /** Real SMTP relay when set; otherwise the sandbox email provider. */
+    smtpUrl: string | undefined;
+  };
   auth: {
     issuer: string;
     audience: string;
@@ -90,6 +117,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  AUTH_ISSUER, AUTH_AUDIENCE and AUTH_JWKS_URL: set all three to accept an external issuer, or none',
     );
   }
+  if (Boolean(e.TWILIO_ACCOUNT_SID) !== Boolean(e.TWILIO_AUTH_TOKEN)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN: set both to send real SMS, or neither for the sandbox',
+    );
+  }
+  if (e.TWILIO_ACCOUNT_SID && !e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID: one is needed to send real SMS',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: e.NODE_ENV,
@@ -107,6 +144,21 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     sessionLimitMinutes: e.SESSION_LIMIT_MINUTES,
     seedDemo: e.SEED_DEMO,
+    messaging: {
+      twilio:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+          ? {
+              accountSid: e.TWILIO_ACCOUNT_SID,
+              authToken: e.TWILIO_AUTH_TOKEN,
+              messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+            }
+          : undefined,
+      twilioApiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+      // Twilio's documented test "From" number stands in when the sandbox sends.
+      smsFrom: e.TWILIO_FROM ?? '+15005550006',
+      messagesPerSecond: e.TWILIO_MPS,
+      smtpUrl: e.SMTP_URL,
+    },
     auth: {
       issuer: publicUrl,
       audience: 'leasing-console',

@@ -6,3 +6,4 @@ export * from './conversation.js';
 export * from './leads.js';
 export * from './notes.js';
 export * from './paths.js';
+export * from './messaging.js';

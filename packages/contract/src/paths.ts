@@ -11,6 +11,9 @@ export const apiPaths = {
     `/api/properties/${propertyId}/leads/${encodeURIComponent(pmsLeadId)}`,
   leadConversations: (leadID: string) => `/api/leads/${leadID}/conversations`,
   leadNotes: (leadID: string) => `/api/leads/${leadID}/notes`,
+  leadSms: (leadID: string) => `/api/leads/${leadID}/sms`,
+  leadEmail: (leadID: string) => `/api/leads/${leadID}/email`,
+  outbox: '/api/outbox',
   officeDecision: (companyID: string, leadID: string) =>
     `/api/companies/${companyID}/leads/${leadID}/office-decision`,
 } as const;

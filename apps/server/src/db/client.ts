@@ -15,10 +15,15 @@ export type SqlExecutor = {
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 };
 
+/** One transaction seen two ways: Drizzle for our queries, raw SQL for pg-boss to enqueue in it. */
+export type TransactionScope = { db: Db; sql: SqlExecutor };
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
   sql: SqlExecutor;
+  /** Runs `work` in one transaction; committed when it resolves, rolled back when it throws. */
+  transaction: <T>(work: (scope: TransactionScope) => Promise<T>) => Promise<T>;
   /** For pg-boss on PostgreSQL: it opens its own pool. */
   connectionString: string | undefined;
   close: () => Promise<void>;
@@ -27,6 +32,17 @@ export type Database = {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string | undefined };
+
+type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
+
+// PGlite's query() takes one statement with parameters; exec() runs a script without any.
+const pgliteExecutor = (client: PgliteLike): SqlExecutor => ({
+  executeSql: async (text, values) => {
+    if (values && values.length > 0) return client.query(text, values);
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  },
+});
 
 const openPglite = async (dataDir: string | undefined): Promise<Database> => {
   let releaseLock = () => {};
@@ -44,14 +60,18 @@ const openPglite = async (dataDir: string | undefined): Promise<Database> => {
     kind: 'pglite',
     db,
     connectionString: undefined,
-    sql: {
-      // PGlite's query() takes one statement with parameters; exec() runs a script without any.
-      executeSql: async (text, values) => {
-        if (values && values.length > 0) return client.query(text, values);
-        const results = await client.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      },
-    },
+    sql: pgliteExecutor(client),
+    transaction: (work) =>
+      client.transaction((tx) =>
+        work({
+          db: drizzlePglite({
+            client: tx as unknown as PGlite,
+            schema,
+            casing: 'snake_case',
+          }) as unknown as Db,
+          sql: pgliteExecutor(tx),
+        }),
+      ),
     close: async () => {
       await client.close();
       releaseLock();
@@ -70,6 +90,23 @@ const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
     db,
     connectionString: url,
     sql: { executeSql: (text, values) => pool.query(text, values) },
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({
+          db: drizzlePg({ client, schema, casing: 'snake_case' }),
+          sql: { executeSql: (text, values) => client.query(text, values) },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 };

@@ -47,9 +47,24 @@ export const conversationEvents = pgTable(
     eventByUserName: text(),
     /** Id given by the system that created the event (integration, provider); makes appends idempotent. */
     externalId: text(),
+    /** Staff user who sent an outgoing message. */
+    sentByUserId: uuid(),
+    /** Client-chosen key of the send request; a retried request finds its first event. */
+    idempotencyKey: text(),
+    /** The provider's id for the message: Twilio's Message SID, or the email's Message-ID. */
+    providerMessageId: text(),
+    /** The provider's last reported state (queued, sent, delivered, ...), to order late callbacks. */
+    providerStatus: text(),
+    providerErrorCode: text(),
     ...timestamps,
   },
   (table) => [
+    uniqueIndex('conversation_events_idempotency_unique')
+      .on(table.companyId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+    uniqueIndex('conversation_events_provider_message_unique')
+      .on(table.providerMessageId)
+      .where(sql`${table.providerMessageId} is not null`),
     index('conversation_events_lead_date_idx').on(table.leadId, table.date.desc(), table.id.desc()),
     uniqueIndex('conversation_events_external_unique')
       .on(table.companyId, table.externalId)

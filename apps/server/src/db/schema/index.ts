@@ -4,3 +4,4 @@ export * from './conversation-events.js';
 export * from './leads.js';
 export * from './notes.js';
 export * from './properties.js';
+export * from './messaging.js';

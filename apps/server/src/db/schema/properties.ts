@@ -12,6 +12,8 @@ export const properties = pgTable(
     pmsPropertyId: text().notNull(),
     name: text().notNull(),
     address: text(),
+    /** The property's own SMS number (E.164); properties without one send from TWILIO_FROM. */
+    smsNumber: text().unique(),
     ...timestamps,
   },
   (table) => [unique('properties_company_pms_unique').on(table.companyId, table.pmsPropertyId)],

@@ -232,6 +232,8 @@ const leadSeeds = (now: Date): LeadSeed[] => {
           senderType: 'USER',
           senderName: staff.dana.name,
           subject: 'Your application at Maple Grove',
+          providerMessageId: '<application-sofia-1@demo-leasing.test>',
+          providerStatus: 'sent',
           body: 'Hola Sofia,\n\nThank you for applying. Could you send us your last two pay stubs?\n\nDana',
           sendingStatus: 'COMPLETED',
           hoursAgo: 40,
@@ -241,9 +243,12 @@ const leadSeeds = (now: Date): LeadSeed[] => {
           senderType: 'LEAD',
           senderName: 'Sofia Martinez',
           subject: 'Re: Your application at Maple Grove',
+          providerMessageId: '<CAF3k2-sofia-reply@mail.example.com>',
           body: 'Hola Dana,\n\nAdjunto mis dos últimos recibos de pago. ¿Cuándo sabré si fui aprobada?\n\nGracias,\nSofía',
           hoursAgo: 5,
           data: {
+            inReplyTo: '<application-sofia-1@demo-leasing.test>',
+            references: ['<application-sofia-1@demo-leasing.test>'],
             html: '<div style="font-family:Georgia,serif"><p>Hola Dana,</p><p>Adjunto mis dos <b>últimos recibos de pago</b>. ¿Cuándo sabré si fui aprobada?</p><p>Gracias,<br>Sofía</p><img src="https://tracker.example/pixel.gif" width="1" height="1"><script>alert(1)</script></div>',
             translation: {
               body: {

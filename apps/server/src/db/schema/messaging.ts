@@ -1,0 +1,39 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id } from './columns.js';
+import { companies } from './companies.js';
+import { conversationEvents } from './conversation-events.js';
+
+/** What the sandbox providers "sent": the exact message a real provider would have received. */
+export const sandboxOutbox = pgTable(
+  'sandbox_outbox',
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id),
+    eventId: uuid().references(() => conversationEvents.id, { onDelete: 'set null' }),
+    channel: text().notNull().$type<'SMS' | 'EMAIL'>(),
+    from: text().notNull(),
+    to: text().notNull(),
+    subject: text(),
+    body: text().notNull(),
+    mediaUrls: jsonb().notNull().$type<string[]>().default([]),
+    /** Full MIME source of an email. */
+    raw: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sandbox_outbox_company_created_idx').on(table.companyId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * The next moment each sending number may send: workers in any process reserve a slot here, so a
+ * number is held to its rate across the whole deployment.
+ */
+export const sendingSlots = pgTable('sending_slots', {
+  sender: text().primaryKey(),
+  nextAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+export type SandboxOutboxRow = typeof sandboxOutbox.$inferSelect;

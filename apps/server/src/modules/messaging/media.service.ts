@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { extname } from 'node:path';
+import sharp from 'sharp';
+import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, type Attachment } from '@leasing/contract';
+import { badRequest } from '../../lib/errors.js';
+import type { MediaStorage } from './media.storage.js';
+
+export type UploadedFile = { fileName: string; bytes: Buffer };
+
+/** What sharp reads from the bytes → the extensions a file of that format may carry. */
+const ACCEPTED_FORMATS: Record<
+  string,
+  { extensions: string[]; contentType: string; extension: string }
+> = {
+  png: { extensions: ['.png'], contentType: 'image/png', extension: 'png' },
+  jpeg: { extensions: ['.jpg', '.jpeg', '.jfif'], contentType: 'image/jpeg', extension: 'jpg' },
+  gif: { extensions: ['.gif'], contentType: 'image/gif', extension: 'gif' },
+  webp: { extensions: ['.webp'], contentType: 'image/webp', extension: 'webp' },
+};
+
+export const MEDIA_CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+/** Thumbnails are WebP; the key names them `-thumb.webp`. */
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+type CheckedImage = UploadedFile & { extension: string };
+
+/**
+ * Attachments are judged by their bytes, not their names: PNG, JPEG, GIF and WebP only, named for
+ * what they are, at most 10 and 5 MB together (Twilio's limits for one MMS).
+ */
+export const checkImages = async (files: UploadedFile[]): Promise<CheckedImage[]> => {
+  if (files.length > MAX_ATTACHMENTS) {
+    throw badRequest(
+      `attachments: at most ${MAX_ATTACHMENTS} images per message (got ${files.length})`,
+    );
+  }
+  const total = files.reduce((sum, file) => sum + file.bytes.length, 0);
+  if (total > MAX_ATTACHMENTS_TOTAL_BYTES) {
+    throw badRequest(
+      `attachments: at most ${megabytes(MAX_ATTACHMENTS_TOTAL_BYTES)} in all per message (got ${megabytes(total)})`,
+    );
+  }
+  const checked: CheckedImage[] = [];
+  for (const file of files) {
+    const format = await sharp(file.bytes)
+      .metadata()
+      .then((metadata) => metadata.format as string)
+      .catch(() => undefined);
+    const accepted = format ? ACCEPTED_FORMATS[format] : undefined;
+    if (!accepted) {
+      throw badRequest(
+        `attachments: ${file.fileName} is not a PNG, JPEG, GIF or WebP image${format ? ` (it is ${format.toUpperCase()})` : ''}`,
+      );
+    }
+    if (!accepted.extensions.includes(extname(file.fileName).toLowerCase())) {
+      throw badRequest(
+        `attachments: ${file.fileName} holds a ${format!.toUpperCase()} image; its name says otherwise`,
+      );
+    }
+    checked.push({ ...file, extension: accepted.extension });
+  }
+  return checked;
+};
+
+/** Stores each image and a WebP thumbnail under unguessable names; answers their public paths. */
+export const storeImages = async (
+  storage: MediaStorage,
+  images: CheckedImage[],
+): Promise<Attachment[]> =>
+  Promise.all(
+    images.map(async (image) => {
+      const key = randomBytes(24).toString('base64url');
+      const thumbnail = await sharp(image.bytes, { animated: false })
+        .rotate()
+        .resize(320, 320, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
+      await storage.put(`${key}.${image.extension}`, image.bytes);
+      await storage.put(`${key}-thumb.webp`, thumbnail);
+      return {
+        url: `/media/${key}.${image.extension}`,
+        thumbnailUrl: `/media/${key}-thumb.webp`,
+        fileName: image.fileName,
+      };
+    }),
+  );

@@ -1,0 +1,130 @@
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { SendingStatus } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import { conversationEvents, leads, type ConversationEventRow } from '../../db/schema/index.js';
+import {
+  failureReasonFor,
+  OPTED_OUT_ERROR_CODE,
+  providerStatusRank,
+  sendingStatusFor,
+} from './provider-status.js';
+
+export const findEventById = async (db: Db, id: string) =>
+  (await db.select().from(conversationEvents).where(eq(conversationEvents.id, id)))[0];
+
+export const findEventByProviderId = async (db: Db, providerMessageId: string) =>
+  (
+    await db
+      .select()
+      .from(conversationEvents)
+      .where(eq(conversationEvents.providerMessageId, providerMessageId))
+  )[0];
+
+/** Sets fields only if the event is still in the state we read (optimistic concurrency). */
+const updateIfUnchanged = async (
+  db: Db,
+  event: ConversationEventRow,
+  set: Partial<typeof conversationEvents.$inferInsert>,
+) => {
+  const sameStatus: SQL | undefined =
+    event.providerStatus === null
+      ? isNull(conversationEvents.providerStatus)
+      : eq(conversationEvents.providerStatus, event.providerStatus);
+  const rows = await db
+    .update(conversationEvents)
+    .set(set)
+    .where(and(eq(conversationEvents.id, event.id), sameStatus))
+    .returning();
+  return rows[0];
+};
+
+export const markInProgress = async (db: Db, eventId: string) => {
+  await db
+    .update(conversationEvents)
+    .set({ sendingStatus: 'IN_PROGRESS' })
+    .where(
+      and(
+        eq(conversationEvents.id, eventId),
+        or(
+          eq(conversationEvents.sendingStatus, 'PENDING'),
+          eq(conversationEvents.sendingStatus, 'IN_PROGRESS'),
+        ),
+      ),
+    );
+};
+
+export const markFailed = async (
+  db: Db,
+  event: ConversationEventRow,
+  reason: string,
+  errorCode?: string,
+) => {
+  const [row] = await db
+    .update(conversationEvents)
+    .set({
+      sendingStatus: 'FAILED',
+      providerErrorCode: errorCode ?? null,
+      data: { ...event.data, failureReason: reason },
+    })
+    .where(eq(conversationEvents.id, event.id))
+    .returning();
+  if (errorCode === OPTED_OUT_ERROR_CODE) {
+    await db.update(leads).set({ phoneOptStatus: 'OPT_OUT' }).where(eq(leads.id, event.leadId));
+  }
+  return row;
+};
+
+/** Records that the provider took the message: its id, its first state. */
+export const recordAccepted = (
+  db: Db,
+  event: ConversationEventRow,
+  providerMessageId: string,
+  providerStatus: string,
+  sendingStatus: SendingStatus,
+) =>
+  db
+    .update(conversationEvents)
+    .set({ providerMessageId, providerStatus, sendingStatus })
+    .where(eq(conversationEvents.id, event.id))
+    .returning()
+    .then((rows) => rows[0]);
+
+/**
+ * Applies a provider status report (Twilio's callback, or the sandbox's). Answers the updated event,
+ * or undefined when the report is unknown or older than what is recorded.
+ */
+export const applyProviderStatus = async (
+  db: Db,
+  providerMessageId: string,
+  providerStatus: string,
+  errorCode: string | undefined,
+): Promise<ConversationEventRow | undefined> => {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const event = await findEventByProviderId(db, providerMessageId);
+    if (!event || providerStatusRank(providerStatus) <= providerStatusRank(event.providerStatus))
+      return undefined;
+    const sendingStatus = sendingStatusFor(providerStatus);
+    const failed = sendingStatus === 'FAILED';
+    const updated = await updateIfUnchanged(db, event, {
+      providerStatus,
+      sendingStatus,
+      providerErrorCode: errorCode ?? event.providerErrorCode,
+      data: failed
+        ? {
+            ...event.data,
+            failureReason: failureReasonFor(
+              errorCode,
+              `The carrier reported the message ${providerStatus}`,
+            ),
+          }
+        : event.data,
+    });
+    if (updated) {
+      if (failed && errorCode === OPTED_OUT_ERROR_CODE) {
+        await db.update(leads).set({ phoneOptStatus: 'OPT_OUT' }).where(eq(leads.id, event.leadId));
+      }
+      return updated;
+    }
+  }
+  return undefined;
+};

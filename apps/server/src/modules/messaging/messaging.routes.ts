@@ -1,0 +1,161 @@
+import { extname } from 'node:path';
+import type {} from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import {
+  conversationEventSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  leadIdParamsSchema,
+  MAX_ATTACHMENTS,
+  MAX_ATTACHMENTS_TOTAL_BYTES,
+  outboxPageSchema,
+  pageQuerySchema,
+  sendEmailRequestSchema,
+} from '@leasing/contract';
+import { sandboxOutbox } from '../../db/schema/index.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { badRequest } from '../../lib/errors.js';
+import { principalOf } from '../../plugins/auth.js';
+import { MEDIA_CONTENT_TYPES, type UploadedFile } from './media.service.js';
+import { sendEmail, sendSms } from './send.service.js';
+
+const idempotencyKeyOf = (headers: Record<string, unknown>) => {
+  const key = headers[IDEMPOTENCY_KEY_HEADER];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || key.length < 8 || key.length > 200) {
+    throw badRequest(`${IDEMPOTENCY_KEY_HEADER}: 8 to 200 characters`);
+  }
+  return key;
+};
+
+export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { database: app.database, queue: app.queue, storage: app.messaging.storage };
+
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/api/leads/:leadID/sms',
+    { schema: { params: leadIdParamsSchema, response: { 200: conversationEventSchema } } },
+    async (request) => {
+      if (!request.isMultipart())
+        throw badRequest('body: send multipart/form-data with leadID, text and attachments');
+      const fields: Record<string, string> = {};
+      const files: UploadedFile[] = [];
+      let total = 0;
+      const parts = request.parts({
+        limits: {
+          files: MAX_ATTACHMENTS + 1,
+          fileSize: MAX_ATTACHMENTS_TOTAL_BYTES + 1,
+          fields: 10,
+        },
+      });
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        const bytes = await part.toBuffer().catch(() => {
+          throw badRequest(
+            `attachments: at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
+          );
+        });
+        total += bytes.length;
+        if (total > MAX_ATTACHMENTS_TOTAL_BYTES) {
+          throw badRequest(
+            `attachments: at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
+          );
+        }
+        files.push({ fileName: part.filename || `attachment${extname(part.filename)}`, bytes });
+      }
+      if (fields.leadID !== undefined && fields.leadID !== request.params.leadID) {
+        throw badRequest('leadID: must match the lead in the path');
+      }
+      return sendSms(deps, principalOf(request), request.params.leadID, {
+        text: fields.text ?? '',
+        files,
+        idempotencyKey: idempotencyKeyOf(request.headers),
+      });
+    },
+  );
+
+  app.post(
+    '/api/leads/:leadID/email',
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        body: sendEmailRequestSchema,
+        response: { 200: conversationEventSchema },
+      },
+    },
+    async (request) =>
+      sendEmail(deps, principalOf(request), request.params.leadID, {
+        ...request.body,
+        idempotencyKey: idempotencyKeyOf(request.headers),
+      }),
+  );
+
+  /** What the sandbox providers "sent", newest first: the messages a real provider would carry. */
+  app.get(
+    '/api/outbox',
+    { schema: { querystring: pageQuerySchema, response: { 200: outboxPageSchema } } },
+    async (request) => {
+      const { cursor, limit } = request.query;
+      const after = cursor ? decodeCursor(cursor) : undefined;
+      const rows = await app.database.db
+        .select()
+        .from(sandboxOutbox)
+        .where(
+          and(
+            eq(sandboxOutbox.companyId, principalOf(request).companyId),
+            after
+              ? or(
+                  lt(sandboxOutbox.createdAt, after.date),
+                  and(eq(sandboxOutbox.createdAt, after.date), lt(sandboxOutbox.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(sandboxOutbox.createdAt), desc(sandboxOutbox.id))
+        .limit(limit + 1);
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return {
+        items: items.map((row) => ({
+          _id: row.id,
+          eventID: row.eventId,
+          channel: row.channel,
+          from: row.from,
+          to: row.to,
+          subject: row.subject,
+          body: row.body,
+          mediaUrls: row.mediaUrls,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        nextCursor:
+          rows.length > limit && last ? encodeCursor({ date: last.createdAt, id: last.id }) : null,
+      };
+    },
+  );
+};
+
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Public on purpose: Twilio fetches MMS media without credentials. The names are unguessable.
+  app.get(
+    '/media/:file',
+    { schema: { params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+\.[a-z0-9]+$/) }) } },
+    async (request, reply) => {
+      const extension = request.params.file.split('.').pop() ?? '';
+      const contentType = MEDIA_CONTENT_TYPES[extension];
+      const bytes = contentType ? await app.messaging.storage.get(request.params.file) : null;
+      if (!contentType || !bytes) {
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such media.' } });
+      }
+      return reply
+        .header('content-type', contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(bytes);
+    },
+  );
+};

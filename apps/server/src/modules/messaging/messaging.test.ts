@@ -1,0 +1,423 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import twilio from 'twilio';
+import { count, eq } from 'drizzle-orm';
+import type {
+  ConversationEvent,
+  ConversationPage,
+  Lead,
+  LeadPage,
+  OutboxEntry,
+  Property,
+} from '@leasing/contract';
+import { conversationEvents, leads, sandboxOutbox } from '../../db/schema/index.js';
+import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
+import { databaseTargets, login, OTHER_LOGIN, startTestApp } from '../../test/test-app.js';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff6633' } })
+    .jpeg()
+    .toBuffer();
+const svg = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script></svg>',
+);
+
+/** The real app listening on a port, with a signed-in demo user and the demo leads by name. */
+const startListening = async (
+  target: ReturnType<typeof databaseTargets>[number],
+  env: Record<string, string> = {},
+) => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await startTestApp(target, { PUBLIC_URL: base, ...env });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const token = (await login(t.app)).token;
+  const auth = { authorization: `Bearer ${token}` };
+  const api = async <T>(path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      ...init,
+      headers: { ...auth, ...(init.headers ?? {}) },
+    });
+    return { status: response.status, body: (await response.json().catch(() => null)) as T };
+  };
+  const byName = new Map<string, Lead>();
+  for (const property of (await api<Property[]>('/api/properties')).body) {
+    const page = (await api<LeadPage>(`/api/properties/${property._id}/leads?limit=200`)).body;
+    for (const summary of page.items) {
+      byName.set(
+        summary.name,
+        (await api<Lead>(`/api/properties/${property._id}/leads/${summary.pmsLeadId}`)).body,
+      );
+    }
+  }
+  const lead = (name: string) => byName.get(name)!;
+  const sms = (
+    leadId: string,
+    text: string,
+    files: { name: string; bytes: Buffer }[] = [],
+    key?: string,
+  ) => {
+    const form = new FormData();
+    form.set('leadID', leadId);
+    form.set('text', text);
+    for (const file of files) form.append('attachments', new Blob([file.bytes]), file.name);
+    return api<ConversationEvent & { error?: { message: string } }>(`/api/leads/${leadId}/sms`, {
+      method: 'POST',
+      body: form,
+      headers: key ? { 'idempotency-key': key } : {},
+    });
+  };
+  const waitForFinal = async (leadId: string, eventId: string) => {
+    for (let i = 0; i < 150; i += 1) {
+      const page = (await api<ConversationPage>(`/api/leads/${leadId}/conversations?limit=20`))
+        .body;
+      const event = page.items.find((item) => item._id === eventId);
+      if (event && (event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED'))
+        return event;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`event ${eventId} did not finish`);
+  };
+  const counts = async () => ({
+    events: (await t.app.database.db.select({ n: count() }).from(conversationEvents))[0]!.n,
+    outbox: (await t.app.database.db.select({ n: count() }).from(sandboxOutbox))[0]!.n,
+  });
+  return { t, base, api, lead, sms, waitForFinal, counts };
+};
+
+describe.each(databaseTargets())('sending on the sandbox providers on $name', (target) => {
+  let s: Awaited<ReturnType<typeof startListening>>;
+  beforeAll(async () => {
+    s = await startListening(target);
+  });
+  afterAll(() => s.t.close());
+
+  it('sends an SMS with a photo: PENDING first, then COMPLETED, listed in the outbox, media served safely', async () => {
+    const ava = s.lead('Ava Thompson');
+    const sent = await s.sms(ava._id, 'Hi Ava, here is the floor plan.', [
+      { name: 'plan.png', bytes: await png() },
+    ]);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({
+      eventType: 'SMS',
+      senderType: 'USER',
+      senderName: 'Dana Whitfield',
+    });
+    expect(['PENDING', 'IN_PROGRESS', 'COMPLETED']).toContain(sent.body.sendingStatus);
+    const final = await s.waitForFinal(ava._id, sent.body._id);
+    expect(final.sendingStatus).toBe('COMPLETED');
+
+    const outbox = await s.api<{ items: OutboxEntry[] }>('/api/outbox');
+    const entry = outbox.body.items.find((item) => item.eventID === sent.body._id)!;
+    expect(entry).toMatchObject({
+      channel: 'SMS',
+      to: ava.phone,
+      body: 'Hi Ava, here is the floor plan.',
+    });
+    expect(entry.mediaUrls[0]).toMatch(new RegExp(`^${s.base}/media/[A-Za-z0-9_-]{32}\\.png$`));
+
+    const [attachment] = final.attachmentsUrls;
+    const original = await fetch(`${s.base}${attachment!.url}`);
+    expect(original.headers.get('content-type')).toBe('image/png');
+    expect(original.headers.get('x-content-type-options')).toBe('nosniff');
+    const thumbnail = await fetch(`${s.base}${attachment!.thumbnailUrl}`);
+    expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).format).toBe(
+      'webp',
+    );
+  });
+
+  it('ends FAILED with the reason for the documented failing test number', async () => {
+    const liam = s.lead('Liam Carter');
+    await s.t.app.database.db
+      .update(leads)
+      .set({ phone: '+15005550001' })
+      .where(eq(leads.id, liam._id));
+    const sent = await s.sms(liam._id, 'This one cannot arrive.');
+    const final = await s.waitForFinal(liam._id, sent.body._id);
+    expect(final.sendingStatus).toBe('FAILED');
+    expect(final.data.failureReason).toMatch(/not a valid phone number/);
+  });
+
+  it('creates one message for the same Idempotency-Key sent twice', async () => {
+    const before = await s.counts();
+    const emma = s.lead('Emma Johnson');
+    const first = await s.sms(emma._id, 'Parking pass is ready.', [], 'key-parking-0001');
+    const again = await s.sms(emma._id, 'Parking pass is ready.', [], 'key-parking-0001');
+    expect(again.body._id).toBe(first.body._id);
+    await s.waitForFinal(emma._id, first.body._id);
+    const after = await s.counts();
+    expect(after.events - before.events).toBe(1);
+    expect(after.outbox - before.outbox).toBe(1);
+  });
+
+  it('refuses bad attachments and unsendable leads clearly, storing nothing and sending nothing', async () => {
+    const ava = s.lead('Ava Thompson');
+    const before = await s.counts();
+    const cases: [
+      Promise<{ status: number; body: { error?: { message: string } } }>,
+      number,
+      RegExp,
+    ][] = [
+      [
+        s.sms(ava._id, 'svg', [{ name: 'plan.png', bytes: svg }]),
+        400,
+        /not a PNG, JPEG, GIF or WebP/,
+      ],
+      [
+        s.sms(ava._id, 'jpeg named png', [{ name: 'plan.png', bytes: await jpeg() }]),
+        400,
+        /its name says otherwise/,
+      ],
+      [
+        s.sms(
+          ava._id,
+          'eleven',
+          await Promise.all(
+            Array.from({ length: 11 }, async (_, i) => ({ name: `p${i}.png`, bytes: await png() })),
+          ),
+        ),
+        400,
+        /at most 10/,
+      ],
+      [
+        s.sms(ava._id, 'too big', [{ name: 'big.png', bytes: Buffer.alloc(6 * 1024 * 1024, 1) }]),
+        400,
+        /5 MB/,
+      ],
+      [s.sms(s.lead('Noah Kim')._id, 'opted out'), 400, /opted out of SMS/],
+      [s.sms(s.lead('Sofia Martinez')._id, 'no phone'), 400, /no phone number/],
+    ];
+    for (const [pending, status, message] of cases) {
+      const response = await pending;
+      expect(response.status).toBe(status);
+      expect(response.body.error?.message).toMatch(message);
+    }
+    expect(await s.counts()).toEqual(before);
+  });
+
+  it("refuses another company's lead and a companyID that is not the user's", async () => {
+    const before = await s.counts();
+    const other = (await login(s.t.app, OTHER_LOGIN)).token;
+    const theirProperty = (
+      await fetch(`${s.base}/api/properties`, {
+        headers: { authorization: `Bearer ${other}` },
+      }).then((r) => r.json() as Promise<Property[]>)
+    )[0]!;
+    const theirLeads = (await fetch(`${s.base}/api/properties/${theirProperty._id}/leads`, {
+      headers: { authorization: `Bearer ${other}` },
+    }).then((r) => r.json())) as LeadPage;
+    expect((await s.sms(theirLeads.items[0]!._id, 'not yours')).status).toBe(403);
+
+    const sofia = s.lead('Sofia Martinez');
+    const me = (await s.api<{ _id: string; companyID: string }>('/api/me')).body;
+    const email = (body: object) =>
+      s.api<{ error?: { message: string } }>(`/api/leads/${sofia._id}/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const valid = {
+      subject: 'Hi',
+      text: 'Hello',
+      leadID: sofia._id,
+      companyID: me.companyID,
+      sentByUserID: me._id,
+    };
+    expect((await email({ ...valid, companyID: theirProperty._id })).status).toBe(403);
+    const noSubject = await email({ ...valid, subject: '  ' });
+    expect(noSubject.status).toBe(400);
+    expect(noSubject.body.error?.message).toMatch(/subject/);
+    expect((await email({ ...valid, leadID: s.lead('Emma Johnson')._id })).status).toBe(400);
+    expect(await s.counts()).toEqual(before);
+  });
+});
+
+describe('sending through Twilio (a loopback fake of its Messages API)', () => {
+  let fake: FakeTwilio;
+  let s: Awaited<ReturnType<typeof startListening>>;
+  beforeAll(async () => {
+    fake = await startFakeTwilio();
+    s = await startListening(databaseTargets()[0]!, {
+      TWILIO_ACCOUNT_SID: fake.accountSid,
+      TWILIO_AUTH_TOKEN: fake.authToken,
+      TWILIO_FROM: '+15125550000',
+      TWILIO_API_URL: fake.url,
+      TWILIO_MPS: '20',
+    });
+  });
+  afterAll(async () => {
+    await s.t.close();
+    await fake.close();
+  });
+
+  it('posts the message with its photo and ends COMPLETED whatever order the callbacks arrive in', async () => {
+    const ava = s.lead('Ava Thompson');
+    const sent = await s.sms(ava._id, 'Tour confirmed for Thursday.', [
+      { name: 'map.png', bytes: await png() },
+    ]);
+    const final = await s.waitForFinal(ava._id, sent.body._id);
+    await fake.settled();
+    expect(final.sendingStatus).toBe('COMPLETED');
+    const message = fake.received.find((m) => m.body === 'Tour confirmed for Thursday.')!;
+    expect(message).toMatchObject({
+      to: ava.phone,
+      from: '+15125550000',
+      statusCallback: `${s.base}/webhooks/twilio/status`,
+    });
+    expect(message.mediaUrls).toHaveLength(1);
+    const [event] = await s.t.app.database.db
+      .select()
+      .from(conversationEvents)
+      .where(eq(conversationEvents.id, sent.body._id));
+    expect(event).toMatchObject({ providerMessageId: message.sid, sendingStatus: 'COMPLETED' });
+    expect(['delivered']).toContain(event!.providerStatus);
+  });
+
+  it('marks an undelivered message FAILED with the reason, and an opted-out recipient OPT_OUT', async () => {
+    fake.setOutcome((message) =>
+      message.body.includes('unreachable')
+        ? { accept: true, finalStatus: 'undelivered', errorCode: '30003' }
+        : {
+            accept: false,
+            httpStatus: 400,
+            code: 21610,
+            message: 'Attempt to send to unsubscribed recipient',
+          },
+    );
+    const emma = s.lead('Emma Johnson');
+    const unreachable = await s.sms(emma._id, 'unreachable handset');
+    const failed = await s.waitForFinal(emma._id, unreachable.body._id);
+    await fake.settled();
+    expect(failed.sendingStatus).toBe('FAILED');
+    expect(failed.data.failureReason).toMatch(/unreachable/);
+
+    const mia = s.lead('Mia Davis');
+    const stopped = await s.sms(mia._id, 'after STOP');
+    const refused = await s.waitForFinal(mia._id, stopped.body._id);
+    expect(refused.sendingStatus).toBe('FAILED');
+    expect(refused.data.failureReason).toMatch(/opted out/);
+    const [row] = await s.t.app.database.db.select().from(leads).where(eq(leads.id, mia._id));
+    expect(row!.phoneOptStatus).toBe('OPT_OUT');
+    fake.setOutcome(() => ({ accept: true, finalStatus: 'delivered' }));
+  });
+
+  it('refuses a status callback without a valid signature and changes nothing', async () => {
+    const liam = s.lead('Liam Carter');
+    const sent = await s.sms(liam._id, 'signed callbacks only');
+    const final = await s.waitForFinal(liam._id, sent.body._id);
+    await fake.settled();
+    const sid = fake.received.find((m) => m.body === 'signed callbacks only')!.sid;
+    const params = { MessageSid: sid, MessageStatus: 'failed', ErrorCode: '30007' };
+    const url = `${s.base}/webhooks/twilio/status`;
+    const post = (signature?: string, form: Record<string, string> = params) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(signature ? { 'x-twilio-signature': signature } : {}),
+        },
+        body: new URLSearchParams(form),
+      });
+    expect((await post()).status).toBe(403);
+    expect((await post(twilio.getExpectedTwilioSignature('wrong-token', url, params))).status).toBe(
+      403,
+    );
+    const after = await s.waitForFinal(liam._id, sent.body._id);
+    expect(after.sendingStatus).toBe(final.sendingStatus);
+    // A late "sent" after "delivered", correctly signed, does not move the message back either.
+    const late = { MessageSid: sid, MessageStatus: 'sent' };
+    expect(
+      (await post(twilio.getExpectedTwilioSignature(fake.authToken, url, late), late)).status,
+    ).toBe(204);
+    const [row] = await s.t.app.database.db
+      .select()
+      .from(conversationEvents)
+      .where(eq(conversationEvents.id, sent.body._id));
+    expect(row!.providerStatus).toBe('delivered');
+  });
+});
+
+describe('sending email over SMTP (a real SMTP server on loopback)', () => {
+  const mails: string[] = [];
+  let smtp: SMTPServer;
+  let s: Awaited<ReturnType<typeof startListening>>;
+  beforeAll(async () => {
+    const port = await freePort();
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData: (stream, _session, callback) => {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on('end', () => {
+          mails.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    s = await startListening(databaseTargets()[0]!, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await s.t.close();
+    await new Promise<void>((resolve) => smtp.close(resolve));
+  });
+
+  it("answers the lead's last email as a threaded reply from the company's leasing address", async () => {
+    const sofia = s.lead('Sofia Martinez');
+    const me = (await s.api<{ _id: string; companyID: string }>('/api/me')).body;
+    const answered = sofia.conversations.find(
+      (event) => event.eventType === 'EMAIL' && event.senderType === 'LEAD',
+    )!;
+    const sent = await s.api<ConversationEvent>(`/api/leads/${sofia._id}/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'email-reply-0001' },
+      body: JSON.stringify({
+        subject: 'Re: Your application at Maple Grove',
+        text: 'Hi Sofía,\nYou are approved! <b>Welcome</b>.',
+        leadID: sofia._id,
+        companyID: me.companyID,
+        sentByUserID: me._id,
+        messageId: answered._id,
+      }),
+    });
+    expect(sent.status).toBe(200);
+    const final = await s.waitForFinal(sofia._id, sent.body._id);
+    expect(final.sendingStatus).toBe('COMPLETED');
+
+    expect(mails).toHaveLength(1);
+    const mail = await simpleParser(mails[0]!);
+    expect(mail.from?.value[0]).toMatchObject({
+      address: 'leasing@demo-leasing.test',
+      name: 'Demo Leasing',
+    });
+    expect(mail.replyTo?.value[0]?.address).toBe('leasing@demo-leasing.test');
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined).toBe(
+      'sofia.martinez@example.com',
+    );
+    expect(mail.subject).toBe('Re: Your application at Maple Grove');
+    expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@demo-leasing\.test>$/);
+    expect(mail.inReplyTo).toBe('<CAF3k2-sofia-reply@mail.example.com>');
+    expect(mail.references).toEqual([
+      '<application-sofia-1@demo-leasing.test>',
+      '<CAF3k2-sofia-reply@mail.example.com>',
+    ]);
+    expect(mail.text?.trim()).toBe('Hi Sofía,\nYou are approved! <b>Welcome</b>.');
+    expect(mail.html).toContain('&#60;b&#62;Welcome&#60;/b&#62;');
+  });
+});

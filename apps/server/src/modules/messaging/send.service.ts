@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { ConversationEvent, SendEmailRequest } from '@leasing/contract';
+import { SMS_MAX_LENGTH } from '@leasing/contract';
+import type { Database, TransactionScope } from '../../db/client.js';
+import {
+  companies,
+  conversationEvents,
+  leads,
+  type LeadRow,
+  type NewConversationEventRow,
+} from '../../db/schema/index.js';
+import { badRequest, forbidden, HttpError } from '../../lib/errors.js';
+import type { Principal } from '../../plugins/auth.js';
+import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
+import { getCompanyLead } from '../leads/lead-access.js';
+import { checkImages, storeImages, type UploadedFile } from './media.service.js';
+import type { MediaStorage } from './media.storage.js';
+import { SEND_JOB_OPTIONS, SEND_QUEUE, type SendJob } from './send-queue.js';
+
+export type SendDeps = { database: Database; queue: PgBoss; storage: MediaStorage };
+
+const refuse = (message: string) => new HttpError(400, 'SEND_REFUSED', message);
+
+const findByIdempotencyKey = async (
+  scope: { db: Database['db'] },
+  companyId: string,
+  key: string,
+) =>
+  (
+    await scope.db
+      .select()
+      .from(conversationEvents)
+      .where(
+        and(
+          eq(conversationEvents.companyId, companyId),
+          eq(conversationEvents.idempotencyKey, key),
+        ),
+      )
+  )[0];
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/**
+ * Writes the PENDING event and enqueues its send job in one transaction: either both exist or
+ * neither does, so no message is lost between the two. A repeated idempotency key answers the
+ * event of the first request.
+ */
+const storeAndEnqueue = async (
+  deps: SendDeps,
+  lead: LeadRow,
+  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'>,
+  idempotencyKey: string | undefined,
+): Promise<ConversationEvent> => {
+  const insert = async ({ db, sql }: TransactionScope) => {
+    const [row] = await db
+      .insert(conversationEvents)
+      .values({ ...event, companyId: lead.companyId, leadId: lead.id, idempotencyKey })
+      .returning();
+    await deps.queue.send(SEND_QUEUE, { eventId: row!.id } satisfies SendJob, {
+      ...SEND_JOB_OPTIONS,
+      db: sql,
+    });
+    await db.update(leads).set({ lastActivityAt: row!.date }).where(eq(leads.id, lead.id));
+    return toConversationEventDto(row!);
+  };
+  try {
+    return await deps.database.transaction(insert);
+  } catch (error) {
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const first = await findByIdempotencyKey(deps.database, lead.companyId, idempotencyKey);
+      if (first) return toConversationEventDto(first);
+    }
+    throw error;
+  }
+};
+
+const replayed = async (deps: SendDeps, companyId: string, key: string | undefined) => {
+  if (!key) return undefined;
+  const first = await findByIdempotencyKey(deps.database, companyId, key);
+  return first ? toConversationEventDto(first) : undefined;
+};
+
+export const sendSms = async (
+  deps: SendDeps,
+  principal: Principal,
+  leadId: string,
+  input: { text: string; files: UploadedFile[]; idempotencyKey: string | undefined },
+): Promise<ConversationEvent> => {
+  const lead = await getCompanyLead(deps.database.db, principal.companyId, leadId);
+  const previous = await replayed(deps, lead.companyId, input.idempotencyKey);
+  if (previous) return previous;
+
+  if (lead.phoneOptStatus === 'OPT_OUT')
+    throw refuse('This prospect has opted out of SMS; the message was not sent.');
+  if (!lead.phone) throw refuse('This prospect has no phone number; the message was not sent.');
+  const text = input.text.trim();
+  if (!text && input.files.length === 0)
+    throw badRequest('text: write a message or attach an image');
+  if (text.length > SMS_MAX_LENGTH)
+    throw badRequest(`text: at most ${SMS_MAX_LENGTH} characters per SMS`);
+  const images = await checkImages(input.files);
+  const attachments = await storeImages(deps.storage, images);
+
+  return storeAndEnqueue(
+    deps,
+    lead,
+    {
+      eventType: 'SMS',
+      body: text,
+      senderType: 'USER',
+      senderName: principal.name,
+      iconUrl: principal.pictureUrl,
+      sendingStatus: 'PENDING',
+      attachments,
+      sentByUserId: principal.id,
+    },
+    input.idempotencyKey,
+  );
+};
+
+const domainOf = (address: string) => address.split('@')[1] ?? 'leasing.local';
+
+export const sendEmail = async (
+  deps: SendDeps,
+  principal: Principal,
+  leadId: string,
+  input: SendEmailRequest & { idempotencyKey: string | undefined },
+): Promise<ConversationEvent> => {
+  if (input.companyID !== principal.companyId || input.sentByUserID !== principal.id)
+    throw forbidden();
+  if (input.leadID !== leadId) throw badRequest('leadID: must match the lead in the path');
+  const lead = await getCompanyLead(deps.database.db, principal.companyId, leadId);
+  const previous = await replayed(deps, lead.companyId, input.idempotencyKey);
+  if (previous) return previous;
+
+  const [company] = await deps.database.db
+    .select()
+    .from(companies)
+    .where(eq(companies.id, lead.companyId));
+  if (!company?.registeredLeasingEmail) {
+    throw refuse('Email is not enabled for this company: it has no registered leasing email.');
+  }
+  if (!lead.email) throw refuse('This prospect has no email address; the message was not sent.');
+  if (lead.emailOptStatus === 'OPT_OUT')
+    throw refuse('This prospect has opted out of email; the message was not sent.');
+
+  let threading: { inReplyTo: string; references: string[] } | undefined;
+  if (input.messageId) {
+    const [answered] = await deps.database.db
+      .select()
+      .from(conversationEvents)
+      .where(
+        and(eq(conversationEvents.id, input.messageId), eq(conversationEvents.leadId, lead.id)),
+      );
+    if (!answered || answered.eventType !== 'EMAIL') {
+      throw badRequest("messageId: not one of this lead's emails");
+    }
+    if (answered.providerMessageId) {
+      const earlier = Array.isArray(answered.data.references)
+        ? (answered.data.references as string[])
+        : [];
+      threading = {
+        inReplyTo: answered.providerMessageId,
+        references: [...earlier, answered.providerMessageId],
+      };
+    }
+  }
+
+  return storeAndEnqueue(
+    deps,
+    lead,
+    {
+      eventType: 'EMAIL',
+      subject: input.subject,
+      body: input.text,
+      senderType: 'USER',
+      senderName: principal.name,
+      iconUrl: principal.pictureUrl,
+      sendingStatus: 'PENDING',
+      sentByUserId: principal.id,
+      // The Message-ID is ours to choose: stored now, so replies can be threaded to this event.
+      providerMessageId: `<${randomUUID()}@${domainOf(company.registeredLeasingEmail)}>`,
+      data: threading ? { inReplyTo: threading.inReplyTo, references: threading.references } : {},
+    },
+    input.idempotencyKey,
+  );
+};

@@ -1,0 +1,191 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import {
+  companies,
+  leads,
+  properties,
+  sandboxOutbox,
+  type ConversationEventRow,
+} from '../../db/schema/index.js';
+import type { EmailTransport } from '../../providers/email-transport.js';
+import { PermanentSendError, TransientSendError } from '../../providers/send-errors.js';
+import type { SmsProvider } from '../../providers/sms-provider.js';
+import {
+  applyProviderStatus,
+  findEventById,
+  markFailed,
+  markInProgress,
+  recordAccepted,
+} from './message-status.repository.js';
+import { failureReasonFor, sendingStatusFor } from './provider-status.js';
+import { reserveSendSlot, waitUntil } from './sending-rate.js';
+import type { SendJob } from './send-queue.js';
+
+export type SendWorkerDeps = {
+  db: Db;
+  config: AppConfig;
+  sms: SmsProvider;
+  email: EmailTransport;
+  log: FastifyBaseLogger;
+  /** Called whenever a message's status changes (live updates hang here). */
+  onStatusChange: (event: ConversationEventRow) => void;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`).replace(/\n/g, '<br>\n');
+
+const loadContext = async (db: Db, event: ConversationEventRow) => {
+  const [row] = await db
+    .select({ lead: leads, property: properties, company: companies })
+    .from(leads)
+    .innerJoin(properties, eq(properties.id, leads.propertyId))
+    .innerJoin(companies, eq(companies.id, leads.companyId))
+    .where(eq(leads.id, event.leadId));
+  if (!row) throw new PermanentSendError('The lead no longer exists.', undefined);
+  return row;
+};
+
+const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => {
+  const { lead, property } = await loadContext(deps.db, event);
+  if (lead.phoneOptStatus === 'OPT_OUT')
+    throw new PermanentSendError('The prospect opted out of SMS before it was sent.', undefined);
+  if (!lead.phone) throw new PermanentSendError('The prospect has no phone number.', undefined);
+  const from = property.smsNumber ?? deps.config.messaging.smsFrom;
+  await waitUntil(await reserveSendSlot(deps.db, from, deps.config.messaging.messagesPerSecond));
+  const message = {
+    to: lead.phone,
+    from,
+    body: event.body ?? '',
+    mediaUrls: event.attachments.map((attachment) => `${deps.config.publicUrl}${attachment.url}`),
+    statusCallback: `${deps.config.publicUrl}/webhooks/twilio/status`,
+  };
+  const accepted = await deps.sms.send(message);
+  if (deps.sms.kind === 'sandbox') {
+    await deps.db.insert(sandboxOutbox).values({
+      companyId: event.companyId,
+      eventId: event.id,
+      channel: 'SMS',
+      from,
+      to: lead.phone,
+      body: message.body,
+      mediaUrls: message.mediaUrls,
+    });
+  }
+  // Recorded first as accepted-but-not-final, then moved on through the one status code path.
+  const recorded = await recordAccepted(
+    deps.db,
+    event,
+    accepted.providerMessageId,
+    'accepted',
+    'IN_PROGRESS',
+  );
+  if (recorded) deps.onStatusChange(recorded);
+  const advanced = await applyProviderStatus(
+    deps.db,
+    accepted.providerMessageId,
+    accepted.providerStatus,
+    undefined,
+  );
+  if (advanced) deps.onStatusChange(advanced);
+};
+
+const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) => {
+  const { lead, company } = await loadContext(deps.db, event);
+  if (!lead.email || !company.registeredLeasingEmail || !event.providerMessageId) {
+    throw new PermanentSendError('Email is no longer possible for this prospect.', undefined);
+  }
+  const references = Array.isArray(event.data.references)
+    ? (event.data.references as string[])
+    : [];
+  const result = await deps.email.send({
+    from: { name: company.name, address: company.registeredLeasingEmail },
+    to: lead.email,
+    subject: event.subject ?? '',
+    text: event.body ?? '',
+    html: `<div>${escapeHtml(event.body ?? '')}</div>`,
+    messageId: event.providerMessageId,
+    inReplyTo: typeof event.data.inReplyTo === 'string' ? event.data.inReplyTo : undefined,
+    references,
+  });
+  if (deps.email.kind === 'sandbox') {
+    await deps.db.insert(sandboxOutbox).values({
+      companyId: event.companyId,
+      eventId: event.id,
+      channel: 'EMAIL',
+      from: company.registeredLeasingEmail,
+      to: lead.email,
+      subject: event.subject,
+      body: event.body ?? '',
+      raw: result.raw,
+    });
+  }
+  // SMTP has no delivery receipts: the relay accepting the message is as far as we can see.
+  const recorded = await recordAccepted(
+    deps.db,
+    event,
+    event.providerMessageId,
+    'sent',
+    sendingStatusFor('sent'),
+  );
+  if (recorded) deps.onStatusChange(recorded);
+};
+
+/**
+ * One send job: PENDING → IN_PROGRESS → provider → COMPLETED or FAILED. Transient failures are
+ * thrown so pg-boss retries them with backoff; permanent ones end the message FAILED at once.
+ * A message the provider already accepted (providerStatus set) is never handed over again.
+ */
+export const createSendHandler =
+  (deps: SendWorkerDeps) =>
+  async ([job]: PgBoss.JobWithMetadata<SendJob>[]) => {
+    if (!job) return;
+    const event = await findEventById(deps.db, job.data.eventId);
+    if (!event || event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED') return;
+    if (event.providerStatus !== null) return;
+
+    await markInProgress(deps.db, event.id);
+    deps.onStatusChange({ ...event, sendingStatus: 'IN_PROGRESS' });
+    try {
+      if (event.eventType === 'SMS') await deliverSms(deps, event);
+      else await deliverEmail(deps, event);
+    } catch (error) {
+      const lastAttempt = job.retryCount >= job.retryLimit;
+      if (error instanceof TransientSendError && !lastAttempt) {
+        deps.log.warn(
+          { eventId: event.id, attempt: job.retryCount + 1, err: error },
+          'send failed, will retry',
+        );
+        throw error;
+      }
+      const code =
+        error instanceof PermanentSendError || error instanceof TransientSendError
+          ? error.code
+          : undefined;
+      const reason =
+        error instanceof TransientSendError
+          ? `Gave up after ${job.retryCount + 1} attempts. ${error.message}`
+          : failureReasonFor(code, (error as Error).message);
+      deps.log.warn({ eventId: event.id, err: error }, 'send failed for good');
+      const failed = await markFailed(deps.db, event, reason, code);
+      if (failed) deps.onStatusChange(failed);
+    }
+  };
+
+/** Jobs whose retries ran out without an answer (a worker kept dying): the message is FAILED. */
+export const createDeadLetterHandler =
+  (deps: Pick<SendWorkerDeps, 'db' | 'onStatusChange'>) =>
+  async ([job]: PgBoss.Job<SendJob>[]) => {
+    if (!job) return;
+    const event = await findEventById(deps.db, job.data.eventId);
+    if (!event || event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED') return;
+    if (event.providerStatus !== null) return;
+    const failed = await markFailed(
+      deps.db,
+      event,
+      'The message could not be sent: every attempt was interrupted.',
+    );
+    if (failed) deps.onStatusChange(failed);
+  };

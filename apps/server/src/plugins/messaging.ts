@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ConversationEventRow } from '../db/schema/index.js';
+import {
+  createSandboxEmailTransport,
+  createSmtpTransport,
+  type EmailTransport,
+} from '../providers/email-transport.js';
+import { createSandboxSmsProvider } from '../providers/sandbox-sms.provider.js';
+import type { SmsProvider } from '../providers/sms-provider.js';
+import { createTwilioSmsProvider } from '../providers/twilio-sms.provider.js';
+import { createLocalMediaStorage, type MediaStorage } from '../modules/messaging/media.storage.js';
+import {
+  SEND_DEAD_LETTER_QUEUE,
+  SEND_QUEUE,
+  type SendJob,
+} from '../modules/messaging/send-queue.js';
+import { createDeadLetterHandler, createSendHandler } from '../modules/messaging/send.worker.js';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyInstance {
+    messaging: {
+      sms: SmsProvider;
+      email: EmailTransport;
+      storage: MediaStorage;
+      /** Listeners told about every status change of an outgoing message. */
+      statusListeners: Set<(event: ConversationEventRow) => void>;
+    };
+  }
+}
+
+/** Parallel send workers per process; the per-number rate slots keep each number to its pace. */
+const SEND_WORKERS = 8;
+
+/** Providers (real or sandbox, by configuration), media storage and the send workers. */
+export const messagingPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config, queue } = app;
+    const sms = config.messaging.twilio
+      ? createTwilioSmsProvider({
+          apiUrl: config.messaging.twilioApiUrl,
+          ...config.messaging.twilio,
+        })
+      : createSandboxSmsProvider();
+    const email = config.messaging.smtpUrl
+      ? createSmtpTransport(config.messaging.smtpUrl)
+      : createSandboxEmailTransport();
+    const storage = createLocalMediaStorage(join(config.dataDir, 'media'));
+    const statusListeners = new Set<(event: ConversationEventRow) => void>();
+    app.decorate('messaging', { sms, email, storage, statusListeners });
+    app.log.info({ sms: sms.kind, email: email.kind }, 'messaging providers');
+
+    const onStatusChange = (event: ConversationEventRow) =>
+      statusListeners.forEach((listener) => listener(event));
+    await queue.createQueue(SEND_DEAD_LETTER_QUEUE);
+    await queue.createQueue(SEND_QUEUE, { name: SEND_QUEUE, deadLetter: SEND_DEAD_LETTER_QUEUE });
+    const handler = createSendHandler({
+      db: app.database.db,
+      config,
+      sms,
+      email,
+      log: app.log,
+      onStatusChange,
+    });
+    for (let i = 0; i < SEND_WORKERS; i += 1) {
+      await queue.work<SendJob>(
+        SEND_QUEUE,
+        { includeMetadata: true, pollingIntervalSeconds: 0.5 },
+        handler,
+      );
+    }
+    await queue.work<SendJob>(
+      SEND_DEAD_LETTER_QUEUE,
+      { pollingIntervalSeconds: 5 },
+      createDeadLetterHandler({ db: app.database.db, onStatusChange }),
+    );
+    app.addHook('onClose', async () => email.close());
+  },
+  { name: 'messaging', dependencies: ['database', 'queue'] },
+);

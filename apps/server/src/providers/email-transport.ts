@@ -1,0 +1,75 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
+import { PermanentSendError, TransientSendError } from './send-errors.js';
+
+export type OutgoingEmail = {
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  inReplyTo: string | undefined;
+  references: string[];
+};
+
+/** Sends one email; answers the MIME that left (the sandbox keeps it for the outbox). */
+export type EmailTransport = {
+  kind: 'smtp' | 'sandbox';
+  send: (email: OutgoingEmail) => Promise<{ raw: string | null }>;
+  close: () => void;
+};
+
+const toMail = (email: OutgoingEmail) => ({
+  from: email.from,
+  replyTo: email.from,
+  to: email.to,
+  subject: email.subject,
+  text: email.text,
+  html: email.html,
+  messageId: email.messageId,
+  inReplyTo: email.inReplyTo,
+  references: email.references.length > 0 ? email.references : undefined,
+});
+
+/** SMTP reply codes 4xx are temporary by definition; 5xx are final. */
+const classify = (error: Error & { responseCode?: number; code?: string }) => {
+  const code = error.responseCode ? String(error.responseCode) : error.code;
+  if (error.responseCode && error.responseCode >= 500)
+    return new PermanentSendError(`SMTP: ${error.message}`, code);
+  return new TransientSendError(`SMTP: ${error.message}`, code);
+};
+
+export const createSmtpTransport = (url: string): EmailTransport => {
+  const transport = nodemailer.createTransport(url) as Transporter<SMTPTransport.SentMessageInfo>;
+  return {
+    kind: 'smtp',
+    send: async (email) => {
+      try {
+        await transport.sendMail(toMail(email));
+        return { raw: null };
+      } catch (error) {
+        throw classify(error as Error);
+      }
+    },
+    close: () => transport.close(),
+  };
+};
+
+/** Builds the real MIME message and keeps it instead of relaying it. */
+export const createSandboxEmailTransport = (): EmailTransport => {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  }) as Transporter<StreamTransport.SentMessageInfo>;
+  return {
+    kind: 'sandbox',
+    send: async (email) => {
+      const info = await transport.sendMail(toMail(email));
+      return { raw: Buffer.isBuffer(info.message) ? info.message.toString('utf8') : null };
+    },
+    close: () => transport.close(),
+  };
+};

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import twilio from 'twilio';
+
+export type ReceivedSms = {
+  sid: string;
+  to: string;
+  from: string;
+  body: string;
+  mediaUrls: string[];
+  statusCallback: string;
+  receivedAt: number;
+};
+
+/** What the fake does with one message: accept it and report a final state, or refuse it. */
+export type FakeOutcome =
+  | { accept: true; finalStatus: 'delivered' | 'undelivered' | 'failed'; errorCode?: string }
+  | { accept: false; httpStatus: number; code: number; message: string };
+
+export type FakeTwilio = {
+  url: string;
+  accountSid: string;
+  authToken: string;
+  received: ReceivedSms[];
+  /** Decides each message's fate; by default every message is delivered. */
+  setOutcome: (decide: (message: ReceivedSms) => FakeOutcome) => void;
+  /** Resolves when every status callback sent so far has been answered. */
+  settled: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => resolve(body));
+  });
+
+const shuffle = <T>(items: T[]) => {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+};
+
+/**
+ * A loopback stand-in for Twilio's Messages API: Basic auth, form parameters, a Message SID in
+ * the answer, then status callbacks signed like Twilio's (X-Twilio-Signature), in shuffled order.
+ */
+export const startFakeTwilio = async (): Promise<FakeTwilio> => {
+  const accountSid = `AC${randomBytes(16).toString('hex')}`;
+  const authToken = randomBytes(16).toString('hex');
+  const received: ReceivedSms[] = [];
+  const pending = new Set<Promise<unknown>>();
+  let decide: (message: ReceivedSms) => FakeOutcome = () => ({
+    accept: true,
+    finalStatus: 'delivered',
+  });
+  const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+
+  const callback = async (message: ReceivedSms, status: string, errorCode?: string) => {
+    const params: Record<string, string> = {
+      AccountSid: accountSid,
+      MessageSid: message.sid,
+      SmsSid: message.sid,
+      MessageStatus: status,
+      SmsStatus: status,
+      From: message.from,
+      To: message.to,
+      ...(errorCode ? { ErrorCode: errorCode } : {}),
+    };
+    const signature = twilio.getExpectedTwilioSignature(authToken, message.statusCallback, params);
+    await fetch(message.statusCallback, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': signature,
+      },
+      body: new URLSearchParams(params),
+    }).catch(() => undefined);
+  };
+
+  const server: Server = createServer(async (request, response) => {
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
+    if (request.method !== 'POST' || request.url !== path) {
+      return json(404, {
+        code: 20404,
+        message: 'The requested resource was not found',
+        status: 404,
+      });
+    }
+    if (request.headers.authorization !== expectedAuth) {
+      return json(401, { code: 20003, message: 'Authenticate', status: 401 });
+    }
+    const form = new URLSearchParams(await readBody(request));
+    const message: ReceivedSms = {
+      sid: `SM${randomBytes(16).toString('hex')}`,
+      to: form.get('To') ?? '',
+      from: form.get('From') ?? form.get('MessagingServiceSid') ?? '',
+      body: form.get('Body') ?? '',
+      mediaUrls: form.getAll('MediaUrl'),
+      statusCallback: form.get('StatusCallback') ?? '',
+      receivedAt: Date.now(),
+    };
+    const outcome = decide(message);
+    if (!outcome.accept) {
+      return json(outcome.httpStatus, {
+        code: outcome.code,
+        message: outcome.message,
+        status: outcome.httpStatus,
+      });
+    }
+    received.push(message);
+    json(201, {
+      sid: message.sid,
+      status: 'queued',
+      to: message.to,
+      from: message.from,
+      body: message.body,
+    });
+    if (message.statusCallback) {
+      const statuses = shuffle(['sending', 'sent', outcome.finalStatus]);
+      const delivery = (async () => {
+        for (const status of statuses) {
+          await callback(
+            message,
+            status,
+            status === outcome.finalStatus ? outcome.errorCode : undefined,
+          );
+        }
+      })();
+      pending.add(delivery);
+      void delivery.finally(() => pending.delete(delivery));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accountSid,
+    authToken,
+    received,
+    setOutcome: (next) => {
+      decide = next;
+    },
+    settled: async () => {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+};
