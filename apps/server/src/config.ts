@@ -45,6 +45,8 @@ const envSchema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: optionalString,
   TWILIO_API_URL: z.url({ error: 'an absolute http(s) URL' }).default('https://api.twilio.com'),
   TWILIO_MPS: z.coerce.number().positive().default(1),
+  SEND_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(120),
+  QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   SMTP_URL: optionalString.pipe(
     z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional(),
   ),
@@ -83,7 +85,11 @@ export type AppConfig = {
     messagesPerSecond: number;
     /** Real SMTP relay when set; otherwise the sandbox email provider. */
     smtpUrl: string | undefined;
+    /** A send job whose worker went silent this long is tried again. */
+    sendJobExpireSeconds: number;
   };
+  /** How often the queue looks for expired jobs. */
+  queueMaintenanceSeconds: number;
   auth: {
     issuer: string;
     audience: string;
@@ -158,7 +164,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       smsFrom: e.TWILIO_FROM ?? '+15005550006',
       messagesPerSecond: e.TWILIO_MPS,
       smtpUrl: e.SMTP_URL,
+      sendJobExpireSeconds: e.SEND_JOB_EXPIRE_SECONDS,
     },
+    queueMaintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
     auth: {
       issuer: publicUrl,
       audience: 'leasing-console',

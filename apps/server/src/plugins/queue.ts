@@ -13,10 +13,15 @@ declare module 'fastify' {
 export const queuePlugin = fp(
   async (app: FastifyInstance) => {
     const { database } = app;
+    const maintenanceIntervalSeconds = app.config.queueMaintenanceSeconds;
     const boss =
       database.kind === 'postgres'
-        ? new PgBoss({ connectionString: database.connectionString, max: 4 })
-        : new PgBoss({ db: database.sql });
+        ? new PgBoss({
+            connectionString: database.connectionString,
+            max: 4,
+            maintenanceIntervalSeconds,
+          })
+        : new PgBoss({ db: database.sql, maintenanceIntervalSeconds });
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await boss.start();
     app.decorate('queue', boss);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
 
@@ -16,13 +16,17 @@ export type ReceivedSms = {
 /** What the fake does with one message: accept it and report a final state, or refuse it. */
 export type FakeOutcome =
   | { accept: true; finalStatus: 'delivered' | 'undelivered' | 'failed'; errorCode?: string }
-  | { accept: false; httpStatus: number; code: number; message: string };
+  | { accept: false; httpStatus: number; code: number; message: string }
+  /** Never answers: a request in flight when the sender dies. */
+  | { hang: true };
 
 export type FakeTwilio = {
   url: string;
   accountSid: string;
   authToken: string;
   received: ReceivedSms[];
+  /** Bodies of every request that reached the fake, answered or not. */
+  attempts: string[];
   /** Decides each message's fate; by default every message is delivered. */
   setOutcome: (decide: (message: ReceivedSms) => FakeOutcome) => void;
   /** Resolves when every status callback sent so far has been answered. */
@@ -54,6 +58,8 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
   const accountSid = `AC${randomBytes(16).toString('hex')}`;
   const authToken = randomBytes(16).toString('hex');
   const received: ReceivedSms[] = [];
+  const attempts: string[] = [];
+  const hanging = new Set<ServerResponse>();
   const pending = new Set<Promise<unknown>>();
   let decide: (message: ReceivedSms) => FakeOutcome = () => ({
     accept: true,
@@ -109,7 +115,12 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
       statusCallback: form.get('StatusCallback') ?? '',
       receivedAt: Date.now(),
     };
+    attempts.push(message.body);
     const outcome = decide(message);
+    if ('hang' in outcome) {
+      hanging.add(response);
+      return;
+    }
     if (!outcome.accept) {
       return json(outcome.httpStatus, {
         code: outcome.code,
@@ -148,12 +159,17 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
     accountSid,
     authToken,
     received,
+    attempts,
     setOutcome: (next) => {
       decide = next;
     },
     settled: async () => {
       while (pending.size > 0) await Promise.all([...pending]);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      hanging.forEach((response) => response.destroy());
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 };

@@ -30,7 +30,12 @@ const idempotencyKeyOf = (headers: Record<string, unknown>) => {
 };
 
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { database: app.database, queue: app.queue, storage: app.messaging.storage };
+  const deps = {
+    database: app.database,
+    queue: app.queue,
+    storage: app.messaging.storage,
+    jobExpireSeconds: app.config.messaging.sendJobExpireSeconds,
+  };
 
   app.addHook('onRequest', app.authenticate);
 

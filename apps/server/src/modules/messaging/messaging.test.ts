@@ -82,6 +82,7 @@ const startListening = async (
       headers: key ? { 'idempotency-key': key } : {},
     });
   };
+  /** Waits until the message reaches COMPLETED or FAILED (a later callback may still move it on). */
   const waitForFinal = async (leadId: string, eventId: string) => {
     for (let i = 0; i < 150; i += 1) {
       const page = (await api<ConversationPage>(`/api/leads/${leadId}/conversations?limit=20`))
@@ -257,7 +258,7 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
       TWILIO_AUTH_TOKEN: fake.authToken,
       TWILIO_FROM: '+15125550000',
       TWILIO_API_URL: fake.url,
-      TWILIO_MPS: '20',
+      TWILIO_MPS: '5',
     });
   });
   afterAll(async () => {
@@ -270,8 +271,9 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
     const sent = await s.sms(ava._id, 'Tour confirmed for Thursday.', [
       { name: 'map.png', bytes: await png() },
     ]);
-    const final = await s.waitForFinal(ava._id, sent.body._id);
+    await s.waitForFinal(ava._id, sent.body._id);
     await fake.settled();
+    const final = await s.waitForFinal(ava._id, sent.body._id);
     expect(final.sendingStatus).toBe('COMPLETED');
     const message = fake.received.find((m) => m.body === 'Tour confirmed for Thursday.')!;
     expect(message).toMatchObject({
@@ -301,8 +303,9 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
     );
     const emma = s.lead('Emma Johnson');
     const unreachable = await s.sms(emma._id, 'unreachable handset');
-    const failed = await s.waitForFinal(emma._id, unreachable.body._id);
+    await s.waitForFinal(emma._id, unreachable.body._id);
     await fake.settled();
+    const failed = await s.waitForFinal(emma._id, unreachable.body._id);
     expect(failed.sendingStatus).toBe('FAILED');
     expect(failed.data.failureReason).toMatch(/unreachable/);
 
@@ -314,6 +317,23 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
     const [row] = await s.t.app.database.db.select().from(leads).where(eq(leads.id, mia._id));
     expect(row!.phoneOptStatus).toBe('OPT_OUT');
     fake.setOutcome(() => ({ accept: true, finalStatus: 'delivered' }));
+  });
+
+  it('holds each sending number to its rate (TWILIO_MPS = 5: one message per 200 ms)', async () => {
+    const liam = s.lead('Liam Carter');
+    const start = fake.received.length;
+    const sent = [];
+    for (let i = 0; i < 6; i += 1) sent.push(await s.sms(liam._id, `paced ${i}`));
+    for (const message of sent) await s.waitForFinal(liam._id, message.body._id);
+    const times = fake.received
+      .slice(start)
+      .map((message) => message.receivedAt)
+      .sort((a, b) => a - b);
+    expect(times).toHaveLength(6);
+    // Start times are reserved 200 ms apart; arrival jitter is allowed, bursts are not.
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(5 * 200 * 0.9);
+    for (let i = 1; i < times.length; i += 1)
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(100);
   });
 
   it('refuses a status callback without a valid signature and changes nothing', async () => {

@@ -4,10 +4,6 @@ export const SEND_DEAD_LETTER_QUEUE = 'send-message-failed';
 
 export type SendJob = { eventId: string };
 
-export const SEND_JOB_OPTIONS = {
-  retryLimit: 6,
-  retryDelay: 5,
-  retryBackoff: true,
-  // A worker that dies mid-send frees its job for another attempt after this long.
-  expireInSeconds: 120,
-} as const;
+/** `expireInSeconds`: a worker that dies mid-send frees its job for another attempt after this long. */
+export const sendJobOptions = (expireInSeconds: number) =>
+  ({ retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds }) as const;

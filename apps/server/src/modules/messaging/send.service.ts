@@ -17,9 +17,14 @@ import { toConversationEventDto } from '../conversations/conversation-events.rep
 import { getCompanyLead } from '../leads/lead-access.js';
 import { checkImages, storeImages, type UploadedFile } from './media.service.js';
 import type { MediaStorage } from './media.storage.js';
-import { SEND_JOB_OPTIONS, SEND_QUEUE, type SendJob } from './send-queue.js';
+import { SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
 
-export type SendDeps = { database: Database; queue: PgBoss; storage: MediaStorage };
+export type SendDeps = {
+  database: Database;
+  queue: PgBoss;
+  storage: MediaStorage;
+  jobExpireSeconds: number;
+};
 
 const refuse = (message: string) => new HttpError(400, 'SEND_REFUSED', message);
 
@@ -59,7 +64,7 @@ const storeAndEnqueue = async (
       .values({ ...event, companyId: lead.companyId, leadId: lead.id, idempotencyKey })
       .returning();
     await deps.queue.send(SEND_QUEUE, { eventId: row!.id } satisfies SendJob, {
-      ...SEND_JOB_OPTIONS,
+      ...sendJobOptions(deps.jobExpireSeconds),
       db: sql,
     });
     await db.update(leads).set({ lastActivityAt: row!.date }).where(eq(leads.id, lead.id));
