@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime } from './format-date';
+import { formatDate, formatDateTime, formatDayLabel, formatTime, getDayKey } from './format-date';
 
 const utc = { timeZone: 'UTC' };
 
@@ -30,5 +30,22 @@ describe('format-date', () => {
 
   it('renders nothing for an unreadable date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('names the day of a timeline: Today, Yesterday, else weekday and date', () => {
+    const now = new Date('2026-11-20T15:00:00Z');
+    expect(formatDayLabel('2026-11-20T01:00:00Z', { ...utc, now })).toBe('Today');
+    expect(formatDayLabel('2026-11-19T23:59:00Z', { ...utc, now })).toBe('Yesterday');
+    expect(formatDayLabel('2026-11-18T12:00:00Z', { ...utc, now })).toBe('Wednesday, Nov 18, 2026');
+    // 01:00 UTC on the 20th is still the 19th in New York.
+    expect(formatDayLabel('2026-11-20T01:00:00Z', { timeZone: 'America/New_York', now })).toBe(
+      'Yesterday',
+    );
+  });
+
+  it('gives two instants of the same calendar day the same day key', () => {
+    expect(getDayKey('2026-11-20T00:10:00Z', utc)).toBe(getDayKey('2026-11-20T23:50:00Z', utc));
+    expect(getDayKey('2026-11-20T00:10:00Z', utc)).not.toBe(getDayKey('2026-11-19T23:50:00Z', utc));
+    expect(getDayKey('not a date')).toBeNaN();
   });
 });

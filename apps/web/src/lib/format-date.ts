@@ -12,12 +12,25 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Building an Intl formatter costs far more than using one; a long timeline formats thousands. */
+function getFormatter(parts: Intl.DateTimeFormatOptions, timeZone: string | undefined) {
+  const key = JSON.stringify([parts, timeZone]);
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE, { ...parts, timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 function format(value: DateInput, parts: Intl.DateTimeFormatOptions, options: FormatOptions) {
   const date = toDate(value);
   if (!date) return '';
   // Newer ICU puts a narrow no-break space before AM/PM; one plain space reads and searches the same
   // in every browser.
-  return new Intl.DateTimeFormat(LOCALE, { ...parts, timeZone: options.timeZone })
+  return getFormatter(parts, options.timeZone)
     .format(date)
     .replace(/[\u202f\u00a0]/g, ' ');
 }
@@ -46,4 +59,45 @@ export function formatDate(value: DateInput, options: FormatOptions = {}): strin
 /** '3:05 PM' */
 export function formatTime(value: DateInput, options: FormatOptions = {}): string {
   return format(value, { hour: 'numeric', minute: '2-digit', hour12: true }, options);
+}
+
+const calendarDayParts: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+};
+
+/** Days since 1970-01-01 of the calendar day `date` falls on in the time zone. */
+function calendarDayNumber(date: Date, timeZone: string | undefined): number {
+  const parts = getFormatter(calendarDayParts, timeZone).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((item) => item.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+}
+
+/**
+ * The calendar day as a key: equal for two instants on the same day in the time zone. NaN for an
+ * unreadable date.
+ */
+export function getDayKey(value: DateInput, options: FormatOptions = {}): number {
+  const date = toDate(value);
+  return date ? calendarDayNumber(date, options.timeZone) : Number.NaN;
+}
+
+type DayLabelOptions = FormatOptions & { now?: Date };
+
+/** 'Today', 'Yesterday', else 'Wednesday, Nov 18, 2026'. */
+export function formatDayLabel(value: DateInput, options: DayLabelOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const daysAgo =
+    calendarDayNumber(options.now ?? new Date(), options.timeZone) -
+    calendarDayNumber(date, options.timeZone);
+  if (daysAgo === 0) return 'Today';
+  if (daysAgo === 1) return 'Yesterday';
+  return format(
+    date,
+    { weekday: 'long', month: 'short', day: 'numeric', year: 'numeric' },
+    options,
+  );
 }

@@ -62,7 +62,7 @@ export function apiError(status: number, code: string, message: string): FakeRes
   return { status, body: { error: { code, message } } };
 }
 
-type RouteAnswer = FakeResponse | FakeHandler;
+export type RouteAnswer = FakeResponse | FakeHandler;
 
 /**
  * A server from a table of `'METHOD /path'` entries; anything else answers 404. The public

@@ -1,4 +1,4 @@
-import type { Lead, LeadSummary, Property, User } from '@leasing/contract';
+import type { ConversationEvent, Lead, LeadSummary, Property, User } from '@leasing/contract';
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -80,4 +80,221 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     conversationsCursor: null,
     ...overrides,
   };
+}
+
+let eventCounter = 0;
+
+/** One timeline event; unique id and a date a minute after the previous one unless given. */
+export function conversationEvent(overrides: Partial<ConversationEvent> = {}): ConversationEvent {
+  eventCounter += 1;
+  return {
+    _id: `event-${eventCounter}`,
+    leadID: 'lead-1',
+    eventType: 'SMS',
+    date: new Date(Date.UTC(2026, 10, 18, 15, 0) + eventCounter * 60_000).toISOString(),
+    body: `Message ${eventCounter}`,
+    senderName: 'Jordan Prospect',
+    senderType: 'LEAD',
+    iconURL: null,
+    subject: null,
+    sendingStatus: null,
+    attachmentsUrls: [],
+    data: {},
+    eventByUserName: null,
+    ...overrides,
+  };
+}
+
+/**
+ * One event of every type, oldest first, as the pane shows them. `lead({ conversations })` wants
+ * them newest first: reverse.
+ */
+export function oneEventOfEachType(): ConversationEvent[] {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 18, 14, minutes)).toISOString();
+  return [
+    conversationEvent({
+      _id: 'activation',
+      eventType: 'ACTIVATION',
+      senderType: 'SYSTEM',
+      senderName: null,
+      body: 'Lead re-activated after 30 days of silence',
+      date: at(0),
+      data: { reActivationDate: '2026-11-18T14:00:00.000Z' },
+    }),
+    conversationEvent({
+      _id: 'sms-in',
+      body: 'Is the 2 bedroom still available?\nThanks!',
+      date: at(1),
+    }),
+    conversationEvent({
+      _id: 'sms-photo',
+      body: 'Here is the living room',
+      date: at(2),
+      attachmentsUrls: [
+        {
+          url: '/media/living-room.png',
+          thumbnailUrl: '/media/living-room-thumb.png',
+          fileName: 'living-room.png',
+        },
+      ],
+    }),
+    conversationEvent({
+      _id: 'sms-assistant',
+      senderType: 'ASSISTANT',
+      senderName: 'Leasing Assistant',
+      iconURL: '/media/assistant.svg',
+      body: 'Yes, unit 3B is available March 1.',
+      sendingStatus: 'COMPLETED',
+      date: at(3),
+    }),
+    conversationEvent({
+      _id: 'office-decision',
+      eventType: 'OFFICE_DECISION',
+      senderType: 'ASSISTANT',
+      senderName: 'Leasing Assistant',
+      body: 'The assistant needs a decision: are two cats allowed?',
+      date: at(4),
+    }),
+    conversationEvent({
+      _id: 'sms-failed',
+      senderType: 'USER',
+      senderName: 'Dana Agent',
+      body: 'Please call the office.',
+      sendingStatus: 'FAILED',
+      date: at(5),
+      data: { failureReason: 'The carrier rejected the message' },
+    }),
+    conversationEvent({
+      _id: 'sms-queued',
+      senderType: 'USER',
+      senderName: 'Dana Agent',
+      body: 'We will check the pet policy.',
+      sendingStatus: 'PENDING',
+      date: at(6),
+    }),
+    conversationEvent({
+      _id: 'email-out',
+      eventType: 'EMAIL',
+      senderType: 'USER',
+      senderName: 'Dana Agent',
+      subject: 'Your application',
+      body: 'Could you send your pay stubs?',
+      sendingStatus: 'IN_PROGRESS',
+      date: at(7),
+    }),
+    conversationEvent({
+      _id: 'email-in',
+      eventType: 'EMAIL',
+      subject: 'Re: Your application',
+      body: 'Adjunto mis recibos de pago.',
+      date: at(8),
+      data: {
+        html: '<p>Adjunto mis <b>recibos de pago</b>.</p><img src="https://tracker.example/p.gif"><script>alert(1)</script>',
+        translation: { body: { textInEnglish: 'Attached are my pay stubs.' } },
+      },
+    }),
+    conversationEvent({
+      _id: 'call',
+      eventType: 'CALL',
+      body: 'Inbound call, 3 min 12 s',
+      date: at(9),
+      data: {
+        durationSeconds: 192,
+        transcript: [
+          { speaker: 'AGENT', text: 'Maple Court, how can I help?' },
+          { speaker: 'LEAD', text: 'I want to rebook my tour.' },
+        ],
+      },
+    }),
+    conversationEvent({
+      _id: 'payment',
+      eventType: 'PAYMENT',
+      senderType: 'SYSTEM',
+      senderName: null,
+      body: 'Payment received: December rent',
+      date: at(10),
+      data: { amount: 1650, currency: 'USD' },
+    }),
+    conversationEvent({
+      _id: 'reminder-call',
+      eventType: 'PHONEBOT_REMINDER_CALL',
+      senderType: 'ASSISTANT',
+      senderName: 'Phone Bot',
+      body: 'Reminder call placed for the upcoming tour.',
+      date: at(11),
+      data: { durationSeconds: 41 },
+    }),
+    conversationEvent({
+      _id: 'ivr-call',
+      eventType: 'PHONEBOT_IVR_CALL',
+      body: 'Chose "maintenance" in the menu.',
+      date: at(12),
+      data: { durationSeconds: 65 },
+    }),
+    conversationEvent({
+      _id: 'debt',
+      eventType: 'MOVED_TO_DEBT',
+      senderType: 'SYSTEM',
+      senderName: null,
+      body: 'Balance moved to collections',
+      date: at(13),
+      data: { amount: 2310, currency: 'USD' },
+    }),
+    conversationEvent({
+      _id: 'tour-scheduled',
+      eventType: 'SCHEDULED_TOUR_APPOINTMENT',
+      senderType: 'SYSTEM',
+      senderName: null,
+      body: 'Tour scheduled',
+      eventByUserName: 'Priya Shah',
+      date: at(14),
+      data: {
+        tourTypeID: 'IN_PERSON',
+        tourDateString: 'Nov 21, 2026',
+        tourFromTimeString: '9:00 AM',
+      },
+    }),
+    conversationEvent({
+      _id: 'tour-canceled',
+      eventType: 'CANCELED_TOUR_APPOINTMENT',
+      senderType: 'SYSTEM',
+      senderName: null,
+      body: 'Tour cancelled by the lead',
+      eventByUserName: 'Priya Shah',
+      date: at(15),
+      data: {
+        tourTypeID: 'VIRTUAL_TOUR',
+        tourDateString: 'Nov 21, 2026',
+        tourFromTimeString: '9:00 AM',
+      },
+    }),
+    conversationEvent({
+      _id: 'intent',
+      eventType: 'LEAD_INTENT_UPDATE',
+      senderType: 'SYSTEM',
+      senderName: null,
+      body: 'Lead intent changed',
+      date: at(16),
+      data: { intent: 'NOT_INTERESTED' },
+    }),
+    conversationEvent({
+      _id: 'language',
+      eventType: 'LANGUAGE_PREFERENCE_UPDATE',
+      senderType: 'SYSTEM',
+      senderName: null,
+      body: 'Preferred language changed',
+      date: at(17),
+      data: { language: 'es' },
+    }),
+    conversationEvent({
+      _id: 'decision-completed',
+      eventType: 'OFFICE_DECISION',
+      senderType: 'SYSTEM',
+      senderName: null,
+      body: 'Decision marked as completed',
+      eventByUserName: 'Marcus Lee',
+      date: at(18),
+      data: { status: 'COMPLETED' },
+    }),
+  ];
 }

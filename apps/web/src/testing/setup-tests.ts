@@ -35,6 +35,13 @@ function installDomStubs() {
   });
 
   window.ResizeObserver = ResizeObserverStub;
+  // Mantine's autosizing textarea re-measures when web fonts finish loading.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
   window.HTMLElement.prototype.scrollIntoView = () => {};
 }
 

@@ -1,10 +1,13 @@
 import { apiPaths } from '@leasing/contract';
+import type { OfficeDecisionResponse } from '@leasing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
-import { demoUser, lead } from '../../../testing/fixtures';
+import type { FakeResponse } from '../../../testing/fake-server';
+import { conversationEvent, demoUser, lead } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { stubTimelineLayout } from '../../../testing/stub-layout';
 
 const theLead = lead();
 const leadApiPath = apiPaths.lead(theLead.propertyID, theLead.pmsLeadId);
@@ -77,5 +80,162 @@ describe('lead escalation page', () => {
     renderApp('/properties/not-a-uuid/leads/L-1/escalation');
 
     expect(await screen.findByText('This lead link is not valid')).toBeTruthy();
+  });
+
+  it("shows 'Processing...' while the lead loads", async () => {
+    startSession('token');
+    let answer: (response: FakeResponse) => void = () => {};
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${leadApiPath}`]: () => new Promise<FakeResponse>((resolve) => (answer = resolve)),
+    });
+    renderApp(leadPagePath);
+
+    expect(await screen.findByText('Processing...')).toBeTruthy();
+    answer({ body: theLead });
+    await screen.findByRole('heading', { name: 'Jordan Prospect' });
+    await waitFor(() => expect(screen.queryByText('Processing...')).toBeNull());
+  });
+
+  it('lays out the pane: info tab, CONVERSATIONS and the composer slot', async () => {
+    startSession('token');
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${leadApiPath}`]: { body: theLead },
+    });
+    renderApp(leadPagePath);
+
+    await screen.findByRole('heading', { name: 'Jordan Prospect' });
+    expect(screen.getByText('CONVERSATIONS')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Conversations' })).toBeTruthy();
+    const slot = screen.getByTestId('composer-slot');
+    expect(slot.textContent).toBe('');
+  });
+
+  it('hides the tour time in the expanded pane and offers full screen', async () => {
+    startSession('token');
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${leadApiPath}`]: { body: theLead },
+    });
+    // jsdom has no Fullscreen API: this one grants every request.
+    const fullscreenRequests: HTMLElement[] = [];
+    Object.defineProperty(document, 'fullscreenElement', {
+      configurable: true,
+      get: () => fullscreenRequests.at(-1) ?? null,
+    });
+    HTMLElement.prototype.requestFullscreen = function (this: HTMLElement) {
+      fullscreenRequests.push(this);
+      this.dispatchEvent(new Event('fullscreenchange'));
+      return Promise.resolve();
+    };
+    onTestFinished(() => {
+      Reflect.deleteProperty(document, 'fullscreenElement');
+      Reflect.deleteProperty(HTMLElement.prototype, 'requestFullscreen');
+    });
+    const { user } = renderApp(leadPagePath);
+    const panel = await screen.findByRole('tabpanel', { name: 'Conversation info' });
+    expect(within(panel).getByText('Scheduled tour')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    const expand = await screen.findByRole('menuitem', { name: 'Expand pane' });
+    expect(screen.getByRole('menuitem', { name: 'Full screen' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'By SMS' })).toBeNull();
+    await user.click(expand);
+
+    expect(within(panel).getByText('Jordan Prospect')).toBeTruthy();
+    expect(within(panel).queryByText('Scheduled tour')).toBeNull();
+    expect(within(panel).queryByText(/Nov 24, 2026/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Full screen' }));
+    expect(fullscreenRequests).toEqual([
+      screen.getByRole('heading', { name: 'Jordan Prospect' }).closest('[data-expanded]'),
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Exit full screen' })).toBeTruthy();
+    await user.click(await screen.findByRole('menuitem', { name: 'Collapse pane' }));
+    expect(within(panel).getByText('Scheduled tour')).toBeTruthy();
+  });
+
+  it("completes the office decision: 'Processing...', the toast, the state and the timeline", async () => {
+    startSession('token');
+    stubTimelineLayout();
+    const request = conversationEvent({
+      _id: 'decision-request',
+      eventType: 'OFFICE_DECISION',
+      senderType: 'ASSISTANT',
+      senderName: 'Leasing Assistant',
+      body: 'The assistant needs a decision: are two cats allowed?',
+    });
+    const openLead = lead({ conversations: [request] });
+    const completion: OfficeDecisionResponse = {
+      officeDecisionState: {
+        status: 'COMPLETED',
+        completedAt: '2026-11-22T16:00:00.000Z',
+        completedByUserName: 'Dana Agent',
+      },
+      event: conversationEvent({
+        _id: 'decision-done',
+        eventType: 'OFFICE_DECISION',
+        senderType: 'USER',
+        senderName: 'Dana Agent',
+        body: 'Decision marked as completed',
+        eventByUserName: 'Dana Agent',
+        data: { status: 'COMPLETED' },
+      }),
+    };
+    let answer: (response: FakeResponse) => void = () => {};
+    const decisionPath = apiPaths.officeDecision(openLead.companyID, openLead._id);
+    const server = stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${leadApiPath}`]: { body: openLead },
+      [`PUT ${decisionPath}`]: () => new Promise<FakeResponse>((resolve) => (answer = resolve)),
+    });
+    const { user } = renderApp(leadPagePath);
+    await screen.findByText('Decision open');
+    const requestRow = document.querySelector<HTMLElement>('[data-event-id="decision-request"]');
+    expect(within(requestRow!).getByText('Open')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByText('Processing...')).toBeTruthy();
+    answer({ body: completion });
+
+    expect(await screen.findByText('Marked as completed')).toBeTruthy();
+    expect(server.requestsTo(decisionPath, 'PUT')[0]?.body).toEqual({
+      status: 'COMPLETED',
+      isSeenByUser: true,
+    });
+    expect(screen.queryByRole('button', { name: 'Complete' })).toBeNull();
+    expect(screen.getByText('Decision completed')).toBeTruthy();
+    expect(within(requestRow!).getByText('Completed')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        within(document.querySelector<HTMLElement>('[data-event-id="decision-done"]')!).getByText(
+          'Decision marked as completed by Dana Agent',
+        ),
+      ).toBeTruthy(),
+    );
+    await waitFor(() => expect(screen.queryByText('Processing...')).toBeNull());
+  });
+
+  it("says 'Something went wrong. Please try again' when completing fails", async () => {
+    startSession('token');
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${leadApiPath}`]: { body: theLead },
+      [`PUT ${apiPaths.officeDecision(theLead.companyID, theLead._id)}`]: apiError(
+        500,
+        'INTERNAL',
+        'Internal server error',
+      ),
+    });
+    const { user } = renderApp(leadPagePath);
+    await user.click(await screen.findByRole('button', { name: 'Complete' }));
+
+    expect(await screen.findByText('Something went wrong. Please try again')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Complete' })).toBeTruthy();
+    expect(screen.getByText('Decision open')).toBeTruthy();
   });
 });

@@ -1,14 +1,22 @@
+import type { Lead } from '@leasing/contract';
 import { leadParamsSchema } from '@leasing/contract';
-import { Anchor, Grid, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
+import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useIsMutating } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
+import { PortalScope } from '../../../components/ui/portal-scope';
+import { ProcessingOverlay } from '../../../components/ui/processing-overlay';
 import { paths } from '../../../config/paths';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ConversationMoreMenu } from '../../../features/conversations/components/conversation-more-menu';
+import { ConversationTimeline } from '../../../features/conversations/components/conversation-timeline';
 import { useLead } from '../../../features/leads/api/get-lead';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
-import { LeadContactFacts } from '../../../features/leads/components/lead-contact-facts';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
+import { ApiRequestError } from '../../../lib/api-client';
+import classes from './lead-escalation.module.css';
 
 function BackToDashboardLink({ propertyId }: { propertyId?: string }) {
   return (
@@ -25,21 +33,17 @@ function BackToDashboardLink({ propertyId }: { propertyId?: string }) {
 
 function LeadPageSkeleton() {
   return (
-    <Stack gap="lg" role="status" aria-label="Loading lead">
-      <Stack gap="xs">
-        <Skeleton height={14} width={140} />
+    <div className={classes.page}>
+      <Skeleton height={14} width={140} />
+      <div className={classes.pane} role="status" aria-label="Loading lead">
         <Skeleton height={30} width="40%" />
-        <Skeleton height={14} width="25%" />
-      </Stack>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Skeleton height={180} radius="md" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Skeleton height={260} radius="md" />
-        </Grid.Col>
-      </Grid>
-    </Stack>
+        <div className={classes.columns}>
+          <Skeleton radius="md" />
+          <Skeleton radius="md" />
+        </div>
+        <ProcessingOverlay visible />
+      </div>
+    </div>
   );
 }
 
@@ -83,36 +87,84 @@ function LeadPage({ propertyId, leadId }: { propertyId: string; leadId: string }
       </Stack>
     );
   }
+  return <LeadPane lead={leadQuery.data} />;
+}
 
-  const lead = leadQuery.data;
+/**
+ * The conversation pane: the 'Conversation info' tab beside the CONVERSATIONS panel. It can be
+ * expanded over the whole window or put in browser full screen.
+ */
+function LeadPane({ lead }: { lead: Lead }) {
+  const [isExpanded, setIsExpanded] = useState(false);
+  const fullscreen = useFullscreenElement<HTMLDivElement>();
+  const [paneElement, setPaneElement] = useState<HTMLDivElement | null>(null);
+  const paneRef = useMergedRef(fullscreen.ref, setPaneElement);
+  // On this page every mutation is work on the pane: saving a note, completing the decision.
+  const isWorking = useIsMutating() > 0;
+
+  function handleToggleFullscreen() {
+    void fullscreen.toggle();
+  }
+
+  function handleToggleExpanded() {
+    setIsExpanded((expanded) => !expanded);
+  }
+
   return (
-    <Stack gap="lg">
-      <Stack gap="xs">
-        <BackToDashboardLink propertyId={lead.propertyID} />
-        <LeadHeader lead={lead} />
-      </Stack>
-      <Grid gap="lg" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <LeadContactFacts lead={lead} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder radius="md">
-            <Tabs defaultValue="conversation-info">
-              <Tabs.List px="md">
-                <Tabs.Tab value="conversation-info">Conversation info</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="conversation-info" p="md">
-                <ConversationInfo lead={lead} />
-              </Tabs.Panel>
-            </Tabs>
-          </Paper>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+    <div className={classes.page}>
+      <BackToDashboardLink propertyId={lead.propertyID} />
+      <div ref={paneRef} className={classes.pane} data-expanded={isExpanded || undefined}>
+        <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
+          <ProcessingOverlay visible={isWorking} />
+          <LeadHeader lead={lead} />
+          <div className={classes.columns}>
+            <Paper withBorder radius="md" className={classes.info}>
+              <Tabs
+                defaultValue="conversation-info"
+                classNames={{ root: classes.tabs, panel: classes.infoBody }}
+              >
+                <Tabs.List px="md">
+                  <Tabs.Tab value="conversation-info">Conversation info</Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="conversation-info">
+                  <ConversationInfo lead={lead} isExpanded={isExpanded} />
+                </Tabs.Panel>
+              </Tabs>
+            </Paper>
+            <Paper
+              withBorder
+              radius="md"
+              component="section"
+              aria-label="Conversations"
+              className={classes.conversations}
+            >
+              <div className={classes.conversationsHeader}>
+                <span className={classes.conversationsTitle}>CONVERSATIONS</span>
+                <ConversationMoreMenu
+                  isFullscreen={fullscreen.fullscreen}
+                  isExpanded={isExpanded}
+                  onToggleFullscreen={handleToggleFullscreen}
+                  onToggleExpanded={handleToggleExpanded}
+                />
+              </div>
+              <div className={classes.timeline}>
+                <ConversationTimeline
+                  leadID={lead._id}
+                  recentEvents={lead.conversations}
+                  olderCursor={lead.conversationsCursor}
+                  officeDecisionStatus={lead.officeDecisionState?.status ?? null}
+                />
+              </div>
+              <div data-testid="composer-slot" className={classes.composerSlot} />
+            </Paper>
+          </div>
+        </PortalScope>
+      </div>
+    </div>
   );
 }
 
-/** The lead's escalation page: who the lead is now; the conversation pane joins the tabs later. */
+/** The lead's escalation page: the conversation pane of one lead. */
 export function LeadEscalationRoute() {
   const params = leadParamsSchema.safeParse(useParams());
   if (!params.success) {

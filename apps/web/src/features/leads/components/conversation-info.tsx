@@ -1,50 +1,64 @@
 import type { Lead } from '@leasing/contract';
-import { Badge, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Divider, Group, Stack, Text } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
+import { LeadContactFacts } from './lead-contact-facts';
+import { LeadNotes } from './lead-notes';
 
 export type ConversationInfoProps = {
   lead: Lead;
+  /** The expanded pane leaves the tour time out to give the timeline the room. */
+  isExpanded?: boolean;
 };
 
-function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+type InfoSectionProps = { label: string; children: ReactNode; style?: CSSProperties };
+
+function InfoSection({ label, children, style }: InfoSectionProps) {
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+    <section aria-label={label} style={style}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={6} style={{ letterSpacing: 0.4 }}>
         {label}
       </Text>
       {children}
-    </div>
+    </section>
   );
 }
 
-export function ConversationInfo({ lead }: ConversationInfoProps) {
-  const decision = lead.officeDecisionState;
+/** The 'Conversation info' tab: who the lead is, the scheduled tour, notes and contact. */
+export function ConversationInfo({ lead, isExpanded = false }: ConversationInfoProps) {
+  if (isExpanded) {
+    // One row above the full-width timeline.
+    return (
+      <Group align="flex-start" gap="xl" wrap="nowrap">
+        <InfoSection label="Lead" style={{ flex: '0 1 220px', minWidth: 0 }}>
+          <Text fw={600}>{lead.name}</Text>
+        </InfoSection>
+        <InfoSection label="Notes" style={{ flex: '1 1 480px', minWidth: 0, maxWidth: 640 }}>
+          <LeadNotes lead={lead} isCompact />
+        </InfoSection>
+        <InfoSection label="Contact" style={{ flex: '0 1 280px', minWidth: 0 }}>
+          <LeadContactFacts lead={lead} isCompact />
+        </InfoSection>
+      </Group>
+    );
+  }
   return (
-    <Stack gap="md">
-      <InfoRow label="Lead">
+    <Stack gap="lg">
+      <InfoSection label="Lead">
         <Text fw={600}>{lead.name}</Text>
-      </InfoRow>
-      {lead.tourDateUTC && (
-        <InfoRow label="Scheduled tour">
+      </InfoSection>
+      {lead.tourDateUTC && !isExpanded && (
+        <InfoSection label="Scheduled tour">
           <Text size="sm">{formatDateTime(lead.tourDateUTC)}</Text>
-        </InfoRow>
+        </InfoSection>
       )}
-      {decision && (
-        <InfoRow label="Office decision">
-          {decision.status === 'PENDING' ? (
-            <Badge color="orange" variant="light">
-              Pending
-            </Badge>
-          ) : (
-            <Text size="sm">
-              Completed
-              {decision.completedByUserName ? ` by ${decision.completedByUserName}` : ''}
-              {decision.completedAt ? ` on ${formatDateTime(decision.completedAt)}` : ''}
-            </Text>
-          )}
-        </InfoRow>
-      )}
+      <InfoSection label="Notes">
+        <LeadNotes lead={lead} />
+      </InfoSection>
+      <Divider />
+      <InfoSection label="Contact">
+        <LeadContactFacts lead={lead} />
+      </InfoSection>
     </Stack>
   );
 }

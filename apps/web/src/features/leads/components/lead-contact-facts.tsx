@@ -1,11 +1,13 @@
 import type { Lead } from '@leasing/contract';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatPhone } from '../../../lib/format-phone';
 import { OptStatusBadge } from './opt-status-badge';
 
 export type LeadContactFactsProps = {
   lead: Lead;
+  /** Phone and email only, for the expanded pane's one-row info. */
+  isCompact?: boolean;
 };
 
 type FactProps = { label: string; value: string | null; badge?: ReactNode };
@@ -13,15 +15,15 @@ type FactProps = { label: string; value: string | null; badge?: ReactNode };
 function Fact({ label, value, badge }: FactProps) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text size="sm" c={value ? undefined : 'dimmed'} style={{ wordBreak: 'break-all' }}>
-          {value ?? 'Not given'}
+      <Group gap="xs" justify="space-between" wrap="nowrap" mb={2}>
+        <Text size="xs" c="dimmed" fw={600}>
+          {label}
         </Text>
         {badge}
       </Group>
+      <Text size="sm" c={value ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+        {value ?? 'Not given'}
+      </Text>
     </div>
   );
 }
@@ -34,28 +36,24 @@ function languageName(code: string): string {
   }
 }
 
-export function LeadContactFacts({ lead }: LeadContactFactsProps) {
+/** How to reach the lead, and whether they allow it. */
+export function LeadContactFacts({ lead, isCompact = false }: LeadContactFactsProps) {
   return (
-    <Paper withBorder radius="md" p="md">
-      <Title order={2} size="h5" mb="sm">
-        Contact
-      </Title>
-      <Stack gap="sm">
-        <Fact
-          label="Phone"
-          value={lead.phone && formatPhone(lead.phone)}
-          badge={<OptStatusBadge channel="SMS" status={lead.phoneOptStatus} />}
-        />
-        <Fact
-          label="Email"
-          value={lead.email}
-          badge={<OptStatusBadge channel="Email" status={lead.emailOptStatus} />}
-        />
-        {lead.preferredLanguage && (
-          <Fact label="Preferred language" value={languageName(lead.preferredLanguage)} />
-        )}
-        <Fact label="Lead ID" value={lead.pmsLeadId} />
-      </Stack>
-    </Paper>
+    <Stack gap={isCompact ? 6 : 'sm'}>
+      <Fact
+        label="Phone"
+        value={lead.phone && formatPhone(lead.phone)}
+        badge={<OptStatusBadge channel="SMS" status={lead.phoneOptStatus} />}
+      />
+      <Fact
+        label="Email"
+        value={lead.email}
+        badge={<OptStatusBadge channel="Email" status={lead.emailOptStatus} />}
+      />
+      {!isCompact && lead.preferredLanguage && (
+        <Fact label="Preferred language" value={languageName(lead.preferredLanguage)} />
+      )}
+      {!isCompact && <Fact label="Lead ID" value={lead.pmsLeadId} />}
+    </Stack>
   );
 }

@@ -1,27 +1,24 @@
 import type { Lead } from '@leasing/contract';
 import { Group, Text, Title } from '@mantine/core';
-import { LeadStatusBadges } from './lead-status-badges';
+import { OfficeDecisionControl } from './office-decision-control';
 
 export type LeadHeaderProps = {
   lead: Lead;
 };
 
+/** Who the lead is, and the office decision waiting on them. */
 export function LeadHeader({ lead }: LeadHeaderProps) {
   return (
-    <Group justify="space-between" align="flex-end" gap="sm">
-      <div>
-        <Title order={1} size="h2">
+    <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+      <Group gap="md" align="baseline" wrap="wrap" style={{ minWidth: 0 }}>
+        <Title order={1} size="h3">
           {lead.name}
         </Title>
         <Text c="dimmed" size="sm">
           {lead.propertyName}
         </Text>
-      </div>
-      <LeadStatusBadges
-        officeDecisionStatus={lead.officeDecisionState?.status ?? null}
-        phoneOptStatus={lead.phoneOptStatus}
-        emailOptStatus={lead.emailOptStatus}
-      />
+      </Group>
+      <OfficeDecisionControl lead={lead} />
     </Group>
   );
 }

@@ -1,0 +1,54 @@
+import { apiPaths, conversationPageSchema } from '@leasing/contract';
+import type { ConversationPage } from '@leasing/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const CONVERSATIONS_PAGE_SIZE = 50;
+
+type GetConversationsInput = { leadID: string; before: string; signal?: AbortSignal };
+
+/** One page of a lead's timeline, newest first, older than the `before` cursor. */
+export function getConversations({
+  leadID,
+  before,
+  signal,
+}: GetConversationsInput): Promise<ConversationPage> {
+  return apiRequest(apiPaths.leadConversations(leadID), {
+    query: { before, limit: CONVERSATIONS_PAGE_SIZE },
+    schema: conversationPageSchema,
+    signal,
+  });
+}
+
+/**
+ * The lead itself carries its newest events; these pages are the history before them, starting at
+ * the lead's `conversationsCursor`. The cursor is part of the key: when a reloaded lead starts
+ * elsewhere, the old pages would leave a gap.
+ */
+export const getOlderConversationsQueryOptions = (leadID: string, startCursor: string) =>
+  infiniteQueryOptions({
+    queryKey: ['conversations', leadID, startCursor],
+    queryFn: ({ pageParam, signal }) => getConversations({ leadID, before: pageParam, signal }),
+    initialPageParam: startCursor,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    // History does not change; refetching every loaded page would cost one request per page.
+    staleTime: Infinity,
+  });
+
+type UseOlderConversationsInput = {
+  leadID: string;
+  /** null when the lead's own events are the whole history. */
+  startCursor: string | null;
+  /** Nothing is fetched until the reader asks for older events. */
+  enabled: boolean;
+};
+
+export const useOlderConversations = ({
+  leadID,
+  startCursor,
+  enabled,
+}: UseOlderConversationsInput) =>
+  useInfiniteQuery({
+    ...getOlderConversationsQueryOptions(leadID, startCursor ?? ''),
+    enabled: enabled && startCursor !== null,
+  });

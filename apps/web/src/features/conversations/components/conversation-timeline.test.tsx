@@ -1,0 +1,292 @@
+import { apiPaths } from '@leasing/contract';
+import type { ConversationEvent, Lead } from '@leasing/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../../lib/storage';
+import { apiError, stubRoutes } from '../../../testing/fake-server';
+import {
+  conversationEvent,
+  demoUser,
+  lead as leadFixture,
+  oneEventOfEachType,
+} from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { stubTimelineLayout } from '../../../testing/stub-layout';
+import { THUMBNAIL_RETRY_LIMIT } from './attachment-thumbnail';
+
+function pagePath(lead: Lead) {
+  return `/properties/${lead.propertyID}/leads/${encodeURIComponent(lead.pmsLeadId)}/escalation`;
+}
+
+/** Opens the pane of a lead whose events (oldest first) are `events`. */
+async function openTimeline(events: ConversationEvent[], overrides: Partial<Lead> = {}) {
+  startSession('token');
+  stubTimelineLayout();
+  const lead = leadFixture({ conversations: [...events].reverse(), ...overrides });
+  const server = stubRoutes({
+    [`GET ${apiPaths.me}`]: { body: demoUser },
+    [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: { body: lead },
+  });
+  const rendered = renderApp(pagePath(lead));
+  const timeline = await screen.findByRole('region', { name: 'Conversation timeline' });
+  return { ...rendered, lead, server, timeline };
+}
+
+function eventRow(id: string): HTMLElement {
+  const row = document.querySelector<HTMLElement>(`[data-event-id="${id}"]`);
+  if (!row) throw new Error(`No row for event ${id}`);
+  return row;
+}
+
+describe('conversation timeline', () => {
+  it('renders every event type with its own wording, oldest first', async () => {
+    const events = oneEventOfEachType();
+    const { timeline } = await openTimeline(events);
+
+    const rows = [...timeline.querySelectorAll<HTMLElement>('[data-event-id]')];
+    expect(rows.map((row) => row.dataset.eventId)).toEqual(events.map((event) => event._id));
+    expect(new Set(rows.map((row) => row.dataset.eventType))).toEqual(
+      new Set([
+        'SMS',
+        'EMAIL',
+        'CALL',
+        'OFFICE_DECISION',
+        'ACTIVATION',
+        'PAYMENT',
+        'PHONEBOT_REMINDER_CALL',
+        'PHONEBOT_IVR_CALL',
+        'MOVED_TO_DEBT',
+        'SCHEDULED_TOUR_APPOINTMENT',
+        'CANCELED_TOUR_APPOINTMENT',
+        'LEAD_INTENT_UPDATE',
+        'LANGUAGE_PREFERENCE_UPDATE',
+      ]),
+    );
+
+    const row = (id: string) => within(eventRow(id));
+    expect(row('activation').getByText('Lead re-activated')).toBeTruthy();
+    expect(
+      row('activation').getByText(/Re-activation date Nov 18, 2026, \d{1,2}:00 (AM|PM)/),
+    ).toBeTruthy();
+
+    // Bodies are plain text, line breaks kept.
+    expect(row('sms-in').getByText('Jordan Prospect')).toBeTruthy();
+    expect(row('sms-in').getByText('SMS')).toBeTruthy();
+    expect(row('sms-in').getByText(/Is the 2 bedroom still available\?\s+Thanks!/)).toBeTruthy();
+    expect(row('sms-in').getByText(/^\d{1,2}:01 (AM|PM)$/)).toBeTruthy();
+
+    expect(row('sms-assistant').getByText('Leasing Assistant')).toBeTruthy();
+    expect(row('sms-assistant').getByText('Assistant')).toBeTruthy();
+    expect(row('sms-assistant').getByText('Delivered')).toBeTruthy();
+    expect(row('sms-failed').getByText('Failed: The carrier rejected the message')).toBeTruthy();
+    expect(row('sms-queued').getByText('Queued')).toBeTruthy();
+
+    expect(row('email-out').getByText('Email')).toBeTruthy();
+    expect(row('email-out').getByText('Your application')).toBeTruthy();
+    expect(row('email-out').getByText('Sending…')).toBeTruthy();
+
+    expect(row('office-decision').getByText('Office decision needed')).toBeTruthy();
+    expect(row('office-decision').getByText('Open')).toBeTruthy();
+    expect(
+      row('decision-completed').getByText('Decision marked as completed by Marcus Lee'),
+    ).toBeTruthy();
+
+    expect(row('call').getByRole('button', { name: /Call with Jordan Prospect/ })).toBeTruthy();
+    expect(row('call').getByText('· 3 min 12 s')).toBeTruthy();
+    expect(row('payment').getByText('Payment')).toBeTruthy();
+    expect(row('payment').getByText('· $1,650.00')).toBeTruthy();
+    expect(row('reminder-call').getByText('Reminder call by the phone bot')).toBeTruthy();
+    expect(row('reminder-call').getByText('· 41 s')).toBeTruthy();
+    expect(row('ivr-call').getByText('Phone menu (IVR) call')).toBeTruthy();
+    expect(row('debt').getByText('Moved to debt')).toBeTruthy();
+    expect(row('debt').getByText('· $2,310.00')).toBeTruthy();
+    expect(row('tour-scheduled').getByText('Tour scheduled')).toBeTruthy();
+    expect(row('tour-scheduled').getByText('· In person')).toBeTruthy();
+    expect(row('tour-scheduled').getByText('· Nov 21, 2026 at 9:00 AM')).toBeTruthy();
+    expect(row('tour-scheduled').getByText(/by Priya Shah/)).toBeTruthy();
+    expect(row('tour-canceled').getByText('Tour canceled')).toBeTruthy();
+    expect(row('tour-canceled').getByText('· Virtual tour')).toBeTruthy();
+    expect(row('intent').getByText('Intent updated')).toBeTruthy();
+    expect(row('intent').getByText('· Not interested')).toBeTruthy();
+    expect(row('language').getByText('Language preference updated')).toBeTruthy();
+    expect(row('language').getByText('· Spanish')).toBeTruthy();
+  });
+
+  it('separates days and names them', async () => {
+    const today = new Date();
+    const yesterday = new Date(today.getTime() - 24 * 60 * 60 * 1000);
+    await openTimeline([
+      conversationEvent({ _id: 'old', date: '2026-11-18T15:00:00.000Z' }),
+      conversationEvent({ _id: 'yesterday', date: yesterday.toISOString() }),
+      conversationEvent({ _id: 'today', date: today.toISOString() }),
+    ]);
+
+    expect(within(eventRow('old')).getByRole('separator', { name: 'Wednesday, Nov 18, 2026' }));
+    expect(within(eventRow('yesterday')).getByRole('separator', { name: 'Yesterday' }));
+    expect(within(eventRow('today')).getByRole('separator', { name: 'Today' }));
+    expect(screen.getByText('Beginning of the conversation')).toBeTruthy();
+  });
+
+  it('shows the English translation under the original and can hide it', async () => {
+    const { user } = await openTimeline(oneEventOfEachType());
+    const email = within(eventRow('email-in'));
+
+    expect(email.getByText('Adjunto mis recibos de pago.')).toBeTruthy();
+    expect(email.getByText('Attached are my pay stubs.')).toBeTruthy();
+
+    await user.click(email.getByRole('button', { name: 'Show original' }));
+    expect(email.queryByText('Attached are my pay stubs.')).toBeNull();
+    expect(email.getByText('Adjunto mis recibos de pago.')).toBeTruthy();
+
+    await user.click(email.getByRole('button', { name: 'Show translation' }));
+    expect(email.getByText('Attached are my pay stubs.')).toBeTruthy();
+  });
+
+  it('shows an email’s HTML sanitized in a sandboxed frame', async () => {
+    const { user } = await openTimeline(oneEventOfEachType());
+
+    await user.click(
+      within(eventRow('email-in')).getByRole('button', { name: 'View formatted email' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Re: Your application' });
+    const frame = within(dialog).getByTitle('Formatted email');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    const html = frame.getAttribute('srcdoc') ?? '';
+    expect(html).toContain('<b>recibos de pago</b>');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('tracker.example');
+    expect(within(dialog).getByText(/Remote images are blocked/)).toBeTruthy();
+    // Nothing of the email's HTML reaches the page itself.
+    expect(document.querySelector('b')?.textContent).not.toBe('recibos de pago');
+  });
+
+  it('retries a thumbnail that fails to load, then shows a tile with the file name', async () => {
+    await openTimeline(oneEventOfEachType());
+    const row = within(eventRow('sms-photo'));
+
+    const first = row.getByAltText('living-room.png');
+    expect(first.getAttribute('src')).toBe('/media/living-room-thumb.png');
+    expect(row.getByRole('link', { name: 'Open living-room.png' }).getAttribute('href')).toBe(
+      '/media/living-room.png',
+    );
+
+    for (let retry = 1; retry <= THUMBNAIL_RETRY_LIMIT; retry += 1) {
+      fireEvent.error(row.getByAltText('living-room.png'));
+      await waitFor(() =>
+        expect(row.getByAltText('living-room.png').getAttribute('src')).toBe(
+          `/media/living-room-thumb.png?retry=${retry}`,
+        ),
+      );
+    }
+    fireEvent.error(row.getByAltText('living-room.png'));
+
+    expect(row.queryByAltText('living-room.png')).toBeNull();
+    expect(row.getByText('living-room.png')).toBeTruthy();
+    expect(row.getByRole('link', { name: 'Open living-room.png' })).toBeTruthy();
+  });
+
+  it('opens the transcript of a call, and says when a call has none', async () => {
+    const { user } = await openTimeline([
+      ...oneEventOfEachType(),
+      conversationEvent({ _id: 'silent-call', eventType: 'CALL', body: null, data: {} }),
+    ]);
+
+    await user.click(within(eventRow('call')).getByRole('button', { name: /Call with/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Call transcript' });
+    expect(within(dialog).getByText('Agent')).toBeTruthy();
+    expect(within(dialog).getByText('Maple Court, how can I help?')).toBeTruthy();
+    expect(within(dialog).getByText('Jordan Prospect')).toBeTruthy();
+    expect(within(dialog).getByText('I want to rebook my tour.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(eventRow('silent-call')).getByRole('button', { name: /Call with/ }));
+    expect(await screen.findByText('No transcript for this call')).toBeTruthy();
+  });
+
+  it('says when the lead has no events yet', async () => {
+    startSession('token');
+    const lead = leadFixture();
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: { body: lead },
+    });
+    renderApp(pagePath(lead));
+    expect(await screen.findByText('No conversation yet')).toBeTruthy();
+  });
+
+  it('loads older pages with `before` when the reader scrolls to the top', async () => {
+    const recent = Array.from({ length: 5 }, (_, index) =>
+      conversationEvent({ _id: `recent-${index}`, date: `2026-11-20T1${index}:00:00.000Z` }),
+    );
+    const olderPage = Array.from({ length: 3 }, (_, index) =>
+      conversationEvent({ _id: `older-${index}`, date: `2026-11-19T1${index}:00:00.000Z` }),
+    );
+    const oldestPage = [
+      conversationEvent({ _id: 'first-ever', body: 'Hello!', date: '2026-11-01T10:00:00.000Z' }),
+    ];
+    startSession('token');
+    stubTimelineLayout();
+    const lead = leadFixture({ conversations: [...recent].reverse(), conversationsCursor: 'c-1' });
+    const conversationsPath = apiPaths.leadConversations(lead._id);
+    const server = stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: { body: lead },
+      [`GET ${conversationsPath}`]: (request) =>
+        request.url.searchParams.get('before') === 'c-1'
+          ? { body: { items: [...olderPage].reverse(), nextCursor: 'c-2' } }
+          : { body: { items: oldestPage, nextCursor: null } },
+    });
+    renderApp(pagePath(lead));
+    const timeline = await screen.findByRole('region', { name: 'Conversation timeline' });
+    expect(timeline.getAttribute('tabindex')).toBe('0');
+    expect(screen.getByRole('button', { name: 'Load older events' })).toBeTruthy();
+    expect(server.requestsTo(conversationsPath)).toHaveLength(0);
+
+    timeline.scrollTop = 0;
+    fireEvent.scroll(timeline);
+    await waitFor(() => expect(eventRow('older-0')).toBeTruthy());
+    const ids = () =>
+      [...timeline.querySelectorAll<HTMLElement>('[data-event-id]')].map(
+        (row) => row.dataset.eventId,
+      );
+    expect(ids()).toEqual(['older-0', 'older-1', 'older-2', ...recent.map((event) => event._id)]);
+
+    timeline.scrollTop = 0;
+    fireEvent.scroll(timeline);
+    await waitFor(() => expect(eventRow('first-ever')).toBeTruthy());
+    expect(await screen.findByText('Beginning of the conversation')).toBeTruthy();
+
+    const sent = server.requestsTo(conversationsPath).map((request) => request.url.searchParams);
+    expect(sent.map((params) => params.get('before'))).toEqual(['c-1', 'c-2']);
+    expect(sent.map((params) => params.get('limit'))).toEqual(['50', '50']);
+  });
+
+  it('says when older events could not be loaded, and tries again on request', async () => {
+    startSession('token');
+    stubTimelineLayout();
+    const lead = leadFixture({
+      conversations: [conversationEvent({ _id: 'only-recent' })],
+      conversationsCursor: 'c-1',
+    });
+    let fails = true;
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: { body: lead },
+      [`GET ${apiPaths.leadConversations(lead._id)}`]: () =>
+        fails
+          ? apiError(400, 'VALIDATION', 'before: invalid cursor')
+          : { body: { items: [conversationEvent({ _id: 'older' })], nextCursor: null } },
+    });
+    const { user } = renderApp(pagePath(lead));
+
+    await user.click(await screen.findByRole('button', { name: 'Load older events' }));
+    expect(await screen.findByText('Could not load older events.')).toBeTruthy();
+
+    fails = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(eventRow('older')).toBeTruthy());
+    expect(screen.getByText('Beginning of the conversation')).toBeTruthy();
+  });
+});

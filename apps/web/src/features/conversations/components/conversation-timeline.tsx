@@ -1,0 +1,230 @@
+import type { ConversationEvent, OfficeDecisionStatus } from '@leasing/contract';
+import { Anchor, Loader } from '@mantine/core';
+import { IconFlag3, IconMessages } from '@tabler/icons-react';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { UIEvent } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { useOlderConversations } from '../api/get-conversations';
+import { buildTimeline } from '../utils/build-timeline';
+import { CallTranscriptDialog } from './call-transcript-dialog';
+import { FormattedEmailDialog } from './formatted-email-dialog';
+import { TimelineEvent } from './timeline-event';
+import classes from './timeline.module.css';
+
+/** A first guess at a row's height; rows are measured once rendered. */
+const ESTIMATED_EVENT_HEIGHT = 96;
+/** The row above the oldest event: loader, 'load older' link or the beginning marker. */
+const START_ROW_HEIGHT = 48;
+/** Older events load once the reader is this close to the top. */
+const LOAD_OLDER_WITHIN_PX = 800;
+/** Within this distance of the bottom the reader counts as at the newest event. */
+const SCROLL_END_THRESHOLD = 80;
+
+export type ConversationTimelineProps = {
+  leadID: string;
+  /** The newest events, newest first, as the lead brings them. */
+  recentEvents: ConversationEvent[];
+  /** Where the history before `recentEvents` starts; null when there is none. */
+  olderCursor: string | null;
+  officeDecisionStatus: OfficeDecisionStatus | null;
+};
+
+/**
+ * The virtualizer's own size observer, plus: a reader at the newest event stays there when the panel
+ * changes size (expanding the pane, full screen, a resized window).
+ */
+function observeRectKeepingEnd(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  onRect: (rect: { width: number; height: number }) => void,
+) {
+  return observeElementRect(instance, (rect) => {
+    const previous = instance.scrollRect;
+    // Judged on the size before the change: the element itself already has the new one.
+    const wasAtEnd =
+      previous !== null &&
+      instance.getTotalSize() - previous.height - (instance.scrollOffset ?? 0) <=
+        SCROLL_END_THRESHOLD;
+    onRect(rect);
+    if (wasAtEnd && previous.height !== rect.height) instance.scrollToEnd();
+  });
+}
+
+type TimelineStartProps = {
+  state: 'loading' | 'error' | 'more' | 'beginning';
+  onLoadOlder: () => void;
+};
+
+function TimelineStart({ state, onLoadOlder }: TimelineStartProps) {
+  return (
+    <div className={classes.start} style={{ height: START_ROW_HEIGHT }}>
+      {state === 'loading' && (
+        <>
+          <Loader size={14} aria-hidden />
+          <span role="status">Loading older events…</span>
+        </>
+      )}
+      {state === 'error' && (
+        <span role="alert">
+          Could not load older events.{' '}
+          <Anchor component="button" type="button" size="xs" onClick={onLoadOlder}>
+            Try again
+          </Anchor>
+        </span>
+      )}
+      {state === 'more' && (
+        <Anchor component="button" type="button" size="xs" onClick={onLoadOlder}>
+          Load older events
+        </Anchor>
+      )}
+      {state === 'beginning' && (
+        <>
+          <IconFlag3 size={14} stroke={1.75} aria-hidden />
+          <span>Beginning of the conversation</span>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The lead's events in chat order, virtualized: it opens at the newest event, loads older pages as
+ * the reader nears the top and keeps the reader's place while they are added above.
+ */
+export function ConversationTimeline({
+  leadID,
+  recentEvents,
+  olderCursor,
+  officeDecisionStatus,
+}: ConversationTimelineProps) {
+  const [isOlderRequested, setIsOlderRequested] = useState(false);
+  const older = useOlderConversations({
+    leadID,
+    startCursor: olderCursor,
+    enabled: isOlderRequested,
+  });
+  const olderPages = older.data?.pages;
+  const { rows, latestDecisionRequestId } = useMemo(
+    () => buildTimeline(recentEvents, olderPages ?? []),
+    [recentEvents, olderPages],
+  );
+  const [openedCall, setOpenedCall] = useState<ConversationEvent | null>(null);
+  const [openedEmail, setOpenedEmail] = useState<ConversationEvent | null>(null);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  const estimateSize = useCallback(() => ESTIMATED_EVENT_HEIGHT, []);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose; rows below are memoized instead.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    getItemKey,
+    observeElementRect: observeRectKeepingEnd,
+    overscan: 8,
+    paddingStart: START_ROW_HEIGHT,
+    paddingEnd: 12,
+    // Chat: older pages are prepended with the visible event held in place, and a new event
+    // scrolls into view only when the reader is already at the newest one.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: SCROLL_END_THRESHOLD,
+  });
+
+  // Open at the newest event; layout effect, so the first paint is already at the bottom.
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd();
+  }, [virtualizer]);
+
+  const hasOlder = olderCursor !== null && (!isOlderRequested || older.hasNextPage);
+  const startState: TimelineStartProps['state'] = older.isFetching
+    ? 'loading'
+    : older.isError
+      ? 'error'
+      : hasOlder
+        ? 'more'
+        : 'beginning';
+
+  function loadOlder() {
+    if (olderCursor === null) return;
+    if (!isOlderRequested) {
+      setIsOlderRequested(true);
+      return;
+    }
+    if (older.isFetching) return;
+    if (older.data === undefined) void older.refetch();
+    else if (older.hasNextPage) void older.fetchNextPage();
+  }
+
+  function handleScroll(event: UIEvent<HTMLDivElement>) {
+    // After a failure the reader retries on purpose; scrolling must not hammer the server.
+    if (older.isError) return;
+    if (event.currentTarget.scrollTop < LOAD_OLDER_WITHIN_PX) loadOlder();
+  }
+
+  function handleCloseTranscript() {
+    setOpenedCall(null);
+  }
+
+  function handleCloseEmail() {
+    setOpenedEmail(null);
+  }
+
+  if (rows.length === 0 && olderCursor === null) {
+    return (
+      <div className={classes.scroller}>
+        <EmptyState
+          icon={<IconMessages size={22} stroke={1.5} />}
+          title="No conversation yet"
+          description="Messages, calls and updates with this lead will appear here."
+        />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div
+        ref={scrollRef}
+        className={classes.scroller}
+        tabIndex={0}
+        role="region"
+        aria-label="Conversation timeline"
+        onScroll={handleScroll}
+      >
+        <div className={classes.sizer} style={{ height: virtualizer.getTotalSize() }}>
+          <TimelineStart state={startState} onLoadOlder={loadOlder} />
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            const { event } = row;
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                data-event-type={event.eventType}
+                data-event-id={event._id}
+                className={classes.row}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <TimelineEvent
+                  event={event}
+                  dayLabel={row.dayLabel}
+                  decisionStatus={
+                    event._id === latestDecisionRequestId ? officeDecisionStatus : null
+                  }
+                  onOpenTranscript={setOpenedCall}
+                  onViewFormattedEmail={setOpenedEmail}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <CallTranscriptDialog call={openedCall} onClose={handleCloseTranscript} />
+      <FormattedEmailDialog email={openedEmail} onClose={handleCloseEmail} />
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ConversationEvent, SendingStatus } from '@leasing/contract';
+import { Anchor, Avatar, Badge, Loader } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconChecks,
+  IconClock,
+  IconMail,
+  IconMessage,
+  IconRobot,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatTime } from '../../../lib/format-date';
+import { AttachmentThumbnail } from './attachment-thumbnail';
+import { MessageText } from './message-text';
+import classes from './timeline.module.css';
+
+function SendingStatusLine({
+  status,
+  channel,
+  failureReason,
+}: {
+  status: SendingStatus;
+  channel: 'SMS' | 'EMAIL';
+  failureReason?: string;
+}) {
+  const display: Record<SendingStatus, { label: string; icon: ReactNode; color?: string }> = {
+    PENDING: { label: 'Queued', icon: <IconClock size={13} stroke={1.75} aria-hidden /> },
+    IN_PROGRESS: { label: 'Sending…', icon: <Loader size={10} aria-hidden /> },
+    COMPLETED: {
+      label: channel === 'SMS' ? 'Delivered' : 'Sent',
+      icon: <IconChecks size={13} stroke={1.75} aria-hidden />,
+      color: 'var(--mantine-color-teal-8)',
+    },
+    FAILED: {
+      label: 'Failed',
+      icon: <IconAlertCircle size={13} stroke={1.75} aria-hidden />,
+      color: 'var(--mantine-color-red-7)',
+    },
+  };
+  const { label, icon, color } = display[status];
+  return (
+    <span className={classes.statusLine} style={{ color }}>
+      {icon}
+      <span>
+        {label}
+        {status === 'FAILED' && failureReason ? `: ${failureReason}` : ''}
+      </span>
+    </span>
+  );
+}
+
+const bubbleClass = {
+  LEAD: classes.fromLead,
+  USER: classes.fromUser,
+  ASSISTANT: classes.fromAssistant,
+  SYSTEM: classes.fromLead,
+} as const;
+
+export type MessageBubbleProps = {
+  event: ConversationEvent;
+  onViewFormattedEmail: (event: ConversationEvent) => void;
+};
+
+/** An SMS or email: the lead's on the left, staff and assistant replies on the right. */
+export function MessageBubble({ event, onViewFormattedEmail }: MessageBubbleProps) {
+  const isEmail = event.eventType === 'EMAIL';
+  const isIncoming = event.senderType === 'LEAD' || event.senderType === 'SYSTEM';
+  const isAssistant = event.senderType === 'ASSISTANT';
+  const senderName = event.senderName ?? (isAssistant ? 'Assistant' : 'Unknown sender');
+  const isFailed = event.sendingStatus === 'FAILED';
+  const images = event.attachmentsUrls;
+
+  return (
+    <div className={`${classes.message} ${isIncoming ? classes.incoming : classes.outgoing}`}>
+      <Avatar
+        src={event.iconURL}
+        name={senderName}
+        alt={senderName}
+        color={isAssistant ? 'teal' : 'initials'}
+        size={32}
+        radius="xl"
+      >
+        {isAssistant && !event.iconURL ? <IconRobot size={18} stroke={1.75} /> : undefined}
+      </Avatar>
+      <div className={classes.messageColumn}>
+        <div className={classes.messageMeta}>
+          <span className={classes.senderName}>{senderName}</span>
+          {isAssistant && (
+            <Badge size="xs" variant="light" color="teal" radius="sm">
+              Assistant
+            </Badge>
+          )}
+          <span className={classes.statusLine}>
+            {isEmail ? (
+              <IconMail size={13} stroke={1.75} aria-hidden />
+            ) : (
+              <IconMessage size={13} stroke={1.75} aria-hidden />
+            )}
+            {isEmail ? 'Email' : 'SMS'}
+          </span>
+          <span aria-hidden>·</span>
+          <time dateTime={event.date}>{formatTime(event.date)}</time>
+        </div>
+        <div
+          className={`${classes.bubble} ${bubbleClass[event.senderType]} ${isFailed ? classes.failed : ''}`}
+        >
+          {isEmail && event.subject && <div className={classes.subject}>{event.subject}</div>}
+          <MessageText
+            text={event.body}
+            translation={event.data.translation?.body?.textInEnglish}
+          />
+          {images.length > 0 && (
+            <div className={classes.thumbnails}>
+              {images.map((attachment, index) => (
+                <AttachmentThumbnail key={`${attachment.url}-${index}`} attachment={attachment} />
+              ))}
+            </div>
+          )}
+          {isEmail && event.data.html && (
+            <div className={classes.bubbleActions}>
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                onClick={() => onViewFormattedEmail(event)}
+              >
+                View formatted email
+              </Anchor>
+            </div>
+          )}
+        </div>
+        {!isIncoming && event.sendingStatus && (
+          <div className={classes.messageMeta}>
+            <SendingStatusLine
+              status={event.sendingStatus}
+              channel={isEmail ? 'EMAIL' : 'SMS'}
+              failureReason={event.data.failureReason}
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

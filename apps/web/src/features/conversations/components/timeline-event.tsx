@@ -1,0 +1,55 @@
+import type { ConversationEvent, OfficeDecisionStatus } from '@leasing/contract';
+import { memo } from 'react';
+import { CallRow } from './call-row';
+import { MessageBubble } from './message-bubble';
+import { OfficeDecisionCard } from './office-decision-card';
+import { SystemEventRow } from './system-event-row';
+import classes from './timeline.module.css';
+
+export type TimelineEventProps = {
+  event: ConversationEvent;
+  dayLabel: string | null;
+  /** Only for the newest decision request: keeps every other row's props unchanged. */
+  decisionStatus: OfficeDecisionStatus | null;
+  onOpenTranscript: (event: ConversationEvent) => void;
+  onViewFormattedEmail: (event: ConversationEvent) => void;
+};
+
+function EventContent({
+  event,
+  decisionStatus,
+  onOpenTranscript,
+  onViewFormattedEmail,
+}: Omit<TimelineEventProps, 'dayLabel'>) {
+  switch (event.eventType) {
+    case 'SMS':
+    case 'EMAIL':
+      return <MessageBubble event={event} onViewFormattedEmail={onViewFormattedEmail} />;
+    case 'CALL':
+      return <CallRow event={event} onOpenTranscript={onOpenTranscript} />;
+    case 'OFFICE_DECISION':
+      return <OfficeDecisionCard event={event} status={decisionStatus} />;
+    default:
+      return <SystemEventRow event={event} />;
+  }
+}
+
+/**
+ * One event of the timeline, with the day separator above the first event of each day. Memoized:
+ * scrolling re-renders the list, not the events.
+ */
+export const TimelineEvent = memo(function TimelineEvent({
+  dayLabel,
+  ...props
+}: TimelineEventProps) {
+  return (
+    <>
+      {dayLabel && (
+        <div className={classes.daySeparator} role="separator" aria-label={dayLabel}>
+          <span>{dayLabel}</span>
+        </div>
+      )}
+      <EventContent {...props} />
+    </>
+  );
+});

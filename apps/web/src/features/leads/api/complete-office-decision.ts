@@ -1,0 +1,55 @@
+import {
+  apiPaths,
+  officeDecisionResponseSchema,
+  officeDecisionUpdateSchema,
+} from '@leasing/contract';
+import type { Lead, OfficeDecisionResponse } from '@leasing/contract';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { getLeadQueryKey } from './get-lead';
+
+export const completeOfficeDecisionInputSchema = officeDecisionUpdateSchema;
+export type CompleteOfficeDecisionInput = z.infer<typeof completeOfficeDecisionInputSchema>;
+
+export const DECISION_COMPLETED_MESSAGE = 'Marked as completed';
+export const DECISION_FAILED_MESSAGE = 'Something went wrong. Please try again';
+
+type LeadRef = Pick<Lead, '_id' | 'companyID' | 'propertyID' | 'pmsLeadId'>;
+
+export function completeOfficeDecision(lead: LeadRef): Promise<OfficeDecisionResponse> {
+  const body = completeOfficeDecisionInputSchema.parse({ status: 'COMPLETED', isSeenByUser: true });
+  return apiRequest(apiPaths.officeDecision(lead.companyID, lead._id), {
+    method: 'PUT',
+    body,
+    schema: officeDecisionResponseSchema,
+  });
+}
+
+/**
+ * The lead takes the new state, and its newest events (the head of the timeline) the completion
+ * event. Refetching instead would reload the lead's whole first page of events.
+ */
+export function useCompleteOfficeDecision(lead: LeadRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['complete-office-decision', lead._id],
+    mutationFn: () => completeOfficeDecision(lead),
+    onSuccess: ({ officeDecisionState, event }) => {
+      queryClient.setQueryData<Lead>(getLeadQueryKey(lead.propertyID, lead.pmsLeadId), (old) => {
+        if (!old) return old;
+        const isNew = event && !old.conversations.some((item) => item._id === event._id);
+        return {
+          ...old,
+          officeDecisionState,
+          conversations: isNew ? [event, ...old.conversations] : old.conversations,
+        };
+      });
+      notifications.show({ color: 'teal', message: DECISION_COMPLETED_MESSAGE });
+    },
+    onError: () => {
+      notifications.show({ color: 'red', message: DECISION_FAILED_MESSAGE });
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import { NOTE_MAX_LENGTH } from '@leasing/contract';
+import type { Lead } from '@leasing/contract';
+import { ActionIcon, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { isValidNoteText, useAddNote } from '../api/add-note';
+
+/** The counter appears once a note gets this close to the limit. */
+const COUNTER_FROM_LENGTH = NOTE_MAX_LENGTH - 500;
+const maxLengthText = NOTE_MAX_LENGTH.toLocaleString('en-US');
+
+export type NoteFormProps = {
+  lead: Pick<Lead, '_id' | 'companyID' | 'propertyID' | 'pmsLeadId'>;
+  minRows?: number;
+  autoFocus?: boolean;
+};
+
+/** The 'Add notes' box: saves with the icon button or Ctrl/⌘+Enter; keeps the draft on failure. */
+export function NoteForm({ lead, minRows = 3, autoFocus = false }: NoteFormProps) {
+  const [draft, setDraft] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const addNote = useAddNote(lead);
+
+  const isValid = isValidNoteText(draft);
+  const isTooLong = draft.trim().length > NOTE_MAX_LENGTH;
+
+  function save() {
+    if (!isValid || addNote.isPending) return;
+    addNote.mutate(draft, {
+      onSuccess: () => setDraft(''),
+      onError: (error) => setFailure(error.message),
+    });
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    save();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      save();
+    }
+  }
+
+  function handleCloseFailure() {
+    setFailure(null);
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap={4}>
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <Textarea
+            aria-label="Add notes"
+            placeholder="Add notes"
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            onKeyDown={handleKeyDown}
+            autosize
+            minRows={minRows}
+            maxRows={8}
+            style={{ flex: 1 }}
+            error={isTooLong}
+            data-autofocus={autoFocus || undefined}
+          />
+          <Tooltip label="Save note" withArrow>
+            <ActionIcon
+              type="submit"
+              size="lg"
+              variant="filled"
+              aria-label="Save note"
+              disabled={!isValid}
+              loading={addNote.isPending}
+            >
+              <IconDeviceFloppy size={18} stroke={1.75} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        {draft.length >= COUNTER_FROM_LENGTH && (
+          <Text size="xs" c={isTooLong ? 'red' : 'dimmed'} ta="right" aria-live="polite">
+            {isTooLong
+              ? `A note can be at most ${maxLengthText} characters (${draft.trim().length.toLocaleString('en-US')} / ${maxLengthText})`
+              : `${draft.length.toLocaleString('en-US')} / ${maxLengthText}`}
+          </Text>
+        )}
+      </Stack>
+      <AlertDialog
+        opened={failure !== null}
+        title="Oops"
+        message={failure ?? ''}
+        buttonLabel="Close"
+        onClose={handleCloseFailure}
+      />
+    </form>
+  );
+}
