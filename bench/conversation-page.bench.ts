@@ -3,14 +3,11 @@
 // serialization. Usage: npm run bench:page
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { seedDemo } from '../apps/server/src/db/seed/seed.js';
 import { listConversationEvents } from '../apps/server/src/modules/conversations/conversation-events.repository.js';
-import { testConfig } from '../apps/server/src/test/test-app.js';
+import { openFreshPostgres, testConfig } from '../apps/server/src/test/test-app.js';
 
 const CONNECTIONS = 100;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,27 +38,7 @@ const load = async (url: string, headers: Record<string, string> = {}) => {
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
 };
 
-const freshPostgres = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
-  const name = `leasing_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgBase);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
-  return {
-    database,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: pgBase });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-};
-
-const { database, drop } = await freshPostgres();
+const database = await openFreshPostgres(pgBase, 20);
 const app = await buildApp({ config: testConfig(), database });
 const floor = createServer((request, response) => {
   const leadId = new URL(request.url ?? '/', 'http://floor').searchParams.get('lead') ?? '';
@@ -130,5 +107,4 @@ try {
   floor.close();
   await app.close();
   await database.close();
-  await drop();
 }

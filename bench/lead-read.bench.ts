@@ -1,11 +1,9 @@
 // GET of the 2,000-event demo lead (Ethan Wilson): embedded PGlite against PostgreSQL in one run.
 // Usage: npm run bench   (PostgreSQL from BENCH_DATABASE_URL, else DATABASE_URL, else the local server)
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { seedDemo } from '../apps/server/src/db/seed/seed.js';
-import { testConfig } from '../apps/server/src/test/test-app.js';
+import { openFreshPostgres, testConfig } from '../apps/server/src/test/test-app.js';
 
 const WARMUP = 30;
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -47,35 +45,16 @@ const measure = async (database: Database) => {
   }
 };
 
-const freshPostgres = async () => {
-  const name = `leasing_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgBase);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  const drop = async () => {
-    const dropper = new pg.Client({ connectionString: pgBase });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  };
-  return { database, drop };
-};
-
 const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
 const embedded = await measure(pglite);
 await pglite.close();
 
-const { database: postgres, drop } = await freshPostgres();
+const postgres = await openFreshPostgres(pgBase);
 let server;
 try {
   server = await measure(postgres);
 } finally {
   await postgres.close();
-  await drop();
 }
 
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;

@@ -8,8 +8,8 @@ import { seedDemo } from '../db/seed/seed.js';
 
 export type DatabaseTarget = { name: 'pglite' | 'postgres'; open: () => Promise<Database> };
 
-/** A fresh database on the PostgreSQL server of DATABASE_URL, dropped when closed. */
-const openFreshPostgres = async (baseUrl: string): Promise<Database> => {
+/** A fresh database on the PostgreSQL server of `baseUrl`, dropped when closed. */
+export const openFreshPostgres = async (baseUrl: string, poolSize = 5): Promise<Database> => {
   const name = `leasing_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -17,7 +17,7 @@ const openFreshPostgres = async (baseUrl: string): Promise<Database> => {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize });
   return {
     ...database,
     close: async () => {
