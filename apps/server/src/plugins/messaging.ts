@@ -14,6 +14,7 @@ import { createLocalMediaStorage, type MediaStorage } from '../modules/messaging
 import {
   SEND_DEAD_LETTER_QUEUE,
   SEND_QUEUE,
+  sendJobOptions,
   type SendJob,
 } from '../modules/messaging/send-queue.js';
 import { createDeadLetterHandler, createSendHandler } from '../modules/messaging/send.worker.js';
@@ -31,8 +32,12 @@ declare module 'fastify' {
   }
 }
 
-/** Parallel send workers per process; the per-number rate slots keep each number to its pace. */
-const SEND_WORKERS = 8;
+/**
+ * Send workers per process and jobs each takes at a time; the per-number rate slots keep each
+ * number to its pace however many run.
+ */
+const SEND_WORKERS = 4;
+const SEND_BATCH = 25;
 
 /** Providers (real or sandbox, by configuration), media storage and the send workers. */
 export const messagingPlugin = fp(
@@ -63,11 +68,20 @@ export const messagingPlugin = fp(
       email,
       log: app.log,
       onStatusChange,
+      retryLater: async (jobId, error) => {
+        await queue.fail(SEND_QUEUE, jobId, { message: error.message });
+      },
+      sendLater: async (job, startAfterSeconds) => {
+        await queue.send(SEND_QUEUE, job, {
+          ...sendJobOptions(config.messaging.sendJobExpireSeconds),
+          startAfter: startAfterSeconds,
+        });
+      },
     });
     for (let i = 0; i < SEND_WORKERS; i += 1) {
       await queue.work<SendJob>(
         SEND_QUEUE,
-        { includeMetadata: true, pollingIntervalSeconds: 0.5 },
+        { includeMetadata: true, pollingIntervalSeconds: 0.5, batchSize: SEND_BATCH },
         handler,
       );
     }

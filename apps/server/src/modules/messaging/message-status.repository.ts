@@ -53,6 +53,20 @@ export const markInProgress = async (db: Db, eventId: string) => {
     );
 };
 
+/** Back to the queue before the provider saw it (its number was booked). */
+export const markPending = async (db: Db, eventId: string) => {
+  await db
+    .update(conversationEvents)
+    .set({ sendingStatus: 'PENDING' })
+    .where(
+      and(
+        eq(conversationEvents.id, eventId),
+        eq(conversationEvents.sendingStatus, 'IN_PROGRESS'),
+        isNull(conversationEvents.providerStatus),
+      ),
+    );
+};
+
 export const markFailed = async (
   db: Db,
   event: ConversationEventRow,

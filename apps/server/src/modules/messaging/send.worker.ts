@@ -18,10 +18,17 @@ import {
   findEventById,
   markFailed,
   markInProgress,
+  markPending,
   recordAccepted,
 } from './message-status.repository.js';
 import { failureReasonFor, sendingStatusFor } from './provider-status.js';
-import { reserveSendSlot, waitUntil } from './sending-rate.js';
+import {
+  MAX_SLOT_WAIT_MS,
+  peekNextSlot,
+  reserveSendSlot,
+  SlotsBookedError,
+  waitUntil,
+} from './sending-rate.js';
 import type { SendJob } from './send-queue.js';
 
 export type SendWorkerDeps = {
@@ -32,6 +39,10 @@ export type SendWorkerDeps = {
   log: FastifyBaseLogger;
   /** Called whenever a message's status changes (live updates hang here). */
   onStatusChange: (event: ConversationEventRow) => void;
+  /** Hands one job of a batch back to the queue for a retry with backoff. */
+  retryLater: (jobId: string, error: Error) => Promise<void>;
+  /** Enqueues the same send again, to start after a delay (its number is booked until then). */
+  sendLater: (job: SendJob, startAfterSeconds: number) => Promise<void>;
 };
 
 const escapeHtml = (text: string) =>
@@ -54,6 +65,9 @@ const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => 
     throw new PermanentSendError('The prospect opted out of SMS before it was sent.', undefined);
   if (!lead.phone) throw new PermanentSendError('The prospect has no phone number.', undefined);
   const from = property.smsNumber ?? deps.config.messaging.smsFrom;
+  const wait = (await peekNextSlot(deps.db, from)).getTime() - Date.now();
+  if (wait > MAX_SLOT_WAIT_MS)
+    throw new SlotsBookedError(Math.ceil((wait - MAX_SLOT_WAIT_MS / 2) / 1000));
   await waitUntil(await reserveSendSlot(deps.db, from, deps.config.messaging.messagesPerSecond));
   const message = {
     to: lead.phone,
@@ -134,44 +148,63 @@ const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) =
 };
 
 /**
- * One send job: PENDING → IN_PROGRESS → provider → COMPLETED or FAILED. Transient failures are
- * thrown so pg-boss retries them with backoff; permanent ones end the message FAILED at once.
+ * One send job: PENDING → IN_PROGRESS → provider → COMPLETED or FAILED. Transient failures go back
+ * to the queue for a retry with backoff; permanent ones end the message FAILED at once.
  * A message the provider already accepted (providerStatus set) is never handed over again.
  */
-export const createSendHandler =
-  (deps: SendWorkerDeps) =>
-  async ([job]: PgBoss.JobWithMetadata<SendJob>[]) => {
-    if (!job) return;
-    const event = await findEventById(deps.db, job.data.eventId);
-    if (!event || event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED') return;
-    if (event.providerStatus !== null) return;
+const sendOne = async (deps: SendWorkerDeps, job: PgBoss.JobWithMetadata<SendJob>) => {
+  const event = await findEventById(deps.db, job.data.eventId);
+  if (!event || event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED') return;
+  if (event.providerStatus !== null) return;
 
-    await markInProgress(deps.db, event.id);
-    deps.onStatusChange({ ...event, sendingStatus: 'IN_PROGRESS' });
-    try {
-      if (event.eventType === 'SMS') await deliverSms(deps, event);
-      else await deliverEmail(deps, event);
-    } catch (error) {
-      const lastAttempt = job.retryCount >= job.retryLimit;
-      if (error instanceof TransientSendError && !lastAttempt) {
-        deps.log.warn(
-          { eventId: event.id, attempt: job.retryCount + 1, err: error },
-          'send failed, will retry',
-        );
-        throw error;
-      }
-      const code =
-        error instanceof PermanentSendError || error instanceof TransientSendError
-          ? error.code
-          : undefined;
-      const reason =
-        error instanceof TransientSendError
-          ? `Gave up after ${job.retryCount + 1} attempts. ${error.message}`
-          : failureReasonFor(code, (error as Error).message);
-      deps.log.warn({ eventId: event.id, err: error }, 'send failed for good');
-      const failed = await markFailed(deps.db, event, reason, code);
-      if (failed) deps.onStatusChange(failed);
+  await markInProgress(deps.db, event.id);
+  deps.onStatusChange({ ...event, sendingStatus: 'IN_PROGRESS' });
+  try {
+    if (event.eventType === 'SMS') await deliverSms(deps, event);
+    else await deliverEmail(deps, event);
+  } catch (error) {
+    if (error instanceof SlotsBookedError) {
+      await markPending(deps.db, event.id);
+      await deps.sendLater(job.data, error.retryInSeconds);
+      return;
     }
+    const lastAttempt = job.retryCount >= job.retryLimit;
+    if (error instanceof TransientSendError && !lastAttempt) {
+      deps.log.warn(
+        { eventId: event.id, attempt: job.retryCount + 1, err: error },
+        'send failed, will retry',
+      );
+      await deps.retryLater(job.id, error);
+      return;
+    }
+    const code =
+      error instanceof PermanentSendError || error instanceof TransientSendError
+        ? error.code
+        : undefined;
+    const reason =
+      error instanceof TransientSendError
+        ? `Gave up after ${job.retryCount + 1} attempts. ${error.message}`
+        : failureReasonFor(code, (error as Error).message);
+    deps.log.warn({ eventId: event.id, err: error }, 'send failed for good');
+    const failed = await markFailed(deps.db, event, reason, code);
+    if (failed) deps.onStatusChange(failed);
+  }
+};
+
+/**
+ * Works a batch of send jobs side by side (each waits for its own number's slot). A job that hits
+ * an unexpected error is retried on its own; the rest of the batch completes.
+ */
+export const createSendHandler =
+  (deps: SendWorkerDeps) => async (jobs: PgBoss.JobWithMetadata<SendJob>[]) => {
+    await Promise.all(
+      jobs.map((job) =>
+        sendOne(deps, job).catch(async (error: Error) => {
+          deps.log.error({ jobId: job.id, err: error }, 'send job crashed; it will be retried');
+          await deps.retryLater(job.id, error);
+        }),
+      ),
+    );
   };
 
 /** Jobs whose retries ran out without an answer (a worker kept dying): the message is FAILED. */
