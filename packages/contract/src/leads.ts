@@ -57,6 +57,8 @@ export const leadSchema = z.object({
   companyName: z.string(),
   companyRegisteredLeasingEmail: z.string().nullable(),
   companyStatus: companyStatusSchema,
+  /** IANA zone of the company's office: tour times are shown in it. */
+  companyTimeZone: z.string(),
   tourDateUTC: isoDateSchema.nullable(),
   phoneOptStatus: optStatusSchema,
   emailOptStatus: optStatusSchema,

@@ -5,7 +5,8 @@
 const LOCALE = 'en-US';
 
 type DateInput = Date | string | number;
-type FormatOptions = { timeZone?: string };
+/** `showZone` appends the zone's short name ('CST'): for times that belong to a place. */
+type FormatOptions = { timeZone?: string; showZone?: boolean };
 
 function toDate(value: DateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -30,7 +31,10 @@ function format(value: DateInput, parts: Intl.DateTimeFormatOptions, options: Fo
   if (!date) return '';
   // Newer ICU puts a narrow no-break space before AM/PM; one plain space reads and searches the same
   // in every browser.
-  return getFormatter(parts, options.timeZone)
+  const withZone: Intl.DateTimeFormatOptions = options.showZone
+    ? { ...parts, timeZoneName: 'short' }
+    : parts;
+  return getFormatter(withZone, options.timeZone)
     .format(date)
     .replace(/[\u202f\u00a0]/g, ' ');
 }

@@ -70,6 +70,7 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     companyName: 'Riverside Living',
     companyRegisteredLeasingEmail: 'leasing@riverside.test',
     companyStatus: 'ACTIVE',
+    companyTimeZone: 'America/Chicago',
     tourDateUTC: '2026-11-24T18:30:00.000Z',
     phoneOptStatus: 'OPT_IN',
     emailOptStatus: 'OPT_OUT',

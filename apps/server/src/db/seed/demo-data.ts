@@ -14,6 +14,8 @@ export const DEMO_COMPANY_ID = seedId('company:demo');
 export const OTHER_COMPANY_ID = seedId('company:other');
 
 const HOUR = 3_600_000;
+/** Demo Leasing's office zone: the tour strings the PMS sends are written in it. */
+const DEMO_TIME_ZONE = 'America/Chicago';
 /** Leads whose long histories are generated in the database: a year of events each. */
 const GENERATED_HISTORY_SIZES: Record<string, number> = { ethan: 2000, zoe: 10_000 };
 const DAY = 24 * HOUR;
@@ -123,13 +125,13 @@ type LeadSeed = {
 
 const tourStrings = (date: Date) => ({
   tourDateString: date.toLocaleDateString('en-US', {
-    timeZone: 'America/New_York',
+    timeZone: DEMO_TIME_ZONE,
     month: 'short',
     day: 'numeric',
     year: 'numeric',
   }),
   tourFromTimeString: date.toLocaleTimeString('en-US', {
-    timeZone: 'America/New_York',
+    timeZone: DEMO_TIME_ZONE,
     hour: 'numeric',
     minute: '2-digit',
   }),
@@ -483,7 +485,7 @@ export const buildDemoData = (now: Date) => {
       name: 'Demo Leasing',
       status: 'ACTIVE',
       registeredLeasingEmail: 'leasing@demo-leasing.test',
-      timeZone: 'America/Chicago',
+      timeZone: DEMO_TIME_ZONE,
     },
     {
       id: OTHER_COMPANY_ID,

@@ -78,6 +78,7 @@ export const getLead = async (
     companyName: company.name,
     companyRegisteredLeasingEmail: company.registeredLeasingEmail,
     companyStatus: company.status,
+    companyTimeZone: company.timeZone,
     tourDateUTC: lead.tourDateUtc?.toISOString() ?? null,
     phoneOptStatus: lead.phoneOptStatus,
     emailOptStatus: lead.emailOptStatus,

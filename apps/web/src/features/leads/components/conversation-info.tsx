@@ -49,7 +49,9 @@ export function ConversationInfo({ lead, isExpanded = false }: ConversationInfoP
       </InfoSection>
       {lead.tourDateUTC && !isExpanded && (
         <InfoSection label="Scheduled tour">
-          <Text size="sm">{formatDateTime(lead.tourDateUTC)}</Text>
+          <Text size="sm">
+            {formatDateTime(lead.tourDateUTC, { timeZone: lead.companyTimeZone, showZone: true })}
+          </Text>
         </InfoSection>
       )}
       <InfoSection label="Notes">
