@@ -441,6 +441,116 @@ const leadSeeds = (now: Date): LeadSeed[] => {
         ),
       ],
     },
+    {
+      key: 'taylor',
+      property: 'summit',
+      name: 'Taylor Brooks',
+      phone: '+15125550112',
+      email: 'taylor.brooks@example.com',
+      officeDecision: 'PENDING',
+      preferredLanguage: 'pt',
+      tourInHours: (tourAt.getTime() + DAY - now.getTime()) / HOUR,
+      // One event of every type, oldest first: the lead to open to see them all.
+      events: [
+        system('ACTIVATION', 'Lead re-activated by the leasing assistant', 400, {
+          data: { reActivationDate: new Date(now.getTime() - 400 * HOUR).toISOString() },
+        }),
+        system('LEAD_INTENT_UPDATE', 'Lead intent changed to Ready to lease', 390, {
+          data: { intent: 'READY_TO_LEASE' },
+        }),
+        system('LANGUAGE_PREFERENCE_UPDATE', 'Preferred language changed to Portuguese', 380, {
+          eventByUserName: staff.marcus.name,
+          data: { language: 'pt' },
+        }),
+        fromLead('Taylor Brooks', 'Olá! O apartamento de 1 quarto ainda está disponível?', 300, {
+          data: {
+            translation: {
+              body: { textInEnglish: 'Hi! Is the 1-bedroom apartment still available?' },
+            },
+          },
+        }),
+        fromAssistant('Yes! The 1-bedroom on the 2nd floor is available December 1.', 299.9),
+        {
+          eventType: 'EMAIL',
+          senderType: 'USER',
+          senderName: staff.priya.name,
+          subject: 'Your lease documents',
+          body: 'Hi Taylor,\n\nAttached are the lease documents to review.\n\nPriya',
+          sendingStatus: 'COMPLETED',
+          providerMessageId: '<lease-docs-taylor@demo-leasing.test>',
+          providerStatus: 'sent',
+          hoursAgo: 250,
+        },
+        {
+          eventType: 'CALL',
+          senderType: 'LEAD',
+          senderName: 'Taylor Brooks',
+          body: 'Inbound call, 1 min 30 s',
+          hoursAgo: 240,
+          data: {
+            durationSeconds: 90,
+            transcript: [
+              { speaker: 'LEAD', text: 'Hi, I signed the lease documents. What is next?' },
+              {
+                speaker: 'AGENT',
+                text: 'Great! Next is the first payment; we will text you a link.',
+              },
+            ],
+          },
+        },
+        system('PAYMENT', 'Payment received: $1,450.00 first month', 200, {
+          data: { amount: 1450, currency: 'USD' },
+        }),
+        system('SCHEDULED_TOUR_APPOINTMENT', 'Move-in walkthrough scheduled', 150, {
+          eventByUserName: staff.priya.name,
+          data: { tourTypeID: 'SELF_GUIDED', ...tourStrings(cancelledTourAt) },
+        }),
+        system('CANCELED_TOUR_APPOINTMENT', 'Walkthrough cancelled by the lead', 120, {
+          eventByUserName: staff.priya.name,
+          data: { tourTypeID: 'SELF_GUIDED', ...tourStrings(cancelledTourAt) },
+        }),
+        system('PHONEBOT_IVR_CALL', 'Called the leasing line; chose "payments" in the menu.', 100, {
+          senderType: 'LEAD',
+          senderName: 'Taylor Brooks',
+          data: { menuPath: ['3'], durationSeconds: 48 },
+        }),
+        system('MOVED_TO_DEBT', 'Balance of $180.00 (late fee) moved to collections', 80, {
+          data: { amount: 180, currency: 'USD' },
+        }),
+        system(
+          'PHONEBOT_REMINDER_CALL',
+          'Reminder call about the open balance; the lead will pay this week.',
+          60,
+          {
+            senderType: 'ASSISTANT',
+            senderName: 'Phone Bot',
+            data: { durationSeconds: 35, outcome: 'PROMISED_TO_PAY' },
+          },
+        ),
+        fromLead('Taylor Brooks', 'Here is the photo of the scratched door from move-in.', 30, {
+          attachments: [
+            {
+              url: '/media/demo/sink-leak.png',
+              thumbnailUrl: '/media/demo/sink-leak-thumb.png',
+              fileName: 'door.png',
+            },
+          ],
+        }),
+        system(
+          'OFFICE_DECISION',
+          'The assistant needs a decision: waive the $180.00 late fee?',
+          29.9,
+          {
+            senderType: 'ASSISTANT',
+            senderName: 'Leasing Assistant',
+            iconUrl: ASSISTANT_ICON,
+          },
+        ),
+      ],
+      notes: [
+        { by: staff.priya, text: 'Prefers Portuguese. Moving in December 1.', hoursAgo: 290 },
+      ],
+    },
   ];
 };
 

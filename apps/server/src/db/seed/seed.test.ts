@@ -65,6 +65,15 @@ describe('demo seed', () => {
     expect(authors.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('has one lead with an event of every type, to see them all in one place', async () => {
+    const [taylor] = await database.db.select().from(leads).where(eq(leads.name, 'Taylor Brooks'));
+    const events = await database.db
+      .select()
+      .from(conversationEvents)
+      .where(eq(conversationEvents.leadId, taylor!.id));
+    expect(new Set(events.map((e) => e.eventType))).toEqual(new Set(eventTypes));
+  });
+
   it("has a lead whose last non-decision event is the lead's email", async () => {
     const candidates = await database.db.select({ id: leads.id }).from(leads);
     let found = false;
