@@ -1,0 +1,215 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, signIn } from '../support/browser.js';
+import { collectRenderedEventTypes, openLead } from '../support/leads.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+const EVENT_TYPES = [
+  'SMS',
+  'EMAIL',
+  'CALL',
+  'OFFICE_DECISION',
+  'ACTIVATION',
+  'PAYMENT',
+  'PHONEBOT_REMINDER_CALL',
+  'PHONEBOT_IVR_CALL',
+  'MOVED_TO_DEBT',
+  'SCHEDULED_TOUR_APPOINTMENT',
+  'CANCELED_TOUR_APPOINTMENT',
+  'LEAD_INTENT_UPDATE',
+  'LANGUAGE_PREFERENCE_UPDATE',
+];
+
+describe('the lead conversation pane', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, server.url);
+  });
+  afterEach(() => context.close());
+
+  it("shows the lead's info tab, with the tour time hidden in expanded mode", async () => {
+    await openLead(page, server.url, 'Mia Davis');
+    expect(await page.getByRole('tab', { name: 'Conversation info' }).isVisible()).toBe(true);
+    const tour = page.getByRole('region', { name: 'Scheduled tour' });
+    expect(await tour.textContent()).toMatch(/\d{1,2}:\d{2} (AM|PM) C[SD]T/);
+    expect(await page.getByText('CONVERSATIONS', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Expand pane' }).click();
+    await expect.poll(() => tour.count()).toBe(0);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Collapse pane' }).click();
+    await expect.poll(() => tour.count()).toBe(1);
+  });
+
+  it('renders every event type of the lead that has them all', async () => {
+    await openLead(page, server.url, 'Taylor Brooks');
+    const seen = await collectRenderedEventTypes(page);
+    expect([...seen].sort()).toEqual([...EVENT_TYPES].sort());
+    expect(await page.getByText('Beginning of the conversation').isVisible()).toBe(true);
+  });
+
+  it('adds notes only when valid, lists them in the dialog, and says Oops when saving fails', async () => {
+    await openLead(page, server.url, 'Liam Carter');
+    const notes = page.getByRole('region', { name: 'Notes' });
+    const box = notes.getByRole('textbox', { name: 'Add notes' });
+    const save = notes.getByRole('button', { name: 'Save note' });
+    expect(await save.isDisabled()).toBe(true);
+    await box.fill('   ');
+    expect(await save.isDisabled()).toBe(true);
+    await box.fill('Asked for a ground-floor unit.');
+    await save.click();
+    await expect
+      .poll(() => notes.getByText('Asked for a ground-floor unit.').isVisible())
+      .toBe(true);
+    expect(await notes.getByText(/Dana Whitfield/).isVisible()).toBe(true);
+
+    await notes.getByRole('button', { name: 'All notes (1)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notes · Liam Carter' });
+    await dialog.getByRole('textbox', { name: 'Add notes' }).fill('Works nights; text after 2 PM.');
+    await dialog.getByRole('button', { name: 'Save note' }).click();
+    const items = dialog.getByRole('list', { name: 'Notes' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await items.first().textContent()).toContain('Works nights; text after 2 PM.');
+    await page.keyboard.press('Escape');
+
+    await page.route('**/api/leads/*/notes', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: { code: 'INTERNAL', message: 'The notes service is down.' },
+            }),
+          })
+        : route.continue(),
+    );
+    await notes.getByRole('button', { name: 'All notes (2)' }).click();
+    await dialog.getByRole('textbox', { name: 'Add notes' }).fill('This one will fail.');
+    await dialog.getByRole('button', { name: 'Save note' }).click();
+    const oops = page.getByRole('dialog', { name: 'Oops' });
+    await expect.poll(() => oops.getByText('The notes service is down.').isVisible()).toBe(true);
+    await oops.getByRole('button', { name: 'Close' }).click();
+    expect(await dialog.getByRole('textbox', { name: 'Add notes' }).inputValue()).toBe(
+      'This one will fail.',
+    );
+  });
+
+  it('opens a call transcript', async () => {
+    await openLead(page, server.url, 'Mia Davis');
+    await page.getByRole('button', { name: /Call with Mia Davis/ }).click();
+    const transcript = page.getByRole('dialog', { name: 'Call transcript' });
+    await expect
+      .poll(() => transcript.getByText('Thursday at 2 would be perfect.').isVisible())
+      .toBe(true);
+  });
+
+  it('retries a failing thumbnail three times, then shows its file name', async () => {
+    let requests = 0;
+    await page.route('**/media/demo/living-room-thumb.png*', (route) => {
+      requests += 1;
+      return route.fulfill({ status: 503, body: 'unavailable' });
+    });
+    await openLead(page, server.url, 'Ava Thompson');
+    const link = page.getByRole('link', { name: 'Open living-room.png' });
+    await expect
+      .poll(() => link.getByText('living-room.png').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(requests).toBe(4);
+  });
+
+  it("says 'Something went wrong. Please try again' when completing fails, 'Marked as completed' when it works", async () => {
+    await openLead(page, server.url, 'Taylor Brooks');
+    await page.route('**/office-decision', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Complete', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('Something went wrong. Please try again').isVisible())
+      .toBe(true);
+
+    await page.unroute('**/office-decision');
+    await page.getByRole('button', { name: 'Complete', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('Marked as completed', { exact: true }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Complete', exact: true }).count())
+      .toBe(0);
+    await page.reload();
+    await page.getByLabel('Conversation timeline').waitFor();
+    expect(await page.getByRole('button', { name: 'Complete', exact: true }).count()).toBe(0);
+  });
+
+  it('loads older pages of a 10,000-event history while keeping the reader in place', async () => {
+    await openLead(page, server.url, 'Zoe Park');
+    const timeline = page.getByLabel('Conversation timeline');
+    const firstVisible = () =>
+      timeline.evaluate((element) => {
+        const top = element.getBoundingClientRect().top;
+        const rows = [...element.querySelectorAll('[data-event-id]')];
+        const row = rows.find((candidate) => candidate.getBoundingClientRect().bottom > top + 40);
+        return {
+          id: row?.getAttribute('data-event-id'),
+          offset: (row?.getBoundingClientRect().top ?? 0) - top,
+        };
+      });
+    // The pane opens at the newest event: start once it has settled there.
+    await expect
+      .poll(() =>
+        timeline.evaluate(
+          (element) =>
+            element.scrollTop > 0 &&
+            element.scrollTop + element.clientHeight >= element.scrollHeight - 4,
+        ),
+      )
+      .toBe(true);
+    await page.waitForTimeout(300);
+    const ids = new Set<string>();
+    for (let round = 0; round < 3; round += 1) {
+      const olderPage = page.waitForResponse((response) =>
+        response.url().includes('/conversations?'),
+      );
+      await timeline.evaluate((element) => (element.scrollTop = 0));
+      const anchor = await firstVisible();
+      await olderPage;
+      await page.waitForTimeout(300);
+      const after = await firstVisible();
+      const rendered = await timeline.evaluate((element) =>
+        [...element.querySelectorAll('[data-event-id]')].map((row) =>
+          row.getAttribute('data-event-id'),
+        ),
+      );
+      rendered.forEach((id) => id && ids.add(id));
+      // The event the reader was looking at is still in the viewport after older events arrived above it.
+      const stillThere = await timeline.evaluate((element, id) => {
+        const row = element.querySelector(`[data-event-id="${id}"]`);
+        if (!row) return false;
+        const box = row.getBoundingClientRect();
+        const view = element.getBoundingClientRect();
+        return box.bottom > view.top && box.top < view.bottom;
+      }, anchor.id);
+      expect(stillThere).toBe(true);
+      expect(after.id).toBeTruthy();
+    }
+    expect(await page.getByText('Beginning of the conversation').count()).toBe(0);
+  });
+});
