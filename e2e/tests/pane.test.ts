@@ -162,16 +162,6 @@ describe('the lead conversation pane', () => {
   it('loads older pages of a 10,000-event history while keeping the reader in place', async () => {
     await openLead(page, server.url, 'Zoe Park');
     const timeline = page.getByLabel('Conversation timeline');
-    const firstVisible = () =>
-      timeline.evaluate((element) => {
-        const top = element.getBoundingClientRect().top;
-        const rows = [...element.querySelectorAll('[data-event-id]')];
-        const row = rows.find((candidate) => candidate.getBoundingClientRect().bottom > top + 40);
-        return {
-          id: row?.getAttribute('data-event-id'),
-          offset: (row?.getBoundingClientRect().top ?? 0) - top,
-        };
-      });
     // The pane opens at the newest event: start once it has settled there.
     await expect
       .poll(() =>
@@ -183,32 +173,40 @@ describe('the lead conversation pane', () => {
       )
       .toBe(true);
     await page.waitForTimeout(300);
-    const ids = new Set<string>();
+    /** Viewport offset of the event, or null when it is not rendered. */
+    const offsetOf = (id: string) =>
+      timeline.evaluate((element, eventId) => {
+        const row = element.querySelector(`[data-event-id="${eventId}"]`);
+        return row ? row.getBoundingClientRect().top - element.getBoundingClientRect().top : null;
+      }, id);
+    const loaded = () => timeline.evaluate((element) => element.scrollHeight);
+
     for (let round = 0; round < 3; round += 1) {
+      const heightBefore = await loaded();
       const olderPage = page.waitForResponse((response) =>
         response.url().includes('/conversations?'),
       );
-      await timeline.evaluate((element) => (element.scrollTop = 0));
-      const anchor = await firstVisible();
+      // Scroll to the top and note the first event the reader sees there, fully in view.
+      const anchor = await timeline.evaluate(async (element) => {
+        element.scrollTop = 0;
+        // The virtualizer renders the rows for the new position on the next frames.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const top = element.getBoundingClientRect().top;
+        const row = [...element.querySelectorAll('[data-event-id]')].find(
+          (candidate) => candidate.getBoundingClientRect().top - top >= 60,
+        );
+        return {
+          id: row!.getAttribute('data-event-id')!,
+          offset: row!.getBoundingClientRect().top - top,
+        };
+      });
       await olderPage;
+      await expect.poll(loaded).toBeGreaterThan(heightBefore);
       await page.waitForTimeout(300);
-      const after = await firstVisible();
-      const rendered = await timeline.evaluate((element) =>
-        [...element.querySelectorAll('[data-event-id]')].map((row) =>
-          row.getAttribute('data-event-id'),
-        ),
-      );
-      rendered.forEach((id) => id && ids.add(id));
-      // The event the reader was looking at is still in the viewport after older events arrived above it.
-      const stillThere = await timeline.evaluate((element, id) => {
-        const row = element.querySelector(`[data-event-id="${id}"]`);
-        if (!row) return false;
-        const box = row.getBoundingClientRect();
-        const view = element.getBoundingClientRect();
-        return box.bottom > view.top && box.top < view.bottom;
-      }, anchor.id);
-      expect(stillThere).toBe(true);
-      expect(after.id).toBeTruthy();
+      // Older events arrived above; the event the reader was looking at barely moved.
+      const after = await offsetOf(anchor.id);
+      expect(after, JSON.stringify({ round, anchor, after })).not.toBeNull();
+      expect(Math.abs(after! - anchor.offset)).toBeLessThan(100);
     }
     expect(await page.getByText('Beginning of the conversation').count()).toBe(0);
   });
