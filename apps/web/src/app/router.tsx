@@ -60,6 +60,13 @@ const normalRouteTable: RouteObject[] = [
                     Component: module.DashboardRoute,
                   })),
               },
+              {
+                path: paths.outbox.path,
+                lazy: () =>
+                  import('./routes/app/outbox').then((module) => ({
+                    Component: module.OutboxRoute,
+                  })),
+              },
             ],
           },
           {

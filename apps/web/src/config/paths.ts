@@ -25,6 +25,10 @@ export const paths = {
         ? `/main/dashboard?${SELECTED_PROPERTY_PARAM}=${encodeURIComponent(propertyId)}`
         : '/main/dashboard',
   },
+  outbox: {
+    path: '/main/outbox',
+    getHref: () => '/main/outbox',
+  },
   account: {
     path: '/account',
     getHref: () => '/account',

@@ -10,7 +10,7 @@ class ResizeObserverStub {
 }
 
 // Whole-app tests run many files in parallel; a busy machine must not turn waits into failures.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 5000 });
 
 // A few tests (bundling with esbuild) run in Node and have no DOM to prepare or clean.
 const hasDom = typeof window !== 'undefined';
@@ -43,6 +43,12 @@ function installDomStubs() {
     });
   }
   window.HTMLElement.prototype.scrollIntoView = () => {};
+  // Attachment previews draw picked files from object URLs, which jsdom does not make.
+  if (typeof URL.createObjectURL !== 'function') {
+    let objectUrlCounter = 0;
+    URL.createObjectURL = () => `blob:${window.location.origin}/${++objectUrlCounter}`;
+    URL.revokeObjectURL = () => {};
+  }
 }
 
 afterEach(() => {

@@ -1,10 +1,10 @@
 import type { Property } from '@leasing/contract';
-import { Badge, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingCommunity } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingCommunity, IconInbox } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { SELECTED_PROPERTY_PARAM } from '../../../config/paths';
+import { paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
 import { PropertyLeads } from '../../../features/leads/components/property-leads';
 import { useProperties } from '../../../features/properties/api/get-properties';
 import { PropertyList } from '../../../features/properties/components/property-list';
@@ -52,14 +52,25 @@ export function DashboardRoute() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h3">
-          Leads
-        </Title>
-        <Text c="dimmed" size="sm">
-          Pick a property to see its prospects and open a conversation.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h3">
+            Leads
+          </Title>
+          <Text c="dimmed" size="sm">
+            Pick a property to see its prospects and open a conversation.
+          </Text>
+        </div>
+        <Button
+          component={Link}
+          to={paths.outbox.getHref()}
+          variant="default"
+          size="sm"
+          leftSection={<IconInbox size={16} stroke={1.75} />}
+        >
+          Outbox
+        </Button>
+      </Group>
 
       {propertiesQuery.isError ? (
         <Paper withBorder radius="md">

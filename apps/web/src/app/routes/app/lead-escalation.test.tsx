@@ -97,7 +97,7 @@ describe('lead escalation page', () => {
     await waitFor(() => expect(screen.queryByText('Processing...')).toBeNull());
   });
 
-  it('lays out the pane: info tab, CONVERSATIONS and the composer slot', async () => {
+  it('lays out the pane: info tab, CONVERSATIONS and the composer below the timeline', async () => {
     startSession('token');
     stubRoutes({
       [`GET ${apiPaths.me}`]: { body: demoUser },
@@ -107,9 +107,15 @@ describe('lead escalation page', () => {
 
     await screen.findByRole('heading', { name: 'Jordan Prospect' });
     expect(screen.getByText('CONVERSATIONS')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Conversations' })).toBeTruthy();
-    const slot = screen.getByTestId('composer-slot');
-    expect(slot.textContent).toBe('');
+    const conversations = screen.getByRole('region', { name: 'Conversations' });
+    const slot = within(conversations).getByTestId('composer-slot');
+    const composer = within(slot).getByRole('form', { name: 'Message composer' });
+    expect(within(composer).getByPlaceholderText('Send a message to the lead')).toBeTruthy();
+    expect(within(composer).getByRole('button', { name: 'SMS' })).toBeTruthy();
+    expect(within(composer).getByRole('button', { name: 'Email' })).toBeTruthy();
+    expect(within(composer).getByRole('button', { name: 'Attach images' })).toBeTruthy();
+    expect(within(composer).getByRole('button', { name: 'Insert emoji' })).toBeTruthy();
+    expect(within(composer).getByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
   it('hides the tour time in the expanded pane and offers full screen', async () => {
@@ -140,7 +146,8 @@ describe('lead escalation page', () => {
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     const expand = await screen.findByRole('menuitem', { name: 'Expand pane' });
     expect(screen.getByRole('menuitem', { name: 'Full screen' })).toBeTruthy();
-    expect(screen.queryByRole('menuitem', { name: 'By SMS' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'By SMS' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'By Email' })).toBeTruthy();
     await user.click(expand);
 
     expect(within(panel).getByText('Jordan Prospect')).toBeTruthy();

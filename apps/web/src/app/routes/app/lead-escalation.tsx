@@ -1,18 +1,24 @@
-import type { Lead } from '@leasing/contract';
+import type { ConversationEvent, Lead } from '@leasing/contract';
 import { leadParamsSchema } from '@leasing/contract';
 import { Anchor, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
+import type { Mutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PortalScope } from '../../../components/ui/portal-scope';
 import { ProcessingOverlay } from '../../../components/ui/processing-overlay';
 import { paths } from '../../../config/paths';
+import { useUser } from '../../../features/auth/api/get-user';
+import { SEND_MESSAGE_MUTATION_KEY } from '../../../features/composer/api/send-message-key';
+import { MessageComposer } from '../../../features/composer/components/message-composer';
+import { useComposer } from '../../../features/composer/hooks/use-composer';
 import { ConversationMoreMenu } from '../../../features/conversations/components/conversation-more-menu';
 import { ConversationTimeline } from '../../../features/conversations/components/conversation-timeline';
-import { useLead } from '../../../features/leads/api/get-lead';
+import { useAddLeadEvent, useLead } from '../../../features/leads/api/get-lead';
+import { CompleteDecisionPrompt } from '../../../features/leads/components/complete-decision-prompt';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -87,7 +93,13 @@ function LeadPage({ propertyId, leadId }: { propertyId: string; leadId: string }
       </Stack>
     );
   }
-  return <LeadPane lead={leadQuery.data} />;
+  // Keyed: another lead starts with its own draft, mode and reply.
+  return <LeadPane key={leadQuery.data._id} lead={leadQuery.data} />;
+}
+
+/** Sending shows on the Send button; everything else done on the pane covers it. */
+function isPaneWork(mutation: Mutation<unknown, Error, unknown, unknown>) {
+  return mutation.options.mutationKey?.[0] !== SEND_MESSAGE_MUTATION_KEY;
 }
 
 /**
@@ -99,8 +111,30 @@ function LeadPane({ lead }: { lead: Lead }) {
   const fullscreen = useFullscreenElement<HTMLDivElement>();
   const [paneElement, setPaneElement] = useState<HTMLDivElement | null>(null);
   const paneRef = useMergedRef(fullscreen.ref, setPaneElement);
-  // On this page every mutation is work on the pane: saving a note, completing the decision.
-  const isWorking = useIsMutating() > 0;
+  // Saving a note, completing the decision: work on the pane.
+  const isWorking = useIsMutating({ predicate: isPaneWork }) > 0;
+  const composer = useComposer(lead);
+  const userQuery = useUser();
+  const addLeadEvent = useAddLeadEvent(lead);
+  const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
+
+  function handleSent(event: ConversationEvent) {
+    void addLeadEvent(event);
+    const decision = lead.officeDecisionState;
+    if (decision && decision.status !== 'COMPLETED') setIsDecisionPromptOpen(true);
+  }
+
+  function handleCloseDecisionPrompt() {
+    setIsDecisionPromptOpen(false);
+  }
+
+  function handleSendBySms() {
+    composer.selectMode('SMS');
+  }
+
+  function handleSendByEmail() {
+    composer.selectMode('EMAIL');
+  }
 
   function handleToggleFullscreen() {
     void fullscreen.toggle();
@@ -145,6 +179,11 @@ function LeadPane({ lead }: { lead: Lead }) {
                   isExpanded={isExpanded}
                   onToggleFullscreen={handleToggleFullscreen}
                   onToggleExpanded={handleToggleExpanded}
+                  sendMode={composer.mode}
+                  canSendBySms={composer.modes.unavailable.SMS === null}
+                  canSendByEmail={composer.modes.unavailable.EMAIL === null}
+                  onSendBySms={handleSendBySms}
+                  onSendByEmail={handleSendByEmail}
                 />
               </div>
               <div className={classes.timeline}>
@@ -153,11 +192,25 @@ function LeadPane({ lead }: { lead: Lead }) {
                   recentEvents={lead.conversations}
                   olderCursor={lead.conversationsCursor}
                   officeDecisionStatus={lead.officeDecisionState?.status ?? null}
+                  selectedReplyId={composer.replyTo?._id ?? null}
+                  onEmailClick={composer.canReply ? composer.toggleReply : undefined}
                 />
               </div>
-              <div data-testid="composer-slot" className={classes.composerSlot} />
+              <div data-testid="composer-slot" className={classes.composerSlot}>
+                <MessageComposer
+                  composer={composer}
+                  lead={lead}
+                  sender={userQuery.data ?? null}
+                  onSent={handleSent}
+                />
+              </div>
             </Paper>
           </div>
+          <CompleteDecisionPrompt
+            lead={lead}
+            opened={isDecisionPromptOpen}
+            onClose={handleCloseDecisionPrompt}
+          />
         </PortalScope>
       </div>
     </div>

@@ -1,5 +1,7 @@
 import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconInbox, IconLogout } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useUser } from '../api/get-user';
 import { useLogout } from '../api/logout';
 
@@ -53,6 +55,14 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
       </Menu.Target>
       <Menu.Dropdown>
         {user && <Menu.Label>{user.email}</Menu.Label>}
+        <Menu.Item
+          component={Link}
+          to={paths.outbox.getHref()}
+          leftSection={<IconInbox size={16} stroke={1.5} />}
+        >
+          Outbox
+        </Menu.Item>
+        <Menu.Divider />
         <Menu.Item
           leftSection={<IconLogout size={16} stroke={1.5} />}
           onClick={handleSignOut}

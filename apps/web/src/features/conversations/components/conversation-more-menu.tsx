@@ -2,9 +2,12 @@ import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
+  IconCheck,
   IconDots,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
+  IconMail,
+  IconMessage,
 } from '@tabler/icons-react';
 
 export type ConversationMoreMenuProps = {
@@ -12,15 +15,27 @@ export type ConversationMoreMenuProps = {
   isExpanded: boolean;
   onToggleFullscreen: () => void;
   onToggleExpanded: () => void;
+  /** The composer's mode; null when it is read-only. */
+  sendMode: 'SMS' | 'EMAIL' | null;
+  canSendBySms: boolean;
+  canSendByEmail: boolean;
+  onSendBySms: () => void;
+  onSendByEmail: () => void;
 };
 
-/** The pane's more-menu. The 'By SMS' and 'By Email' items arrive with the composer. */
+/** The pane's more-menu: full screen, the expanded pane, and the composer's mode. */
 export function ConversationMoreMenu({
   isFullscreen,
   isExpanded,
   onToggleFullscreen,
   onToggleExpanded,
+  sendMode,
+  canSendBySms,
+  canSendByEmail,
+  onSendBySms,
+  onSendByEmail,
 }: ConversationMoreMenuProps) {
+  const activeMark = <IconCheck size={14} stroke={2} aria-hidden />;
   return (
     // The trigger sits in the pane's fixed header and cannot scroll out of view, so the dropdown
     // need not watch for its target being hidden.
@@ -54,6 +69,23 @@ export function ConversationMoreMenu({
           onClick={onToggleExpanded}
         >
           {isExpanded ? 'Collapse pane' : 'Expand pane'}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconMessage size={16} stroke={1.75} />}
+          rightSection={sendMode === 'SMS' ? activeMark : null}
+          disabled={!canSendBySms}
+          onClick={onSendBySms}
+        >
+          By SMS
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconMail size={16} stroke={1.75} />}
+          rightSection={sendMode === 'EMAIL' ? activeMark : null}
+          disabled={!canSendByEmail}
+          onClick={onSendByEmail}
+        >
+          By Email
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -3,7 +3,7 @@ import { Anchor, Loader } from '@mantine/core';
 import { IconFlag3, IconMessages } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { UIEvent } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useOlderConversations } from '../api/get-conversations';
@@ -29,6 +29,10 @@ export type ConversationTimelineProps = {
   /** Where the history before `recentEvents` starts; null when there is none. */
   olderCursor: string | null;
   officeDecisionStatus: OfficeDecisionStatus | null;
+  /** The lead's email the composer answers, highlighted. */
+  selectedReplyId: string | null;
+  /** Given when the lead's emails can be answered: a click selects one, or deselects it. */
+  onEmailClick?: (event: ConversationEvent) => void;
 };
 
 /**
@@ -90,13 +94,16 @@ function TimelineStart({ state, onLoadOlder }: TimelineStartProps) {
 
 /**
  * The lead's events in chat order, virtualized: it opens at the newest event, loads older pages as
- * the reader nears the top and keeps the reader's place while they are added above.
+ * the reader nears the top and keeps the reader's place while they are added above. Memoized: the
+ * composer below it re-renders the pane on every keystroke.
  */
-export function ConversationTimeline({
+export const ConversationTimeline = memo(function ConversationTimeline({
   leadID,
   recentEvents,
   olderCursor,
   officeDecisionStatus,
+  selectedReplyId,
+  onEmailClick,
 }: ConversationTimelineProps) {
   const [isOlderRequested, setIsOlderRequested] = useState(false);
   const older = useOlderConversations({
@@ -217,6 +224,8 @@ export function ConversationTimeline({
                   }
                   onOpenTranscript={setOpenedCall}
                   onViewFormattedEmail={setOpenedEmail}
+                  isReplySelected={event._id === selectedReplyId}
+                  onEmailClick={onEmailClick}
                 />
               </div>
             );
@@ -227,4 +236,4 @@ export function ConversationTimeline({
       <FormattedEmailDialog email={openedEmail} onClose={handleCloseEmail} />
     </>
   );
-}
+});

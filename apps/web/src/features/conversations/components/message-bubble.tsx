@@ -2,13 +2,14 @@ import type { ConversationEvent, SendingStatus } from '@leasing/contract';
 import { Anchor, Avatar, Badge, Loader } from '@mantine/core';
 import {
   IconAlertCircle,
+  IconArrowBackUp,
   IconChecks,
   IconClock,
   IconMail,
   IconMessage,
   IconRobot,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { formatTime } from '../../../lib/format-date';
 import { AttachmentThumbnail } from './attachment-thumbnail';
 import { MessageText } from './message-text';
@@ -59,16 +60,42 @@ const bubbleClass = {
 export type MessageBubbleProps = {
   event: ConversationEvent;
   onViewFormattedEmail: (event: ConversationEvent) => void;
+  /** This email is the one the composer answers. */
+  isReplySelected?: boolean;
+  /** Given when the lead's emails can be answered: clicking one selects it, again deselects it. */
+  onEmailClick?: (event: ConversationEvent) => void;
 };
 
 /** An SMS or email: the lead's on the left, staff and assistant replies on the right. */
-export function MessageBubble({ event, onViewFormattedEmail }: MessageBubbleProps) {
+export function MessageBubble({
+  event,
+  onViewFormattedEmail,
+  isReplySelected = false,
+  onEmailClick,
+}: MessageBubbleProps) {
   const isEmail = event.eventType === 'EMAIL';
   const isIncoming = event.senderType === 'LEAD' || event.senderType === 'SYSTEM';
   const isAssistant = event.senderType === 'ASSISTANT';
   const senderName = event.senderName ?? (isAssistant ? 'Assistant' : 'Unknown sender');
   const isFailed = event.sendingStatus === 'FAILED';
   const images = event.attachmentsUrls;
+  const isReplyable = isEmail && event.senderType === 'LEAD' && onEmailClick !== undefined;
+
+  function handleReplyClick() {
+    onEmailClick?.(event);
+  }
+
+  /**
+   * The whole bubble answers a click; its own links and buttons (attachments, translation, the
+   * formatted view) keep theirs. Keyboard users have the 'Reply' button.
+   */
+  function handleBubbleClick(clickEvent: MouseEvent<HTMLDivElement>) {
+    if (!isReplyable) return;
+    if ((clickEvent.target as Element).closest('a, button')) return;
+    // Selecting text to copy it is not a click on the email.
+    if (window.getSelection()?.toString()) return;
+    onEmailClick?.(event);
+  }
 
   return (
     <div className={`${classes.message} ${isIncoming ? classes.incoming : classes.outgoing}`}>
@@ -102,7 +129,9 @@ export function MessageBubble({ event, onViewFormattedEmail }: MessageBubbleProp
           <time dateTime={event.date}>{formatTime(event.date)}</time>
         </div>
         <div
-          className={`${classes.bubble} ${bubbleClass[event.senderType]} ${isFailed ? classes.failed : ''}`}
+          className={`${classes.bubble} ${bubbleClass[event.senderType]} ${isFailed ? classes.failed : ''} ${isReplyable ? classes.replyable : ''}`}
+          data-reply-selected={isReplySelected || undefined}
+          onClick={isReplyable ? handleBubbleClick : undefined}
         >
           {isEmail && event.subject && <div className={classes.subject}>{event.subject}</div>}
           <MessageText
@@ -116,16 +145,31 @@ export function MessageBubble({ event, onViewFormattedEmail }: MessageBubbleProp
               ))}
             </div>
           )}
-          {isEmail && event.data.html && (
+          {((isEmail && event.data.html) || isReplyable) && (
             <div className={classes.bubbleActions}>
-              <Anchor
-                component="button"
-                type="button"
-                size="xs"
-                onClick={() => onViewFormattedEmail(event)}
-              >
-                View formatted email
-              </Anchor>
+              {isEmail && event.data.html && (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="xs"
+                  onClick={() => onViewFormattedEmail(event)}
+                >
+                  View formatted email
+                </Anchor>
+              )}
+              {isReplyable && (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="xs"
+                  className={classes.replyButton}
+                  aria-pressed={isReplySelected}
+                  onClick={handleReplyClick}
+                >
+                  <IconArrowBackUp size={13} stroke={1.75} aria-hidden />
+                  {isReplySelected ? 'Replying' : 'Reply'}
+                </Anchor>
+              )}
             </div>
           )}
         </div>

@@ -13,6 +13,9 @@ export type TimelineEventProps = {
   decisionStatus: OfficeDecisionStatus | null;
   onOpenTranscript: (event: ConversationEvent) => void;
   onViewFormattedEmail: (event: ConversationEvent) => void;
+  /** Only true for the email the composer answers: keeps every other row's props unchanged. */
+  isReplySelected: boolean;
+  onEmailClick?: (event: ConversationEvent) => void;
 };
 
 function EventContent({
@@ -20,11 +23,20 @@ function EventContent({
   decisionStatus,
   onOpenTranscript,
   onViewFormattedEmail,
+  isReplySelected,
+  onEmailClick,
 }: Omit<TimelineEventProps, 'dayLabel'>) {
   switch (event.eventType) {
     case 'SMS':
     case 'EMAIL':
-      return <MessageBubble event={event} onViewFormattedEmail={onViewFormattedEmail} />;
+      return (
+        <MessageBubble
+          event={event}
+          onViewFormattedEmail={onViewFormattedEmail}
+          isReplySelected={isReplySelected}
+          onEmailClick={onEmailClick}
+        />
+      );
     case 'CALL':
       return <CallRow event={event} onOpenTranscript={onOpenTranscript} />;
     case 'OFFICE_DECISION':

@@ -1,5 +1,6 @@
 import type { Lead } from '@leasing/contract';
 import { Divider, Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
 import { LeadContactFacts } from './lead-contact-facts';
@@ -24,8 +25,14 @@ function InfoSection({ label, children, style }: InfoSectionProps) {
   );
 }
 
-/** The 'Conversation info' tab: who the lead is, the scheduled tour, notes and contact. */
-export function ConversationInfo({ lead, isExpanded = false }: ConversationInfoProps) {
+/**
+ * The 'Conversation info' tab: who the lead is, the scheduled tour, notes and contact. Memoized:
+ * the pane re-renders as the composer's draft changes.
+ */
+export const ConversationInfo = memo(function ConversationInfo({
+  lead,
+  isExpanded = false,
+}: ConversationInfoProps) {
   if (isExpanded) {
     // One row above the full-width timeline.
     return (
@@ -63,4 +70,4 @@ export function ConversationInfo({ lead, isExpanded = false }: ConversationInfoP
       </InfoSection>
     </Stack>
   );
-}
+});

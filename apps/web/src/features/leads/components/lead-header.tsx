@@ -1,13 +1,14 @@
 import type { Lead } from '@leasing/contract';
 import { Group, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { OfficeDecisionControl } from './office-decision-control';
 
 export type LeadHeaderProps = {
   lead: Lead;
 };
 
-/** Who the lead is, and the office decision waiting on them. */
-export function LeadHeader({ lead }: LeadHeaderProps) {
+/** Who the lead is, and the office decision waiting on them. Memoized: the pane re-renders as the composer's draft changes. */
+export const LeadHeader = memo(function LeadHeader({ lead }: LeadHeaderProps) {
   return (
     <Group justify="space-between" align="center" gap="sm" wrap="wrap">
       <Group gap="md" align="baseline" wrap="wrap" style={{ minWidth: 0 }}>
@@ -21,4 +22,4 @@ export function LeadHeader({ lead }: LeadHeaderProps) {
       <OfficeDecisionControl lead={lead} />
     </Group>
   );
-}
+});

@@ -1,0 +1,138 @@
+import { apiPaths } from '@leasing/contract';
+import type { OutboxEntry } from '@leasing/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../../lib/storage';
+import { apiError, stubRoutes } from '../../../testing/fake-server';
+import type { RouteAnswer } from '../../../testing/fake-server';
+import { demoUser, properties } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+
+function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
+  return {
+    _id: 'outbox-1',
+    eventID: 'event-1',
+    channel: 'SMS',
+    from: '+15125550000',
+    to: '+15125550101',
+    subject: null,
+    body: 'Hello',
+    mediaUrls: [],
+    createdAt: '2026-11-22T15:05:00.000Z',
+    ...overrides,
+  };
+}
+
+const sms = entry({
+  _id: 'sms-1',
+  body: 'Cats are welcome.\nOne deposit for both.',
+  mediaUrls: ['http://localhost:3000/media/abc123.png'],
+  createdAt: '2026-11-22T16:30:00.000Z',
+});
+const email = entry({
+  _id: 'email-1',
+  channel: 'EMAIL',
+  from: 'leasing@riverside.test',
+  to: 'sofia@example.com',
+  subject: 'Re: Your application',
+  body: 'Thank you, Sofia.',
+  createdAt: '2026-11-22T16:00:00.000Z',
+});
+const older = entry({ _id: 'sms-0', body: 'An older message', createdAt: '2026-11-20T10:00:00Z' });
+
+function openOutbox(outbox: RouteAnswer) {
+  startSession('token');
+  const server = stubRoutes({
+    [`GET ${apiPaths.me}`]: { body: demoUser },
+    [`GET ${apiPaths.outbox}`]: outbox,
+  });
+  return { ...renderApp('/main/outbox'), server };
+}
+
+describe('outbox page', () => {
+  it('lists what the sandbox providers sent, newest first, and loads more', async () => {
+    const { user, server } = openOutbox((request) => ({
+      body:
+        request.url.searchParams.get('cursor') === 'page-2'
+          ? { items: [older], nextCursor: null }
+          : { items: [sms, email], nextCursor: 'page-2' },
+    }));
+
+    expect(await screen.findByRole('heading', { name: 'Outbox' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Messages the sandbox providers would have sent. With Twilio and SMTP configured, messages leave for real and are not listed here.',
+      ),
+    ).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Sent messages' });
+    const [first, second] = within(list).getAllByRole('listitem');
+
+    const smsItem = within(first!);
+    expect(smsItem.getByRole('img', { name: 'SMS' })).toBeTruthy();
+    expect(smsItem.getByText('+15125550101')).toBeTruthy();
+    expect(smsItem.getByText('+15125550000')).toBeTruthy();
+    expect(smsItem.getByText(/Cats are welcome\.\s+One deposit for both\./)).toBeTruthy();
+    const media = smsItem.getByRole('link', { name: 'Open abc123.png' });
+    expect(media.getAttribute('href')).toBe('http://localhost:3000/media/abc123.png');
+    expect(smsItem.getByText(/^Nov 22, 2026, \d{1,2}:30 (AM|PM)$/)).toBeTruthy();
+
+    const emailItem = within(second!);
+    expect(emailItem.getByRole('img', { name: 'Email' })).toBeTruthy();
+    expect(emailItem.getByText('Re: Your application')).toBeTruthy();
+    expect(emailItem.getByText('sofia@example.com')).toBeTruthy();
+    expect(emailItem.getByText('leasing@riverside.test')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(list).getByText('An older message')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByText('All 3 messages shown')).toBeTruthy();
+    const cursors = server
+      .requestsTo(apiPaths.outbox)
+      .map((request) => request.url.searchParams.get('cursor'));
+    expect(cursors).toEqual([null, 'page-2']);
+  });
+
+  it('says when nothing was sent', async () => {
+    openOutbox({ body: { items: [], nextCursor: null } });
+    expect(await screen.findByText('Nothing sent yet')).toBeTruthy();
+  });
+
+  it('shows a skeleton while loading, and an error with Retry', async () => {
+    let fail = true;
+    const { user } = openOutbox(() =>
+      fail
+        ? apiError(400, 'BAD_REQUEST', 'cursor: not a cursor')
+        : { body: { items: [sms], nextCursor: null } },
+    );
+    expect(await screen.findByRole('status', { name: 'Loading the outbox' })).toBeTruthy();
+
+    expect(await screen.findByText('Could not load the outbox')).toBeTruthy();
+    expect(screen.getByText('cursor: not a cursor')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/Cats are welcome/)).toBeTruthy();
+  });
+
+  it('is linked from the dashboard header and the user menu', async () => {
+    startSession('token');
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${apiPaths.properties}`]: { body: properties },
+      [`GET ${apiPaths.propertyLeads(properties[0]!._id)}`]: {
+        body: { items: [], nextCursor: null },
+      },
+      [`GET ${apiPaths.outbox}`]: { body: { items: [], nextCursor: null } },
+    });
+    const { user, router } = renderApp('/main/dashboard');
+
+    const headerLink = await screen.findByRole('link', { name: 'Outbox' });
+    expect(headerLink.getAttribute('href')).toBe('/main/outbox');
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menuItem = await screen.findByRole('menuitem', { name: 'Outbox' });
+    await user.click(menuItem);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/outbox'));
+    expect(await screen.findByRole('heading', { name: 'Outbox' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,297 @@
+import type { ConversationEvent, Lead, User } from '@leasing/contract';
+import { ActionIcon, CloseButton, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowBackUp, IconBan, IconPaperclip, IconSend2 } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent, KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { useSendEmail } from '../api/send-email';
+import { useSendSms } from '../api/send-sms';
+import type { Composer } from '../hooks/use-composer';
+import { ATTACHMENT_ACCEPT, isAttachableImage, NOT_AN_IMAGE_MESSAGE } from '../utils/attachments';
+import { checkDraft } from '../utils/draft-validation';
+import { countSmsSegments, formatSmsCount } from '../utils/sms-segments';
+import { ComposerAvatar } from './composer-avatar';
+import { AttachmentPreviews } from './attachment-previews';
+import { EmojiButton } from './emoji-button';
+import { ModeToggle } from './mode-toggle';
+import classes from './composer.module.css';
+
+const isApplePlatform =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+const SEND_SHORTCUT_HINT = isApplePlatform ? '⌘ Enter to send' : 'Ctrl + Enter to send';
+
+export type MessageComposerProps = {
+  composer: Composer;
+  lead: Pick<Lead, '_id' | 'companyID' | 'companyStatus'>;
+  /** The signed-in user: the avatar, and the sender of emails. Null while unknown. */
+  sender: Pick<User, '_id' | 'name' | 'picture'> | null;
+  /** The message was accepted; `event` is what the server queued. */
+  onSent: (event: ConversationEvent) => void;
+};
+
+/**
+ * The composer under the timeline: SMS (text and images) or email (subject and text, optionally
+ * answering one of the lead's emails). Read-only, saying why, when the lead cannot be reached.
+ */
+export function MessageComposer({ composer, lead, sender, onSent }: MessageComposerProps) {
+  const { mode, modes, subject, text, attachments, replyTo } = composer;
+  const sendSms = useSendSms(lead._id);
+  const sendEmail = useSendEmail(lead._id);
+  const [failure, setFailure] = useState<string | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+
+  const isReadOnly = mode === null;
+  const isSending = sendSms.isPending || sendEmail.isPending;
+  const check = checkDraft({
+    mode,
+    subject,
+    text,
+    attachments: attachments.map((attachment) => attachment.file),
+  });
+  const canSend = check.canSend && !isSending && (mode !== 'EMAIL' || sender !== null);
+
+  function send() {
+    if (!canSend) return;
+    const idempotencyKey = composer.takeSendKey();
+    const callbacks = {
+      onSuccess: (event: ConversationEvent) => {
+        composer.reset();
+        onSent(event);
+        textareaRef.current?.focus();
+      },
+      // The draft stays as it was, with its key: sending it again cannot send it twice.
+      onError: (error: Error) => setFailure(error.message),
+    };
+    if (mode === 'SMS') {
+      sendSms.mutate(
+        {
+          leadID: lead._id,
+          text,
+          attachments: attachments.map((attachment) => attachment.file),
+          idempotencyKey,
+        },
+        callbacks,
+      );
+    } else if (mode === 'EMAIL' && sender) {
+      sendEmail.mutate(
+        {
+          leadID: lead._id,
+          companyID: lead.companyID,
+          sentByUserID: sender._id,
+          subject,
+          text,
+          messageId: replyTo?._id ?? null,
+          idempotencyKey,
+        },
+        callbacks,
+      );
+    }
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    send();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    // Keys pressed in portaled children (the emoji picker, the alert) reach here too: not theirs.
+    if (!event.currentTarget.contains(event.target as Node)) return;
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    }
+  }
+
+  /** Enter in the subject goes on to the message instead of sending half a draft. */
+  function handleSubjectKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      textareaRef.current?.focus();
+    }
+  }
+
+  function handleAttachClick() {
+    fileInputRef.current?.click();
+  }
+
+  function handleFilesChosen(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    // Cleared every time: choosing the same file again must fire a change too.
+    input.value = '';
+    if (files.length === 0) return;
+    if (!files.every(isAttachableImage)) {
+      notifications.show({ color: 'red', message: NOT_AN_IMAGE_MESSAGE });
+      return;
+    }
+    composer.addAttachments(files);
+  }
+
+  /** Inserts at the caret (over a selection) and puts the caret after the emoji. */
+  function handleEmojiPick(emoji: string) {
+    const textarea = textareaRef.current;
+    const start = textarea?.selectionStart ?? text.length;
+    const end = textarea?.selectionEnd ?? text.length;
+    // Rendered at once, so the caret can be placed in the new text.
+    flushSync(() => composer.setText(text.slice(0, start) + emoji + text.slice(end)));
+    textarea?.focus();
+    textarea?.setSelectionRange(start + emoji.length, start + emoji.length);
+  }
+
+  function handleCloseFailure() {
+    setFailure(null);
+  }
+
+  const attachDisabledReason =
+    mode === 'EMAIL'
+      ? 'Images can be attached to SMS only'
+      : isReadOnly
+        ? modes.readOnlyReason
+        : null;
+
+  return (
+    <form
+      className={classes.composer}
+      aria-label="Message composer"
+      onSubmit={handleSubmit}
+      onKeyDown={handleKeyDown}
+      noValidate
+    >
+      {modes.readOnlyReason && (
+        <div className={classes.readOnly} role="note">
+          <IconBan size={16} stroke={1.75} aria-hidden />
+          <span>{modes.readOnlyReason}</span>
+        </div>
+      )}
+
+      <div className={classes.toolbar}>
+        <ModeToggle
+          mode={mode}
+          unavailable={modes.unavailable}
+          disabled={isSending}
+          onSelect={composer.selectMode}
+        />
+        <Tooltip
+          label={attachDisabledReason ?? 'Attach images'}
+          withArrow
+          events={{ hover: true, focus: attachDisabledReason !== null, touch: false }}
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Attach images"
+            aria-disabled={attachDisabledReason !== null || isSending || undefined}
+            data-disabled={attachDisabledReason !== null || isSending || undefined}
+            onClick={attachDisabledReason === null && !isSending ? handleAttachClick : undefined}
+          >
+            <IconPaperclip size={19} stroke={1.75} />
+          </ActionIcon>
+        </Tooltip>
+        <input
+          ref={fileInputRef}
+          type="file"
+          accept={ATTACHMENT_ACCEPT}
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-hidden
+          onChange={handleFilesChosen}
+        />
+        {replyTo && (
+          <div className={classes.replying}>
+            <IconArrowBackUp size={15} stroke={1.75} aria-hidden />
+            <span className={classes.replyingText}>
+              Replying to: {replyTo.subject ?? '(no subject)'}
+            </span>
+            <CloseButton
+              size="sm"
+              aria-label="Cancel reply"
+              disabled={isSending}
+              onClick={composer.clearReply}
+            />
+          </div>
+        )}
+      </div>
+
+      {mode === 'EMAIL' && (
+        <TextInput
+          aria-label="Subject"
+          placeholder="Subject"
+          required
+          size="sm"
+          value={subject}
+          readOnly={isSending}
+          error={check.subjectError}
+          onChange={(event) => composer.setSubject(event.currentTarget.value)}
+          onKeyDown={handleSubjectKeyDown}
+          className={classes.subject}
+        />
+      )}
+
+      <div className={classes.inputRow}>
+        <ComposerAvatar companyStatus={lead.companyStatus} sender={sender} />
+        <Textarea
+          ref={textareaRef}
+          aria-label="Message"
+          placeholder="Send a message to the lead"
+          value={text}
+          disabled={isReadOnly}
+          readOnly={isSending}
+          error={check.textError !== null}
+          onChange={(event) => composer.setText(event.currentTarget.value)}
+          autosize
+          minRows={1}
+          maxRows={8}
+          className={classes.message}
+        />
+        <EmojiButton disabled={isReadOnly || isSending} onPick={handleEmojiPick} />
+        <Tooltip label={SEND_SHORTCUT_HINT} withArrow disabled={!canSend}>
+          <ActionIcon
+            type="submit"
+            size="lg"
+            variant="filled"
+            aria-label="Send"
+            disabled={!canSend && !isSending}
+            loading={isSending}
+          >
+            <IconSend2 size={18} stroke={1.75} />
+          </ActionIcon>
+        </Tooltip>
+      </div>
+
+      <AttachmentPreviews
+        attachments={attachments}
+        disabled={isSending}
+        onRemove={composer.removeAttachment}
+      />
+
+      {[check.attachmentsError, check.textError].map(
+        (problem) =>
+          problem && (
+            <Text key={problem} size="xs" c="red.7" role="alert" className={classes.problem}>
+              {problem}
+            </Text>
+          ),
+      )}
+
+      {!isReadOnly && (
+        <div className={classes.footer}>
+          <span>{SEND_SHORTCUT_HINT}</span>
+          {mode === 'SMS' && text !== '' && <span>{formatSmsCount(countSmsSegments(text))}</span>}
+        </div>
+      )}
+
+      <AlertDialog
+        opened={failure !== null}
+        title="Oops"
+        message={failure ?? ''}
+        buttonLabel="Ok"
+        onClose={handleCloseFailure}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import type { ConversationEvent, Lead } from '@leasing/contract';
+import { useCallback, useState } from 'react';
+import { getConversationModes } from '../utils/conversation-mode';
+import type { ConversationMode, ConversationModes, ModeLead } from '../utils/conversation-mode';
+import { newIdempotencyKey } from '../utils/idempotency-key';
+import { findEmailAwaitingReply, replySubject } from '../utils/reply';
+
+export type DraftAttachment = { id: string; file: File };
+
+/** The lead's email a draft answers. */
+export type ReplyTarget = Pick<ConversationEvent, '_id' | 'subject'>;
+
+export type Draft = {
+  /** As chosen; see `mode` of the hook for the one in effect. */
+  mode: ConversationMode | null;
+  subject: string;
+  text: string;
+  attachments: DraftAttachment[];
+  replyTo: ReplyTarget | null;
+};
+
+export type ComposerLead = ModeLead & Pick<Lead, 'conversations'>;
+
+function emptyDraft(mode: ConversationMode | null): Draft {
+  return { mode, subject: '', text: '', attachments: [], replyTo: null };
+}
+
+function answering(draft: Draft, email: ReplyTarget): Draft {
+  return {
+    ...draft,
+    mode: 'EMAIL',
+    attachments: [],
+    subject: replySubject(email.subject),
+    replyTo: { _id: email._id, subject: email.subject },
+  };
+}
+
+/** The pane opens answering the lead's email when that is the newest thing they sent. */
+function initialDraft(lead: ComposerLead, modes: ConversationModes): Draft {
+  const awaiting =
+    modes.unavailable.EMAIL === null ? findEmailAwaitingReply(lead.conversations) : null;
+  const draft = emptyDraft(modes.start);
+  return awaiting ? answering(draft, awaiting) : draft;
+}
+
+let attachmentCounter = 0;
+
+/**
+ * The composer's draft and what changes it. The pane owns it, so the timeline (choosing an email to
+ * answer) and the more-menu (choosing a mode) can change it too. Every edit retires the draft's
+ * idempotency key: a changed draft is a new message.
+ */
+export function useComposer(lead: ComposerLead) {
+  const modes = getConversationModes(lead);
+  const [draft, setDraft] = useState(() => initialDraft(lead, modes));
+  const [sendKey, setSendKey] = useState<string | null>(null);
+
+  // A mode the lead has since become unreachable by (a refetch showed an opt-out) gives way.
+  const mode =
+    draft.mode !== null && modes.unavailable[draft.mode] === null ? draft.mode : modes.start;
+
+  const edit = useCallback((change: (draft: Draft) => Draft) => {
+    setDraft(change);
+    setSendKey(null);
+  }, []);
+
+  /** Selects the email to answer, or deselects it and resets the form when it is the selected one. */
+  const toggleReply = useCallback(
+    (email: ConversationEvent) => {
+      edit((current) =>
+        current.replyTo?._id === email._id ? emptyDraft('EMAIL') : answering(current, email),
+      );
+    },
+    [edit],
+  );
+
+  function selectMode(next: ConversationMode) {
+    if (modes.unavailable[next] !== null || next === mode) return;
+    edit((current) =>
+      next === 'EMAIL'
+        ? { ...current, mode: 'EMAIL', attachments: [] }
+        : // An SMS answers no email: the reply and the subject it brought go.
+          {
+            ...current,
+            mode: 'SMS',
+            replyTo: null,
+            subject: current.replyTo ? '' : current.subject,
+          },
+    );
+  }
+
+  function clearReply() {
+    edit(() => emptyDraft('EMAIL'));
+  }
+
+  function setSubject(subject: string) {
+    edit((current) => ({ ...current, subject }));
+  }
+
+  function setText(text: string) {
+    edit((current) => ({ ...current, text }));
+  }
+
+  function addAttachments(files: File[]) {
+    const added = files.map((file) => ({ id: `attachment-${++attachmentCounter}`, file }));
+    edit((current) => ({ ...current, attachments: [...current.attachments, ...added] }));
+  }
+
+  function removeAttachment(id: string) {
+    edit((current) => ({
+      ...current,
+      attachments: current.attachments.filter((attachment) => attachment.id !== id),
+    }));
+  }
+
+  /** After a successful send: an empty draft in the same mode, and a new key for the next one. */
+  function reset() {
+    edit(() => emptyDraft(mode));
+  }
+
+  /** The key for sending the draft as it is: the same one until the draft changes or is sent. */
+  function takeSendKey(): string {
+    if (sendKey !== null) return sendKey;
+    const key = newIdempotencyKey();
+    setSendKey(key);
+    return key;
+  }
+
+  return {
+    modes,
+    mode,
+    subject: draft.subject,
+    text: draft.text,
+    attachments: mode === 'SMS' ? draft.attachments : [],
+    replyTo: mode === 'EMAIL' ? draft.replyTo : null,
+    /** Whether a lead's email may be chosen to answer. */
+    canReply: modes.unavailable.EMAIL === null,
+    toggleReply,
+    selectMode,
+    clearReply,
+    setSubject,
+    setText,
+    addAttachments,
+    removeAttachment,
+    reset,
+    takeSendKey,
+  };
+}
+
+export type Composer = ReturnType<typeof useComposer>;

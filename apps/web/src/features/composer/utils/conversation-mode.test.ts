@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  getConversationModes,
+  READ_ONLY_EMAIL_NOT_ENABLED,
+  READ_ONLY_OPTED_OUT,
+  READ_ONLY_PHONE_MISSING,
+} from './conversation-mode';
+import type { ModeLead } from './conversation-mode';
+
+const reachable: ModeLead = {
+  phone: '+15125550101',
+  email: 'ava@example.com',
+  phoneOptStatus: 'NO_INDICATION',
+  emailOptStatus: 'NO_INDICATION',
+  companyRegisteredLeasingEmail: 'leasing@example.com',
+};
+
+const lead = (overrides: Partial<ModeLead>): ModeLead => ({ ...reachable, ...overrides });
+
+describe('getConversationModes', () => {
+  it.each([
+    ['phone and email', lead({}), 'SMS'],
+    ['phone only', lead({ email: null }), 'SMS'],
+    ['phone opted in explicitly', lead({ phoneOptStatus: 'OPT_IN' }), 'SMS'],
+    ['phone, company without leasing email', lead({ companyRegisteredLeasingEmail: null }), 'SMS'],
+    ['email only', lead({ phone: null }), 'EMAIL'],
+    ['phone opted out, email', lead({ phoneOptStatus: 'OPT_OUT' }), 'EMAIL'],
+    ['email opted out, phone', lead({ emailOptStatus: 'OPT_OUT' }), 'SMS'],
+  ] as const)('%s: opens in %s', (_kind, input, mode) => {
+    const modes = getConversationModes(input);
+    expect(modes.start).toBe(mode);
+    expect(modes.readOnlyReason).toBeNull();
+  });
+
+  it.each([
+    ['no phone and no email', lead({ phone: null, email: null }), READ_ONLY_PHONE_MISSING],
+    [
+      'phone opted out, no email',
+      lead({ email: null, phoneOptStatus: 'OPT_OUT' }),
+      READ_ONLY_OPTED_OUT,
+    ],
+    [
+      'email opted out, no phone',
+      lead({ phone: null, emailOptStatus: 'OPT_OUT' }),
+      READ_ONLY_OPTED_OUT,
+    ],
+    [
+      'both opted out',
+      lead({ phoneOptStatus: 'OPT_OUT', emailOptStatus: 'OPT_OUT' }),
+      READ_ONLY_OPTED_OUT,
+    ],
+    [
+      'email only, company without leasing email',
+      lead({ phone: null, companyRegisteredLeasingEmail: null }),
+      READ_ONLY_EMAIL_NOT_ENABLED,
+    ],
+    [
+      'phone opted out, email usable but company without leasing email',
+      lead({ phoneOptStatus: 'OPT_OUT', companyRegisteredLeasingEmail: null }),
+      READ_ONLY_EMAIL_NOT_ENABLED,
+    ],
+    [
+      'email opted out, no phone, company without leasing email',
+      lead({ phone: null, emailOptStatus: 'OPT_OUT', companyRegisteredLeasingEmail: null }),
+      READ_ONLY_OPTED_OUT,
+    ],
+  ] as const)('%s: read-only, "%s"', (_kind, input, reason) => {
+    const modes = getConversationModes(input);
+    expect(modes.start).toBeNull();
+    expect(modes.readOnlyReason).toBe(reason);
+  });
+
+  it('says why each unusable mode cannot be chosen', () => {
+    expect(getConversationModes(lead({ phone: null })).unavailable).toEqual({
+      SMS: 'The prospect has no phone number',
+      EMAIL: null,
+    });
+    expect(
+      getConversationModes(lead({ phoneOptStatus: 'OPT_OUT', emailOptStatus: 'OPT_OUT' }))
+        .unavailable,
+    ).toEqual({
+      SMS: 'The prospect opted out of text messages',
+      EMAIL: 'The prospect opted out of email',
+    });
+    expect(
+      getConversationModes(lead({ email: null, companyRegisteredLeasingEmail: null })).unavailable
+        .EMAIL,
+    ).toBe('The prospect has no email address');
+    expect(
+      getConversationModes(lead({ companyRegisteredLeasingEmail: null })).unavailable.EMAIL,
+    ).toBe('Email service is not enabled: your company has no registered leasing email');
+  });
+
+  it('keeps the exact read-only texts', () => {
+    expect(READ_ONLY_OPTED_OUT).toBe("Can't send message - prospect is opted-out");
+    expect(READ_ONLY_EMAIL_NOT_ENABLED).toBe("Can't send message - email service is not enabled");
+    expect(READ_ONLY_PHONE_MISSING).toBe("Can't send message - prospect phone is missing");
+  });
+});

@@ -1,0 +1,62 @@
+import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH, SMS_MAX_LENGTH } from '@leasing/contract';
+import { checkAttachmentLimits } from './attachments';
+import type { ConversationMode } from './conversation-mode';
+
+export type DraftFields = {
+  mode: ConversationMode | null;
+  subject: string;
+  text: string;
+  attachments: ReadonlyArray<Pick<File, 'size'>>;
+};
+
+export type DraftCheck = {
+  /** The form is valid and holds something to send. */
+  canSend: boolean;
+  /** Shown under the field it concerns; null when there is nothing to say. */
+  subjectError: string | null;
+  textError: string | null;
+  attachmentsError: string | null;
+};
+
+const formatCount = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * Whether a draft may be sent. SMS: text or an image, within Twilio's limits. Email: a subject and
+ * text (no attachments). An empty field is not an error, only a reason to keep Send disabled.
+ */
+export function checkDraft({ mode, subject, text, attachments }: DraftFields): DraftCheck {
+  const trimmedText = text.trim();
+  if (mode === 'SMS') {
+    const textError =
+      trimmedText.length > SMS_MAX_LENGTH
+        ? `An SMS can be at most ${formatCount(SMS_MAX_LENGTH)} characters.`
+        : null;
+    const attachmentsError = checkAttachmentLimits(attachments);
+    const hasContent = trimmedText !== '' || attachments.length > 0;
+    return {
+      canSend: hasContent && textError === null && attachmentsError === null,
+      subjectError: null,
+      textError,
+      attachmentsError,
+    };
+  }
+  if (mode === 'EMAIL') {
+    const trimmedSubject = subject.trim();
+    const subjectError =
+      trimmedSubject.length > EMAIL_SUBJECT_MAX_LENGTH
+        ? `A subject can be at most ${formatCount(EMAIL_SUBJECT_MAX_LENGTH)} characters.`
+        : null;
+    const textError =
+      trimmedText.length > EMAIL_BODY_MAX_LENGTH
+        ? `An email can be at most ${formatCount(EMAIL_BODY_MAX_LENGTH)} characters.`
+        : null;
+    return {
+      canSend:
+        trimmedSubject !== '' && trimmedText !== '' && subjectError === null && textError === null,
+      subjectError,
+      textError,
+      attachmentsError: null,
+    };
+  }
+  return { canSend: false, subjectError: null, textError: null, attachmentsError: null };
+}
