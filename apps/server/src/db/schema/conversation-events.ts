@@ -65,7 +65,11 @@ export const conversationEvents = pgTable(
     uniqueIndex('conversation_events_provider_message_unique')
       .on(table.providerMessageId)
       .where(sql`${table.providerMessageId} is not null`),
-    index('conversation_events_lead_date_idx').on(table.leadId, table.date.desc(), table.id.desc()),
+    index('conversation_events_lead_date_idx').on(
+      table.leadId,
+      table.date.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     uniqueIndex('conversation_events_external_unique')
       .on(table.companyId, table.externalId)
       .where(sql`${table.externalId} is not null`),

@@ -37,8 +37,8 @@ export const leads = pgTable(
     unique('leads_property_pms_unique').on(table.propertyId, table.pmsLeadId),
     index('leads_property_activity_idx').on(
       table.propertyId,
-      table.lastActivityAt.desc(),
-      table.id.desc(),
+      table.lastActivityAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     index('leads_company_idx').on(table.companyId),
   ],

@@ -23,7 +23,10 @@ export const sandboxOutbox = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('sandbox_outbox_company_created_idx').on(table.companyId, table.createdAt.desc()),
+    index('sandbox_outbox_company_created_idx').on(
+      table.companyId,
+      table.createdAt.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -19,7 +19,9 @@ export const notes = pgTable(
     modifiedByUserName: text(),
     ...timestamps,
   },
-  (table) => [index('notes_lead_created_idx').on(table.leadId, table.createdAt.desc())],
+  (table) => [
+    index('notes_lead_created_idx').on(table.leadId, table.createdAt.desc().nullsFirst()),
+  ],
 );
 
 export type NoteRow = typeof notes.$inferSelect;
