@@ -319,6 +319,28 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
     fake.setOutcome(() => ({ accept: true, finalStatus: 'delivered' }));
   });
 
+  it('retries a transient provider error (503) with backoff and then sends once', async () => {
+    let refusals = 0;
+    fake.setOutcome((message) => {
+      if (message.body === 'retry after outage' && refusals === 0) {
+        refusals += 1;
+        return { accept: false, httpStatus: 503, code: 20500, message: 'Service unavailable' };
+      }
+      return { accept: true, finalStatus: 'delivered' };
+    });
+    const liam = s.lead('Liam Carter');
+    const sent = await s.sms(liam._id, 'retry after outage');
+    await s.waitForFinal(liam._id, sent.body._id);
+    await fake.settled();
+    const final = await s.waitForFinal(liam._id, sent.body._id);
+    expect(final.sendingStatus).toBe('COMPLETED');
+    expect(fake.attempts.filter((body) => body === 'retry after outage')).toHaveLength(2);
+    expect(fake.received.filter((message) => message.body === 'retry after outage')).toHaveLength(
+      1,
+    );
+    fake.setOutcome(() => ({ accept: true, finalStatus: 'delivered' }));
+  }, 60_000);
+
   it('holds each sending number to its rate (TWILIO_MPS = 5: one message per 200 ms)', async () => {
     const liam = s.lead('Liam Carter');
     const start = fake.received.length;
