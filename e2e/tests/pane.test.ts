@@ -1,24 +1,9 @@
+import { eventTypes } from '@leasing/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signIn } from '../support/browser.js';
 import { collectRenderedEventTypes, openLead } from '../support/leads.js';
 import { startServer, type RunningServer } from '../support/server.js';
-
-const EVENT_TYPES = [
-  'SMS',
-  'EMAIL',
-  'CALL',
-  'OFFICE_DECISION',
-  'ACTIVATION',
-  'PAYMENT',
-  'PHONEBOT_REMINDER_CALL',
-  'PHONEBOT_IVR_CALL',
-  'MOVED_TO_DEBT',
-  'SCHEDULED_TOUR_APPOINTMENT',
-  'CANCELED_TOUR_APPOINTMENT',
-  'LEAD_INTENT_UPDATE',
-  'LANGUAGE_PREFERENCE_UPDATE',
-];
 
 describe('the lead conversation pane', () => {
   let server: RunningServer;
@@ -59,7 +44,7 @@ describe('the lead conversation pane', () => {
   it('renders every event type of the lead that has them all', async () => {
     await openLead(page, server.url, 'Taylor Brooks');
     const seen = await collectRenderedEventTypes(page);
-    expect([...seen].sort()).toEqual([...EVENT_TYPES].sort());
+    expect([...seen].sort()).toEqual([...eventTypes].sort());
     expect(await page.getByText('Beginning of the conversation').isVisible()).toBe(true);
   });
 

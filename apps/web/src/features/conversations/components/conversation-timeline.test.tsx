@@ -1,4 +1,4 @@
-import { apiPaths } from '@leasing/contract';
+import { apiPaths, eventTypes } from '@leasing/contract';
 import type { ConversationEvent, Lead } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -45,23 +45,7 @@ describe('conversation timeline', () => {
 
     const rows = [...timeline.querySelectorAll<HTMLElement>('[data-event-id]')];
     expect(rows.map((row) => row.dataset.eventId)).toEqual(events.map((event) => event._id));
-    expect(new Set(rows.map((row) => row.dataset.eventType))).toEqual(
-      new Set([
-        'SMS',
-        'EMAIL',
-        'CALL',
-        'OFFICE_DECISION',
-        'ACTIVATION',
-        'PAYMENT',
-        'PHONEBOT_REMINDER_CALL',
-        'PHONEBOT_IVR_CALL',
-        'MOVED_TO_DEBT',
-        'SCHEDULED_TOUR_APPOINTMENT',
-        'CANCELED_TOUR_APPOINTMENT',
-        'LEAD_INTENT_UPDATE',
-        'LANGUAGE_PREFERENCE_UPDATE',
-      ]),
-    );
+    expect(new Set(rows.map((row) => row.dataset.eventType))).toEqual(new Set(eventTypes));
 
     const row = (id: string) => within(eventRow(id));
     expect(row('activation').getByText('Lead re-activated')).toBeTruthy();
