@@ -28,10 +28,14 @@ describe('the lead conversation pane', () => {
 
   it("shows the lead's info tab, with the tour time hidden in expanded mode", async () => {
     await openLead(page, server.url, 'Mia Davis');
-    expect(await page.getByRole('tab', { name: 'Conversation info' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Conversation info' }).isVisible())
+      .toBe(true);
     const tour = page.getByRole('region', { name: 'Scheduled tour' });
     expect(await tour.textContent()).toMatch(/\d{1,2}:\d{2} (AM|PM) C[SD]T/);
-    expect(await page.getByText('CONVERSATIONS', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('CONVERSATIONS', { exact: true }).isVisible())
+      .toBe(true);
 
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Expand pane' }).click();
@@ -45,7 +49,7 @@ describe('the lead conversation pane', () => {
     await openLead(page, server.url, 'Taylor Brooks');
     const seen = await collectRenderedEventTypes(page);
     expect([...seen].sort()).toEqual([...eventTypes].sort());
-    expect(await page.getByText('Beginning of the conversation').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Beginning of the conversation').isVisible()).toBe(true);
   });
 
   it('adds notes only when valid, lists them in the dialog, and says Oops when saving fails', async () => {
@@ -61,7 +65,7 @@ describe('the lead conversation pane', () => {
     await expect
       .poll(() => notes.getByText('Asked for a ground-floor unit.').isVisible())
       .toBe(true);
-    expect(await notes.getByText(/Dana Whitfield/).isVisible()).toBe(true);
+    await expect.poll(() => notes.getByText(/Dana Whitfield/).isVisible()).toBe(true);
 
     await notes.getByRole('button', { name: 'All notes (1)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Notes · Liam Carter' });
