@@ -1,3 +1,5 @@
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { badRequest } from './errors.js';
 
@@ -17,4 +19,29 @@ export const decodeCursor = (cursor: string): KeysetCursor => {
   } catch {
     throw badRequest('cursor: not a cursor this API returned');
   }
+};
+
+/** Rows after the cursor in (timestamp desc, id desc) order; every condition when there is none. */
+export const olderThan = (
+  dateColumn: PgColumn,
+  idColumn: PgColumn,
+  cursor: KeysetCursor | undefined,
+) =>
+  cursor
+    ? or(lt(dateColumn, cursor.date), and(eq(dateColumn, cursor.date), lt(idColumn, cursor.id)))
+    : undefined;
+
+/** A keyset query fetches `limit + 1` rows: the extra one only says whether another page exists. */
+export const toPage = <Row, Item>(
+  rows: Row[],
+  limit: number,
+  keyOf: (row: Row) => KeysetCursor,
+  toItem: (row: Row) => Item,
+): { items: Item[]; nextCursor: string | null } => {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(toItem),
+    nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null,
+  };
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -97,3 +98,12 @@ export const login = async (app: FastifyInstance, credentials = DEMO_LOGIN) => {
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A port nothing listens on right now, for servers that must know their URL before they start. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });

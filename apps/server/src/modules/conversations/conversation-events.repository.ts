@@ -1,8 +1,8 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ConversationEvent } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { conversationEvents, type ConversationEventRow } from '../../db/schema/index.js';
-import { encodeCursor, type KeysetCursor } from '../../lib/cursor.js';
+import { olderThan, toPage, type KeysetCursor } from '../../lib/cursor.js';
 
 export const toConversationEventDto = (row: ConversationEventRow): ConversationEvent => ({
   _id: row.id,
@@ -33,20 +33,10 @@ export const listConversationEvents = async (
     .where(
       and(
         eq(conversationEvents.leadId, leadId),
-        before
-          ? or(
-              lt(conversationEvents.date, before.date),
-              and(eq(conversationEvents.date, before.date), lt(conversationEvents.id, before.id)),
-            )
-          : undefined,
+        olderThan(conversationEvents.date, conversationEvents.id, before),
       ),
     )
     .orderBy(desc(conversationEvents.date), desc(conversationEvents.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toConversationEventDto),
-    nextCursor: rows.length > limit && last ? encodeCursor({ date: last.date, id: last.id }) : null,
-  };
+  return toPage(rows, limit, (row) => ({ date: row.date, id: row.id }), toConversationEventDto);
 };

@@ -1,7 +1,7 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, leads, notes } from '../../db/schema/index.js';
-import type { KeysetCursor } from '../../lib/cursor.js';
+import { olderThan, type KeysetCursor } from '../../lib/cursor.js';
 
 /** A property's leads, most recent activity first, keyset on (lastActivityAt, id). */
 export const listPropertyLeads = (
@@ -13,17 +13,7 @@ export const listPropertyLeads = (
   db
     .select()
     .from(leads)
-    .where(
-      and(
-        eq(leads.propertyId, propertyId),
-        after
-          ? or(
-              lt(leads.lastActivityAt, after.date),
-              and(eq(leads.lastActivityAt, after.date), lt(leads.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(leads.propertyId, propertyId), olderThan(leads.lastActivityAt, leads.id, after)))
     .orderBy(desc(leads.lastActivityAt), desc(leads.id))
     .limit(limit + 1);
 

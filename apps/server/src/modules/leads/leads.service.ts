@@ -1,7 +1,7 @@
 import type { Lead, LeadPage, LeadSummary, Note } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { LeadRow, NoteRow } from '../../db/schema/index.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { decodeCursor, toPage } from '../../lib/cursor.js';
 import { notFound } from '../../lib/errors.js';
 import { listConversationEvents } from '../conversations/conversation-events.repository.js';
 import { getCompanyProperty } from '../properties/properties.service.js';
@@ -40,15 +40,12 @@ export const listLeads = async (
   await getCompanyProperty(db, companyId, propertyId);
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await listPropertyLeads(db, propertyId, page.limit, after);
-  const items = rows.slice(0, page.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toLeadSummary),
-    nextCursor:
-      rows.length > page.limit && last
-        ? encodeCursor({ date: last.lastActivityAt, id: last.id })
-        : null,
-  };
+  return toPage(
+    rows,
+    page.limit,
+    (row) => ({ date: row.lastActivityAt, id: row.id }),
+    toLeadSummary,
+  );
 };
 
 /** The lead by its property-management-system id, with its notes and latest events. */

@@ -24,7 +24,6 @@ export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
   webp: 'image/webp',
 };
-/** Thumbnails are WebP; the key names them `-thumb.webp`. */
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 

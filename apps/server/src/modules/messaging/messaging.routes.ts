@@ -1,8 +1,6 @@
-import { extname } from 'node:path';
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
 import {
   conversationEventSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -13,11 +11,10 @@ import {
   pageQuerySchema,
   sendEmailRequestSchema,
 } from '@leasing/contract';
-import { sandboxOutbox } from '../../db/schema/index.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../plugins/auth.js';
 import { MEDIA_CONTENT_TYPES, type UploadedFile } from './media.service.js';
+import { listOutbox } from './outbox.repository.js';
 import { sendEmail, sendSms } from './send.service.js';
 
 const idempotencyKeyOf = (headers: Record<string, unknown>) => {
@@ -71,7 +68,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
             `attachments: at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
           );
         }
-        files.push({ fileName: part.filename || `attachment${extname(part.filename)}`, bytes });
+        files.push({ fileName: part.filename || 'attachment', bytes });
       }
       if (fields.leadID !== undefined && fields.leadID !== request.params.leadID) {
         throw badRequest('leadID: must match the lead in the path');
@@ -104,43 +101,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/outbox',
     { schema: { querystring: pageQuerySchema, response: { 200: outboxPageSchema } } },
-    async (request) => {
-      const { cursor, limit } = request.query;
-      const after = cursor ? decodeCursor(cursor) : undefined;
-      const rows = await app.database.db
-        .select()
-        .from(sandboxOutbox)
-        .where(
-          and(
-            eq(sandboxOutbox.companyId, principalOf(request).companyId),
-            after
-              ? or(
-                  lt(sandboxOutbox.createdAt, after.date),
-                  and(eq(sandboxOutbox.createdAt, after.date), lt(sandboxOutbox.id, after.id)),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(desc(sandboxOutbox.createdAt), desc(sandboxOutbox.id))
-        .limit(limit + 1);
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items: items.map((row) => ({
-          _id: row.id,
-          eventID: row.eventId,
-          channel: row.channel,
-          from: row.from,
-          to: row.to,
-          subject: row.subject,
-          body: row.body,
-          mediaUrls: row.mediaUrls,
-          createdAt: row.createdAt.toISOString(),
-        })),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor({ date: last.createdAt, id: last.id }) : null,
-      };
-    },
+    (request) => listOutbox(app.database.db, principalOf(request).companyId, request.query),
   );
 };
 

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { simpleParser } from 'mailparser';
@@ -15,15 +14,13 @@ import type {
 } from '@leasing/contract';
 import { conversationEvents, leads, sandboxOutbox } from '../../db/schema/index.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
-import { databaseTargets, login, OTHER_LOGIN, startTestApp } from '../../test/test-app.js';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+import {
+  databaseTargets,
+  freePort,
+  login,
+  OTHER_LOGIN,
+  startTestApp,
+} from '../../test/test-app.js';
 
 const png = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,16 +13,9 @@ import type {
   Property,
 } from '@leasing/contract';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
+import { freePort } from '../../test/test-app.js';
 
 const serverEntry = fileURLToPath(new URL('../../server.ts', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * A real server process killed with SIGKILL while a message is in flight at the provider and
