@@ -50,6 +50,19 @@ const envSchema = z.object({
   SMTP_URL: optionalString.pipe(
     z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional(),
   ),
+  INBOUND_SMTP_PORT: port(2525),
+  INBOUND_EMAIL_SECRET: optionalString.pipe(
+    z.string().min(16, 'a shared secret of at least 16 characters').optional(),
+  ),
+  INBOUND_EMAIL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
+  TRANSLATE_URL: optionalString.pipe(
+    z.url({ error: 'the base URL of a LibreTranslate-compatible API' }).optional(),
+  ),
+  TRANSLATE_API_KEY: optionalString,
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -88,6 +101,16 @@ export type AppConfig = {
     /** A send job whose worker went silent this long is tried again. */
     sendJobExpireSeconds: number;
   };
+  inbound: {
+    /** Port of the inbound SMTP listener; 0 turns it off. */
+    smtpPort: number;
+    /** Shared secret of `POST /webhooks/email/inbound`; unset turns that route off. */
+    emailSecret: string | undefined;
+    /** Largest inbound email accepted, in bytes. */
+    emailMaxBytes: number;
+  };
+  /** A LibreTranslate-compatible API; unset turns translation off. */
+  translate: { url: string; apiKey: string | undefined } | undefined;
   /** How often the queue looks for expired jobs. */
   queueMaintenanceSeconds: number;
   auth: {
@@ -166,6 +189,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL,
       sendJobExpireSeconds: e.SEND_JOB_EXPIRE_SECONDS,
     },
+    inbound: {
+      smtpPort: e.INBOUND_SMTP_PORT,
+      emailSecret: e.INBOUND_EMAIL_SECRET,
+      emailMaxBytes: e.INBOUND_EMAIL_MAX_BYTES,
+    },
+    translate: e.TRANSLATE_URL
+      ? { url: e.TRANSLATE_URL.replace(/\/$/, ''), apiKey: e.TRANSLATE_API_KEY }
+      : undefined,
     queueMaintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
     auth: {
       issuer: publicUrl,

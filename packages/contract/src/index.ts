@@ -7,3 +7,5 @@ export * from './leads.js';
 export * from './notes.js';
 export * from './paths.js';
 export * from './messaging.js';
+export * from './inbound.js';
+export * from './live.js';

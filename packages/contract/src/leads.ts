@@ -37,6 +37,8 @@ export const leadSummarySchema = z.object({
   email: z.string().nullable(),
   phoneOptStatus: optStatusSchema,
   emailOptStatus: optStatusSchema,
+  /** Set when mail to the lead hard-bounced: the address does not take mail. */
+  emailBouncedAt: isoDateSchema.nullable(),
   officeDecisionStatus: officeDecisionStatusSchema.nullable(),
   tourDateUTC: isoDateSchema.nullable(),
   lastActivityAt: isoDateSchema,
@@ -62,6 +64,8 @@ export const leadSchema = z.object({
   tourDateUTC: isoDateSchema.nullable(),
   phoneOptStatus: optStatusSchema,
   emailOptStatus: optStatusSchema,
+  /** Set when mail to the lead hard-bounced: the address does not take mail. */
+  emailBouncedAt: isoDateSchema.nullable(),
   preferredLanguage: z.string().nullable(),
   officeDecisionState: officeDecisionStateSchema.nullable(),
   notes: z.array(noteSchema),

@@ -14,6 +14,7 @@ export const apiPaths = {
   leadSms: (leadID: string) => `/api/leads/${leadID}/sms`,
   leadEmail: (leadID: string) => `/api/leads/${leadID}/email`,
   outbox: '/api/outbox',
+  unmatchedMessages: '/api/unmatched-messages',
   officeDecision: (companyID: string, leadID: string) =>
     `/api/companies/${companyID}/leads/${leadID}/office-decision`,
 } as const;

@@ -59,6 +59,8 @@ export const testConfig = (env: Record<string, string> = {}): AppConfig =>
     WEB_DIST_DIR: '/nonexistent-web-dist',
     REFRESH_REUSE_GRACE_SECONDS: '0',
     PUBLIC_URL: 'http://localhost:3000',
+    // Tests that need the SMTP listener give it a free port.
+    INBOUND_SMTP_PORT: '0',
     ...env,
   });
 

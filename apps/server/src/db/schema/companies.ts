@@ -5,14 +5,25 @@ import { id, timestamps } from './columns.js';
 
 export const companyStatus = pgEnum('company_status', companyStatuses);
 
-export const companies = pgTable('companies', {
-  id: id(),
-  name: text().notNull(),
-  status: companyStatus().notNull().default('ACTIVE'),
-  registeredLeasingEmail: text(),
-  timeZone: text().notNull().default('America/New_York'),
-  ...timestamps,
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    name: text().notNull(),
+    status: companyStatus().notNull().default('ACTIVE'),
+    registeredLeasingEmail: text(),
+    /** The office's phone number (E.164), given to leads who text HELP. */
+    contactPhone: text(),
+    timeZone: text().notNull().default('America/New_York'),
+    ...timestamps,
+  },
+  (table) => [
+    // Inbound mail is routed to a company by the address it was sent to.
+    uniqueIndex('companies_leasing_email_unique')
+      .on(sql`lower(${table.registeredLeasingEmail})`)
+      .where(sql`${table.registeredLeasingEmail} is not null`),
+  ],
+);
 
 export const users = pgTable(
   'users',

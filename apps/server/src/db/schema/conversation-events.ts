@@ -62,7 +62,12 @@ export const conversationEvents = pgTable(
     uniqueIndex('conversation_events_idempotency_unique')
       .on(table.companyId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),
-    uniqueIndex('conversation_events_provider_message_unique')
+    // Per company: an inbound email's Message-ID is chosen by its sender, so one company's copy
+    // must never collide with (or be taken for) another's. Twilio's SIDs are unique anyway.
+    uniqueIndex('conversation_events_company_provider_message_unique')
+      .on(table.companyId, table.providerMessageId)
+      .where(sql`${table.providerMessageId} is not null`),
+    index('conversation_events_provider_message_idx')
       .on(table.providerMessageId)
       .where(sql`${table.providerMessageId} is not null`),
     index('conversation_events_lead_date_idx').on(

@@ -5,3 +5,4 @@ export * from './leads.js';
 export * from './notes.js';
 export * from './properties.js';
 export * from './messaging.js';
+export * from './inbound.js';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { officeDecisionStatuses, optStatuses } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
@@ -24,6 +25,9 @@ export const leads = pgTable(
     email: text(),
     phoneOptStatus: optStatus().notNull().default('NO_INDICATION'),
     emailOptStatus: optStatus().notNull().default('NO_INDICATION'),
+    /** Mail to the lead hard-bounced (the address takes no mail), and why. */
+    emailBouncedAt: timestamp({ withTimezone: true }),
+    emailBounceReason: text(),
     tourDateUtc: timestamp({ withTimezone: true }),
     officeDecisionStatus: officeDecisionStatus(),
     officeDecisionCompletedAt: timestamp({ withTimezone: true }),
@@ -41,6 +45,9 @@ export const leads = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('leads_company_idx').on(table.companyId),
+    // Inbound routing: a text is matched by the sender's number, an email by its address.
+    index('leads_phone_idx').on(table.phone),
+    index('leads_company_email_idx').on(table.companyId, sql`lower(${table.email})`),
   ],
 );
 

@@ -9,7 +9,7 @@ import { findLeadWithCompany, listLeadNotes, listPropertyLeads } from './leads.r
 
 export const LEAD_EVENTS_PAGE = 50;
 
-const toLeadSummary = (row: LeadRow): LeadSummary => ({
+export const toLeadSummary = (row: LeadRow): LeadSummary => ({
   _id: row.id,
   pmsLeadId: row.pmsLeadId,
   propertyID: row.propertyId,
@@ -18,6 +18,7 @@ const toLeadSummary = (row: LeadRow): LeadSummary => ({
   email: row.email,
   phoneOptStatus: row.phoneOptStatus,
   emailOptStatus: row.emailOptStatus,
+  emailBouncedAt: row.emailBouncedAt?.toISOString() ?? null,
   officeDecisionStatus: row.officeDecisionStatus,
   tourDateUTC: row.tourDateUtc?.toISOString() ?? null,
   lastActivityAt: row.lastActivityAt.toISOString(),
@@ -79,6 +80,7 @@ export const getLead = async (
     tourDateUTC: lead.tourDateUtc?.toISOString() ?? null,
     phoneOptStatus: lead.phoneOptStatus,
     emailOptStatus: lead.emailOptStatus,
+    emailBouncedAt: lead.emailBouncedAt?.toISOString() ?? null,
     preferredLanguage: lead.preferredLanguage,
     officeDecisionState: lead.officeDecisionStatus
       ? {

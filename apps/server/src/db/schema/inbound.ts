@@ -1,0 +1,39 @@
+import { jsonb, pgEnum, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { inboundChannels, type Attachment } from '@leasing/contract';
+import { id, timestamps } from './columns.js';
+import { companies } from './companies.js';
+
+export const inboundChannel = pgEnum('inbound_channel', inboundChannels);
+
+/**
+ * Inbound messages no lead could be chosen for. `companyId` is null for a text to the shared
+ * number from a stranger: every company sending from that number may read it.
+ */
+export const unmatchedMessages = pgTable(
+  'unmatched_messages',
+  {
+    id: id(),
+    channel: inboundChannel().notNull(),
+    companyId: uuid().references(() => companies.id),
+    fromAddress: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text(),
+    body: text(),
+    attachments: jsonb().notNull().$type<Attachment[]>().default([]),
+    data: jsonb().notNull().$type<Record<string, unknown>>().default({}),
+    reason: text().notNull(),
+    /** Makes deliveries idempotent: `sms:{MessageSid}`, `email:{companyId}:{Message-ID or hash}`. */
+    dedupeKey: text().notNull().unique(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (table) => [
+    index('unmatched_messages_received_idx').on(
+      table.receivedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export type UnmatchedMessageRow = typeof unmatchedMessages.$inferSelect;
+export type NewUnmatchedMessageRow = typeof unmatchedMessages.$inferInsert;
