@@ -33,8 +33,10 @@ import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { messagingPlugin } from './plugins/messaging.js';
 import { queuePlugin } from './plugins/queue.js';
+import { livePlugin } from './plugins/live.js';
 import { socketPlugin } from './plugins/socket.js';
 import { spaPlugin } from './plugins/spa.js';
+import { translationPlugin } from './plugins/translation.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -101,6 +103,8 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     await app.register(queuePlugin);
     await app.register(messagingPlugin);
     await app.register(socketPlugin);
+    await app.register(livePlugin);
+    await app.register(translationPlugin);
 
     await app.register(healthRoutes);
     await app.register(configRoutes);

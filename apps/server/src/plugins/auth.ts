@@ -11,6 +11,7 @@ import {
 } from '../modules/auth/users.repository.js';
 
 export type Principal = UserWithCompany;
+export type Session = { principal: Principal; expiresAt: Date };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -19,6 +20,8 @@ declare module 'fastify' {
     auth: AuthService;
     /** Resolves a bearer ID token to the staff user it names; throws 401 otherwise. */
     resolvePrincipal: (token: string | undefined) => Promise<Principal>;
+    /** Like `resolvePrincipal`, with the moment the token stops being valid. */
+    resolveSession: (token: string | undefined) => Promise<Session>;
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -40,7 +43,7 @@ export const authPlugin = fp(
     app.decorate('auth', createAuthService(db, tokens, app.config.auth));
     app.decorateRequest('principal', null);
 
-    const resolvePrincipal = async (token: string | undefined): Promise<Principal> => {
+    const resolveSession = async (token: string | undefined): Promise<Session> => {
       if (!token) throw unauthorized();
       let verified;
       try {
@@ -55,8 +58,12 @@ export const authPlugin = fp(
       if (!user || (verified.source === 'local' && user.companyId !== verified.companyId)) {
         throw unauthorized('This account no longer has access.');
       }
-      return user;
+      const exp = verified.payload.exp;
+      return { principal: user, expiresAt: new Date(exp ? exp * 1000 : Date.now()) };
     };
+    const resolvePrincipal = async (token: string | undefined) =>
+      (await resolveSession(token)).principal;
+    app.decorate('resolveSession', resolveSession);
     app.decorate('resolvePrincipal', resolvePrincipal);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.principal = await resolvePrincipal(bearer(request.headers.authorization));

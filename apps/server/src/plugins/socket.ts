@@ -1,8 +1,16 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import {
+  reauthenticateRequestSchema,
+  socketErrorCodes,
+  socketEvents,
+  type ReauthenticateAck,
+} from '@leasing/contract';
+import type { Principal, Session } from './auth.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -14,9 +22,34 @@ declare module 'fastify' {
 export const companyRoom = (companyId: string) => `company:${companyId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 
+/** The staff user a connected socket acts for (set by the handshake, kept by re-authentication). */
+export const socketPrincipal = (socket: Socket): Principal =>
+  (socket.data as { principal: Principal }).principal;
+
+/** A handshake refusal the client can act on: `data.code` says what to do, the message says why. */
+const refusal = (code: string, message: string) =>
+  Object.assign(new Error(message), { data: { code } });
+
+/**
+ * Browsers always send Origin on a WebSocket upgrade; CORS does not guard WebSockets, so the
+ * allowlist is checked here. Same-origin pages (Host matches Origin) are always allowed; clients
+ * that send no Origin (servers, tests) still need a valid token.
+ */
+const originAllowed = (request: IncomingMessage, allowlist: string[]) => {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  if (allowlist.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Socket.IO on the app's HTTP server. The handshake's token is verified like a REST call and the
- * server alone decides which rooms a socket is in.
+ * server alone decides which rooms a socket is in. A socket lives as long as its token: when the
+ * token runs out it is disconnected, unless the client sent a refreshed one (`reauthenticate`).
  */
 export const socketPlugin = fp(
   async (app: FastifyInstance) => {
@@ -24,6 +57,11 @@ export const socketPlugin = fp(
       path: '/socket.io',
       cors: { origin: app.config.corsOrigins, credentials: true },
       serveClient: false,
+      allowRequest: (request, callback) =>
+        callback(
+          originAllowed(request, app.config.corsOrigins) ? null : 'Origin not allowed',
+          originAllowed(request, app.config.corsOrigins),
+        ),
     });
 
     if (app.config.redisUrl) {
@@ -36,16 +74,67 @@ export const socketPlugin = fp(
       });
     }
 
-    io.use(async (socket, next) => {
-      const token = (socket.handshake.auth as { token?: unknown }).token;
+    const verify = async (token: unknown): Promise<Session> => {
       try {
-        const principal = await app.resolvePrincipal(typeof token === 'string' ? token : undefined);
-        socket.data.principal = principal;
-        await socket.join([companyRoom(principal.companyId), userRoom(principal.id)]);
+        return await app.resolveSession(typeof token === 'string' ? token : undefined);
+      } catch (error) {
+        throw refusal(socketErrorCodes.unauthorized, (error as Error).message);
+      }
+    };
+
+    io.use(async (socket, next) => {
+      try {
+        const session = await verify((socket.handshake.auth as { token?: unknown }).token);
+        socket.data.principal = session.principal;
+        socket.data.expiresAt = session.expiresAt;
+        await socket.join([
+          companyRoom(session.principal.companyId),
+          userRoom(session.principal.id),
+        ]);
         next();
       } catch (error) {
-        next(new Error((error as Error).message));
+        next(error as Error);
       }
+    });
+
+    io.on('connection', (socket) => {
+      let expiry: NodeJS.Timeout | undefined;
+      const scheduleExpiry = (expiresAt: Date) => {
+        clearTimeout(expiry);
+        expiry = setTimeout(
+          () => {
+            socket.emit('leasing-socket-error', {
+              code: socketErrorCodes.tokenExpired,
+              message: 'Your session token expired; reconnect with a refreshed one.',
+            });
+            socket.disconnect(true);
+          },
+          Math.max(0, expiresAt.getTime() - Date.now()),
+        );
+      };
+      scheduleExpiry(socket.data.expiresAt as Date);
+      socket.on('disconnect', () => clearTimeout(expiry));
+
+      socket.on(socketEvents.reauthenticate, async (payload: unknown, ack?: unknown) => {
+        const answer = (result: ReauthenticateAck) => {
+          if (typeof ack === 'function') (ack as (result: ReauthenticateAck) => void)(result);
+        };
+        const parsed = reauthenticateRequestSchema.safeParse(payload);
+        if (!parsed.success) return answer({ ok: false, error: 'Send { token }.' });
+        try {
+          const session = await verify(parsed.data.token);
+          // The rooms were chosen for this user; another user's token needs its own connection.
+          if (session.principal.id !== socketPrincipal(socket).id) {
+            return answer({ ok: false, error: 'The token belongs to another user.' });
+          }
+          socket.data.principal = session.principal;
+          socket.data.expiresAt = session.expiresAt;
+          scheduleExpiry(session.expiresAt);
+          answer({ ok: true });
+        } catch (error) {
+          answer({ ok: false, error: (error as Error).message });
+        }
+      });
     });
 
     app.decorate('io', io);

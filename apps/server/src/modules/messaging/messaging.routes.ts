@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   conversationEventSchema,
+  type ConversationEvent,
   IDEMPOTENCY_KEY_HEADER,
   leadIdParamsSchema,
   MAX_ATTACHMENTS,
@@ -33,6 +34,9 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.messaging.storage,
     jobExpireSeconds: app.config.messaging.sendJobExpireSeconds,
   };
+  /** Other consoles on the lead see a message a colleague just sent. */
+  const announce = (companyId: string, event: ConversationEvent) =>
+    app.live.eventChanged({ id: event._id, companyId, leadId: event.leadID });
 
   app.addHook('onRequest', app.authenticate);
 
@@ -73,11 +77,14 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (fields.leadID !== undefined && fields.leadID !== request.params.leadID) {
         throw badRequest('leadID: must match the lead in the path');
       }
-      return sendSms(deps, principalOf(request), request.params.leadID, {
+      const principal = principalOf(request);
+      const event = await sendSms(deps, principal, request.params.leadID, {
         text: fields.text ?? '',
         files,
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
+      announce(principal.companyId, event);
+      return event;
     },
   );
 
@@ -90,11 +97,15 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationEventSchema },
       },
     },
-    async (request) =>
-      sendEmail(deps, principalOf(request), request.params.leadID, {
+    async (request) => {
+      const principal = principalOf(request);
+      const event = await sendEmail(deps, principal, request.params.leadID, {
         ...request.body,
         idempotencyKey: idempotencyKeyOf(request.headers),
-      }),
+      });
+      announce(principal.companyId, event);
+      return event;
+    },
   );
 
   /** What the sandbox providers "sent", newest first: the messages a real provider would carry. */

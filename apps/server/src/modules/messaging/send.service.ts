@@ -53,7 +53,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  * event of the first request.
  */
 const storeAndEnqueue = async (
-  deps: SendDeps,
+  deps: Omit<SendDeps, 'storage'>,
   lead: LeadRow,
   event: Omit<NewConversationEventRow, 'companyId' | 'leadId'>,
   idempotencyKey: string | undefined,
@@ -80,6 +80,31 @@ const storeAndEnqueue = async (
     throw error;
   }
 };
+
+/**
+ * An automatic SMS to a lead (the STOP confirmation, the HELP answer), stored and queued like a
+ * staff member's. `evenIfOptedOut` lets the one confirmation of an opt-out through; nothing else
+ * reaches an opted-out lead.
+ */
+export const sendAutomaticSms = (
+  deps: Omit<SendDeps, 'storage'>,
+  lead: LeadRow,
+  body: string,
+  options: { evenIfOptedOut: boolean },
+): Promise<ConversationEvent> =>
+  storeAndEnqueue(
+    deps,
+    lead,
+    {
+      eventType: 'SMS',
+      body,
+      senderType: 'SYSTEM',
+      senderName: 'Automatic reply',
+      sendingStatus: 'PENDING',
+      data: options.evenIfOptedOut ? { optOutConfirmation: true } : {},
+    },
+    undefined,
+  );
 
 const replayed = async (deps: SendDeps, companyId: string, key: string | undefined) => {
   if (!key) return undefined;

@@ -61,7 +61,7 @@ const loadContext = async (db: Db, event: ConversationEventRow) => {
 
 const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => {
   const { lead, property } = await loadContext(deps.db, event);
-  if (lead.phoneOptStatus === 'OPT_OUT')
+  if (lead.phoneOptStatus === 'OPT_OUT' && event.data.optOutConfirmation !== true)
     throw new PermanentSendError('The prospect opted out of SMS before it was sent.', undefined);
   if (!lead.phone) throw new PermanentSendError('The prospect has no phone number.', undefined);
   const from = property.smsNumber ?? deps.config.messaging.smsFrom;

@@ -20,13 +20,23 @@ export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: officeDecisionResponseSchema },
       },
     },
-    (request) =>
-      completeOfficeDecision(
+    async (request) => {
+      const principal = principalOf(request);
+      const result = await completeOfficeDecision(
         db,
-        principalOf(request),
+        principal,
         request.params.companyID,
         request.params.leadID,
         request.body,
-      ),
+      );
+      if (result.event) {
+        app.live.eventChanged({
+          id: result.event._id,
+          companyId: principal.companyId,
+          leadId: result.event.leadID,
+        });
+      }
+      return result;
+    },
   );
 };

@@ -1,0 +1,44 @@
+import type { Server } from 'socket.io';
+import {
+  socketEvents,
+  type NewConversationAnnouncement,
+  type NewMessageTranslation,
+} from '@leasing/contract';
+import type { ConversationEventRow } from '../../db/schema/index.js';
+import { companyRoom } from '../../plugins/socket.js';
+
+export type EventRef = Pick<ConversationEventRow, 'id' | 'companyId' | 'leadId'>;
+
+export type LivePublisher = {
+  /**
+   * Tells every console of the event's company that it was created or changed (a new message, a
+   * new sending status). Call after the change is committed; consoles then ask for the event.
+   */
+  eventChanged: (event: EventRef) => void;
+  /** Sends a message's English translation to every console of its company. */
+  translationReady: (event: ConversationEventRow) => void;
+};
+
+/** Broadcasts through the Socket.IO adapter: with Redis, consoles on every process hear it. */
+export const createLivePublisher = (io: Server): LivePublisher => ({
+  eventChanged: (event) => {
+    const announcement: NewConversationAnnouncement = { eventID: event.id, leadID: event.leadId };
+    io.to(companyRoom(event.companyId)).emit(
+      socketEvents.newConversation(event.companyId),
+      announcement,
+    );
+  },
+  translationReady: (event) => {
+    const body = event.data.translation?.body;
+    if (!body) return;
+    const payload: NewMessageTranslation = {
+      individualID: event.leadId,
+      messageID: event.id,
+      translationData: { body },
+    };
+    io.to(companyRoom(event.companyId)).emit(
+      socketEvents.newMessageTranslation(event.companyId),
+      payload,
+    );
+  },
+});
