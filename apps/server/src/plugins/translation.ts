@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SqlExecutor } from '../db/client.js';
+import type { ConversationEventRow, LeadRow } from '../db/schema/index.js';
+import { createLibreTranslateClient } from '../providers/libretranslate.js';
+import { translationSource } from '../modules/translation/language.js';
+import {
+  TRANSLATE_QUEUE,
+  TRANSLATE_RETRY_LIMIT,
+  translateEvent,
+  type TranslateJob,
+} from '../modules/translation/translation.service.js';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyInstance {
+    translation: {
+      enabled: boolean;
+      /**
+       * Queues the English translation of a lead's message when translation is on and the message
+       * needs one. Pass the transaction's `sql` to queue it with the message (all or nothing).
+       */
+      requestIfNeeded: (
+        event: Pick<ConversationEventRow, 'id' | 'body' | 'senderType'>,
+        lead: Pick<LeadRow, 'preferredLanguage'>,
+        sql?: SqlExecutor,
+      ) => Promise<void>;
+    };
+  }
+}
+
+/**
+ * Translation of leads' messages into English through a LibreTranslate-compatible API
+ * (`TRANSLATE_URL`). Jobs run on the queue: a slow or failing translator never holds up or loses a
+ * message, it only delays its translation (retried with backoff, then given up).
+ */
+export const translationPlugin = fp(
+  async (app: FastifyInstance) => {
+    const settings = app.config.translate;
+    if (!settings) {
+      app.decorate('translation', { enabled: false, requestIfNeeded: async () => {} });
+      return;
+    }
+    const translator = createLibreTranslateClient(settings);
+    await app.queue.createQueue(TRANSLATE_QUEUE);
+    app.decorate('translation', {
+      enabled: true,
+      requestIfNeeded: async (event, lead, sql) => {
+        if (event.senderType !== 'LEAD') return;
+        if (!translationSource(event.body, lead.preferredLanguage)) return;
+        await app.queue.send(TRANSLATE_QUEUE, { eventId: event.id } satisfies TranslateJob, {
+          retryLimit: TRANSLATE_RETRY_LIMIT,
+          retryDelay: 2,
+          retryBackoff: true,
+          expireInSeconds: 60,
+          ...(sql ? { db: sql } : {}),
+        });
+      },
+    });
+    await app.queue.work<TranslateJob>(
+      TRANSLATE_QUEUE,
+      { pollingIntervalSeconds: 0.5, batchSize: 5 },
+      async (jobs) => {
+        for (const job of jobs) {
+          const updated = await translateEvent(
+            app.database.db,
+            translator,
+            app.log,
+            job.data.eventId,
+          ).catch((error: Error) => {
+            app.log.warn({ err: error, eventId: job.data.eventId }, 'translation failed');
+            throw error;
+          });
+          if (updated) app.live.translationReady(updated);
+        }
+      },
+    );
+  },
+  { name: 'translation', dependencies: ['queue', 'database', 'live'] },
+);
