@@ -595,6 +595,7 @@ export const buildDemoData = (now: Date) => {
       name: 'Demo Leasing',
       status: 'ACTIVE',
       registeredLeasingEmail: 'leasing@demo-leasing.test',
+      contactPhone: '+15125550100',
       timeZone: DEMO_TIME_ZONE,
     },
     {
@@ -602,6 +603,7 @@ export const buildDemoData = (now: Date) => {
       name: 'Harbor Point Residential',
       status: 'MODERATOR',
       registeredLeasingEmail: null,
+      contactPhone: '+16195550300',
       timeZone: 'America/Los_Angeles',
     },
   ];
@@ -638,6 +640,8 @@ export const buildDemoData = (now: Date) => {
       pmsPropertyId: 'P-1003',
       name: 'The Summit at Oak Hill',
       address: '9800 Oak Hill Dr, Austin, TX 78749',
+      // The Summit texts from its own number; the other properties share TWILIO_FROM.
+      smsNumber: '+15125550190',
     },
     {
       id: propertyIds.harbor,
