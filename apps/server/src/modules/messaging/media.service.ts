@@ -89,3 +89,27 @@ export const storeImages = async (
       };
     }),
   );
+
+/**
+ * Stores one image received from a lead (MMS media, an email attachment): judged by its bytes and
+ * named for what it is, whatever it was called. Answers undefined for anything that is not a PNG,
+ * JPEG, GIF or WebP image; the caller records such files without storing them.
+ */
+export const storeInboundImage = async (
+  storage: MediaStorage,
+  bytes: Buffer,
+  suggestedName: string | undefined,
+): Promise<Attachment | undefined> => {
+  const format = await sharp(bytes)
+    .metadata()
+    .then((metadata) => metadata.format as string)
+    .catch(() => undefined);
+  const accepted = format ? ACCEPTED_FORMATS[format] : undefined;
+  if (!accepted) return undefined;
+  const base = (suggestedName ?? '').replace(/\.[^.]*$/, '').replace(/[^\w .-]+/g, '').trim();
+  const fileName = `${base || 'image'}.${accepted.extension}`;
+  const [attachment] = await storeImages(storage, [
+    { fileName, bytes, extension: accepted.extension },
+  ]);
+  return attachment;
+};
