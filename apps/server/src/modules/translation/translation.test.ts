@@ -54,7 +54,11 @@ describe.each(databaseTargets())('translation of leads’ messages ($name)', (ta
       TRANSLATE_URL: translator.url,
       TRANSLATE_API_KEY: 'translator-key',
     });
-    [lead] = await t.app.database.db.select().from(leads).where(eq(leads.name, 'Ava Thompson'));
+    const [ava] = await t.app.database.db
+      .select()
+      .from(leads)
+      .where(eq(leads.name, 'Ava Thompson'));
+    lead = ava!;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { token } = await login(t.app);
     socket = connect(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, {
@@ -103,7 +107,7 @@ describe.each(databaseTargets())('translation of leads’ messages ($name)', (ta
       .where(eq(leads.id, lead.id))
       .returning();
     try {
-      const event = await receive('Sí', spanishLead);
+      const event = await receive('Sí', spanishLead!);
       await expect
         .poll(async () => (await stored(event.id)).data.translation?.body?.textInEnglish, {
           timeout: 10_000,
