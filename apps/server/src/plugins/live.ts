@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { getNewConversationRequestSchema, socketEvents } from '@leasing/contract';
+import {
+  getNewConversationRequestSchema,
+  socketEvents,
+  type NewConversationDelivery,
+} from '@leasing/contract';
 import { createEventDeliveryLoader } from '../modules/live/event-delivery.js';
 import { createLivePublisher, type LivePublisher } from '../modules/live/live-publisher.js';
 import { socketPrincipal } from './socket.js';
@@ -25,6 +29,25 @@ export const livePlugin = fp(
     app.messaging.statusListeners.add((event) => live.eventChanged(event));
 
     const deliveries = createEventDeliveryLoader(app.database.db);
+    // Answers to one event for one user's sockets go out as one packet, encoded once (`local`:
+    // these sockets are on this process; nothing needs to cross the adapter).
+    let answers = new Map<NewConversationDelivery, Map<string, string[]>>();
+    const flushAnswers = () => {
+      const batch = answers;
+      answers = new Map();
+      for (const [delivery, byUser] of batch) {
+        for (const [userId, socketIds] of byUser) {
+          app.io.local.to(socketIds).emit(socketEvents.newConversationForUser(userId), delivery);
+        }
+      }
+    };
+    const answer = (delivery: NewConversationDelivery, userId: string, socketId: string) => {
+      if (answers.size === 0) setImmediate(flushAnswers);
+      const byUser = answers.get(delivery) ?? new Map<string, string[]>();
+      byUser.set(userId, [...(byUser.get(userId) ?? []), socketId]);
+      answers.set(delivery, byUser);
+    };
+
     app.io.on('connection', (socket) => {
       socket.on(socketEvents.getNewConversation, async (payload: unknown) => {
         const parsed = getNewConversationRequestSchema.safeParse(payload);
@@ -32,7 +55,7 @@ export const livePlugin = fp(
         // A request naming another user is ignored: answers go only to the socket's own user.
         if (!parsed.success || parsed.data.userID !== principal.id) return;
         const delivery = await deliveries.load(parsed.data.eventID, principal.companyId);
-        if (delivery) socket.emit(socketEvents.newConversationForUser(principal.id), delivery);
+        if (delivery) answer(delivery, principal.id, socket.id);
       });
     });
   },
