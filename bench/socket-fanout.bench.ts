@@ -29,12 +29,12 @@ const summary = (samples: number[]) => {
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const connectAll = async (url: string, auth: Record<string, string>) => {
+const connectAll = async (url: string, authOf: (index: number) => Record<string, string>) => {
   const sockets: Socket[] = [];
   // In waves, as consoles would open over a morning rather than in one instant.
   for (let wave = 0; wave < SOCKETS; wave += 100) {
-    const batch = Array.from({ length: Math.min(100, SOCKETS - wave) }, () =>
-      connect(url, { auth, transports: ['websocket'], reconnection: false }),
+    const batch = Array.from({ length: Math.min(100, SOCKETS - wave) }, (_, i) =>
+      connect(url, { auth: authOf(wave + i), transports: ['websocket'], reconnection: false }),
     );
     await Promise.all(
       batch.map(
@@ -89,7 +89,7 @@ const bare = async () => {
   io.on('connection', (socket) => void socket.join('company'));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const sockets = await connectAll(url, {});
+  const sockets = await connectAll(url, () => ({}));
   try {
     return await runRounds(
       sockets,
@@ -118,7 +118,7 @@ const product = async () => {
   const token = login.json<{ token: string }>().token;
   const principal = await app.resolvePrincipal(token);
   const connectStart = now();
-  const sockets = await connectAll(url, { token });
+  const sockets = await connectAll(url, () => ({ token }));
   const connectMs = now() - connectStart;
   try {
     // (1) A 1 KB broadcast to the company room through the product's server.
@@ -133,43 +133,52 @@ const product = async () => {
     // (2) The spec's round trip for a 1 KB message: announcement to the room, every console asks
     // for the event, the server checks tenancy and answers each with the event and its lead.
     const [lead] = await app.database.db.select().from(leads).where(eq(leads.name, 'Ava Thompson'));
-    const events: string[] = [];
-    for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round += 1) {
-      const [event] = await app.database.db
-        .insert(conversationEvents)
-        .values({
-          companyId: lead!.companyId,
-          leadId: lead!.id,
-          eventType: 'SMS',
-          senderType: 'LEAD',
-          senderName: lead!.name,
-          body: PAYLOAD,
-        })
-        .returning();
-      events.push(event!.id);
-    }
-    const roundOf = new Map(events.map((id, round) => [id, round]));
-    const roundTrip = await runRounds(
-      sockets,
-      (socket, received) => {
-        socket.on(
-          socketEvents.newConversation(principal.companyId),
-          (announcement: NewConversationAnnouncement) =>
-            socket.emit(socketEvents.getNewConversation, {
-              eventID: announcement.eventID,
-              userID: principal.id,
-              time: Date.now(),
-            }),
-        );
-        socket.on(
-          socketEvents.newConversationForUser(principal.id),
-          (delivery: { events: { _id: string }[] }) =>
-            received(roundOf.get(delivery.events[0]!._id)!),
-        );
-      },
-      (round) =>
-        app.live.eventChanged({ id: events[round]!, companyId: lead!.companyId, leadId: lead!.id }),
-    );
+    const roundTripOf = async (consoles: Socket[], userIdOf: (index: number) => string) => {
+      const events: string[] = [];
+      for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round += 1) {
+        const [event] = await app.database.db
+          .insert(conversationEvents)
+          .values({
+            companyId: lead!.companyId,
+            leadId: lead!.id,
+            eventType: 'SMS',
+            senderType: 'LEAD',
+            senderName: lead!.name,
+            body: PAYLOAD,
+          })
+          .returning();
+        events.push(event!.id);
+      }
+      const roundOf = new Map(events.map((id, round) => [id, round]));
+      let index = 0;
+      return runRounds(
+        consoles,
+        (socket, received) => {
+          const userId = userIdOf(index++);
+          socket.on(
+            socketEvents.newConversation(principal.companyId),
+            (announcement: NewConversationAnnouncement) =>
+              socket.emit(socketEvents.getNewConversation, {
+                eventID: announcement.eventID,
+                userID: userId,
+                time: Date.now(),
+              }),
+          );
+          socket.on(
+            socketEvents.newConversationForUser(userId),
+            (delivery: { events: { _id: string }[] }) =>
+              received(roundOf.get(delivery.events[0]!._id)!),
+          );
+        },
+        (round) =>
+          app.live.eventChanged({
+            id: events[round]!,
+            companyId: lead!.companyId,
+            leadId: lead!.id,
+          }),
+      );
+    };
+    const roundTrip = await roundTripOf(sockets, () => principal.id);
     sockets.forEach((socket) => socket.close());
 
     // (3) The same round trip with every console signed in as a different staff member: the
@@ -184,78 +193,19 @@ const product = async () => {
         })),
       )
       .returning();
-    const perUser = await Promise.all(
-      staff.map(async (member) => ({
-        member,
-        token: await app.tokens.signIdToken({
+    const tokens = await Promise.all(
+      staff.map((member) =>
+        app.tokens.signIdToken({
           userId: member.id,
           email: member.email,
           name: member.name,
           picture: null,
           companyId: member.companyId,
         }),
-      })),
+      ),
     );
-    const distinct: Socket[] = [];
-    for (let wave = 0; wave < perUser.length; wave += 100) {
-      const batch = perUser
-        .slice(wave, wave + 100)
-        .map(({ token }) =>
-          connect(url, { auth: { token }, transports: ['websocket'], reconnection: false }),
-        );
-      await Promise.all(
-        batch.map(
-          (socket) =>
-            new Promise<void>((resolve, reject) =>
-              socket.on('connect', resolve).on('connect_error', reject),
-            ),
-        ),
-      );
-      distinct.push(...batch);
-    }
-    const moreEvents: string[] = [];
-    for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round += 1) {
-      const [event] = await app.database.db
-        .insert(conversationEvents)
-        .values({
-          companyId: lead!.companyId,
-          leadId: lead!.id,
-          eventType: 'SMS',
-          senderType: 'LEAD',
-          senderName: lead!.name,
-          body: PAYLOAD,
-        })
-        .returning();
-      moreEvents.push(event!.id);
-    }
-    const roundOfMore = new Map(moreEvents.map((id, round) => [id, round]));
-    let index = 0;
-    const distinctUsers = await runRounds(
-      distinct,
-      (socket, received) => {
-        const userId = perUser[index++]!.member.id;
-        socket.on(
-          socketEvents.newConversation(principal.companyId),
-          (announcement: NewConversationAnnouncement) =>
-            socket.emit(socketEvents.getNewConversation, {
-              eventID: announcement.eventID,
-              userID: userId,
-              time: Date.now(),
-            }),
-        );
-        socket.on(
-          socketEvents.newConversationForUser(userId),
-          (delivery: { events: { _id: string }[] }) =>
-            received(roundOfMore.get(delivery.events[0]!._id)!),
-        );
-      },
-      (round) =>
-        app.live.eventChanged({
-          id: moreEvents[round]!,
-          companyId: lead!.companyId,
-          leadId: lead!.id,
-        }),
-    );
+    const distinct = await connectAll(url, (index) => ({ token: tokens[index]! }));
+    const distinctUsers = await roundTripOf(distinct, (index) => staff[index]!.id);
     distinct.forEach((socket) => socket.close());
     return { broadcast, roundTrip, distinctUsers, connectMs };
   } finally {
