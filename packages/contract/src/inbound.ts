@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, pageOf } from './common.js';
 import { attachmentSchema } from './conversation.js';
+import { SMS_MAX_LENGTH } from './messaging.js';
 
 export const inboundChannels = ['SMS', 'EMAIL'] as const;
 export const inboundChannelSchema = z.enum(inboundChannels);
@@ -28,3 +29,23 @@ export type UnmatchedMessagePage = z.infer<typeof unmatchedMessagePageSchema>;
 
 /** Header carrying the shared secret of `POST /webhooks/email/inbound`. */
 export const INBOUND_EMAIL_SECRET_HEADER = 'x-inbound-email-secret';
+
+/**
+ * Answer of `POST /webhooks/email/inbound` (202): the timeline event the message became, or the
+ * unmatched message it was kept as; `duplicate` when the same message had been received before.
+ */
+export const inboundEmailAcceptedSchema = z.union([
+  z.object({ eventID: z.string(), duplicate: z.boolean() }),
+  z.object({ unmatchedID: z.string(), duplicate: z.boolean() }),
+]);
+export type InboundEmailAccepted = z.infer<typeof inboundEmailAcceptedSchema>;
+
+/**
+ * Sandbox only (no real Twilio): a text "from" the lead, run through the same inbound path as
+ * Twilio's webhook, so the demo can show replies, keywords and live updates.
+ */
+export const simulateInboundSmsRequestSchema = z.object({
+  leadID: z.uuid(),
+  text: z.string().trim().min(1, 'Write the reply').max(SMS_MAX_LENGTH),
+});
+export type SimulateInboundSmsRequest = z.infer<typeof simulateInboundSmsRequestSchema>;

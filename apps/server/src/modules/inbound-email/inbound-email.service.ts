@@ -1,0 +1,266 @@
+import type { FastifyInstance } from 'fastify';
+import type { Attachment, InboundEmailAccepted } from '@leasing/contract';
+import type { Database, Db, SqlExecutor } from '../../db/client.js';
+import type { ConversationEventRow } from '../../db/schema/index.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import type { EventRef } from '../live/live-publisher.js';
+import { storeInboundImage } from '../messaging/media.service.js';
+import type { MediaStorage } from '../messaging/media.storage.js';
+import { markFailed } from '../messaging/message-status.repository.js';
+import { isHardBounce, type DeliveryReport, type ParsedDeliveryReport } from './delivery-report.js';
+import {
+  bumpLeadActivity,
+  findDelivery,
+  insertEvent,
+  insertUnmatched,
+  lockEvent,
+  lockKey,
+  markLeadUndeliverable,
+} from './inbound-email.repository.js';
+import { resolveMailboxes, type Mailbox } from './mailbox.js';
+import { parseInboundEmail, type InboundEmail } from './parse-inbound-email.js';
+import { chooseLead, findBouncedEvent } from './threading.js';
+
+export type InboundEmailDeps = {
+  database: Database;
+  storage: MediaStorage;
+  /** Called after commit for every event created or changed. */
+  announce: (event: EventRef) => void;
+  requestTranslation: FastifyInstance['translation']['requestIfNeeded'];
+};
+
+export const inboundEmailDeps = (app: FastifyInstance): InboundEmailDeps => ({
+  database: app.database,
+  storage: app.messaging.storage,
+  announce: (event) => app.live.eventChanged(event),
+  requestTranslation: app.translation.requestIfNeeded,
+});
+
+/** Where the message came from: the SMTP envelope, or nothing (the webhook reads the headers). */
+export type InboundEnvelope = { recipients?: string[]; mailFrom?: string };
+
+const NO_MAILBOX = 'NO_MAILBOX';
+
+export const isNoMailboxError = (error: unknown) =>
+  error instanceof HttpError && error.code === NO_MAILBOX;
+
+const noMailbox = () =>
+  new HttpError(
+    422,
+    NO_MAILBOX,
+    'No recipient of this message (To, Cc, Delivered-To, X-Original-To) is a registered leasing address.',
+  );
+
+type StoredFiles = {
+  attachments: Attachment[];
+  otherAttachments: { fileName: string; contentType: string; size: number }[];
+  /** Content-ID → stored URL, so the HTML's cid: images can be found among the attachments. */
+  inlineImages: Record<string, string>;
+};
+
+/** Images are kept (judged by their bytes); other files are listed by name, type and size only. */
+const storeFiles = async (storage: MediaStorage, email: InboundEmail): Promise<StoredFiles> => {
+  const files: StoredFiles = { attachments: [], otherAttachments: [], inlineImages: {} };
+  for (const part of email.attachments) {
+    const stored = await storeInboundImage(storage, part.content, part.filename);
+    if (stored) {
+      files.attachments.push(stored);
+      if (part.contentId) files.inlineImages[part.contentId.replace(/^<|>$/g, '')] = stored.url;
+    } else {
+      files.otherAttachments.push({
+        fileName: part.filename ?? 'attachment',
+        contentType: part.contentType,
+        size: part.size,
+      });
+    }
+  }
+  return files;
+};
+
+type Recorded = { result: InboundEmailAccepted; changed: ConversationEventRow[] };
+
+const keptUnmatched = async (
+  db: Db,
+  mailbox: Mailbox,
+  email: InboundEmail,
+  dedupeKey: string,
+  reason: string,
+  data: Record<string, unknown>,
+): Promise<Recorded> => {
+  const row = await insertUnmatched(db, {
+    channel: 'EMAIL',
+    companyId: mailbox.company.id,
+    fromAddress: email.from?.address ?? '',
+    toAddress: mailbox.company.registeredLeasingEmail ?? '',
+    subject: email.subject,
+    body: email.text,
+    data: { messageId: email.messageId, ...data },
+    reason,
+    dedupeKey,
+  });
+  return { result: { unmatchedID: row.id, duplicate: false }, changed: [] };
+};
+
+const recordMessage = async (
+  deps: InboundEmailDeps,
+  scope: { db: Db; sql: SqlExecutor },
+  mailbox: Mailbox,
+  email: InboundEmail,
+  files: StoredFiles,
+  dedupeKey: string,
+): Promise<Recorded> => {
+  const { db } = scope;
+  const chosen = await chooseLead(db, mailbox, email);
+  if (!chosen) {
+    const reason = email.from
+      ? 'The company has no property to file a new lead under.'
+      : 'The message has no sender address, so no lead could be found or created.';
+    return keptUnmatched(db, mailbox, email, dedupeKey, reason, {});
+  }
+  const { lead } = chosen;
+  const event = await insertEvent(db, {
+    companyId: mailbox.company.id,
+    leadId: lead.id,
+    eventType: 'EMAIL',
+    senderType: 'LEAD',
+    senderName: lead.name,
+    subject: email.subject,
+    body: email.text,
+    providerMessageId: email.messageId,
+    attachments: files.attachments,
+    data: {
+      ...(email.html ? { html: email.html } : {}),
+      ...(email.inReplyTo ? { inReplyTo: email.inReplyTo } : {}),
+      ...(email.references.length > 0 ? { references: email.references } : {}),
+      ...(email.from ? { from: email.from.address } : {}),
+      ...(files.otherAttachments.length > 0 ? { otherAttachments: files.otherAttachments } : {}),
+      ...(Object.keys(files.inlineImages).length > 0 ? { inlineImages: files.inlineImages } : {}),
+      // Recorded, never answered: nothing here queues a reply, and nothing may start to.
+      ...(email.autoSubmitted ? { autoSubmitted: true } : {}),
+    },
+  });
+  await bumpLeadActivity(db, lead.id, event.date);
+  await deps.requestTranslation(event, lead, scope.sql);
+  return { result: { eventID: event.id, duplicate: false }, changed: [event] };
+};
+
+const bounceReason = (report: DeliveryReport) =>
+  report.diagnostic ??
+  (report.status
+    ? `The receiving mail server answered status ${report.status}.`
+    : 'The receiving mail server refused the message.');
+
+const bounceSummary = (report: DeliveryReport, original: ConversationEventRow, hard: boolean) => {
+  const what = `The email${original.subject ? ` "${original.subject}"` : ''}${report.recipient ? ` to ${report.recipient}` : ''}`;
+  if (hard) return `${what} could not be delivered: ${bounceReason(report)}`;
+  if (report.action === 'delayed') return `${what} is delayed: ${bounceReason(report)}`;
+  return `Delivery report for ${what.charAt(0).toLowerCase()}${what.slice(1)}: ${report.action ?? 'no action given'}.`;
+};
+
+/**
+ * A bounce goes on the timeline of the lead whose message it returns. A permanent failure also
+ * marks that lead's address undeliverable and the message FAILED, with the server's reason.
+ */
+const recordBounce = async (
+  db: Db,
+  mailbox: Mailbox,
+  email: InboundEmail,
+  { report, returnedMessageIds }: ParsedDeliveryReport,
+  dedupeKey: string,
+): Promise<Recorded> => {
+  const found = await findBouncedEvent(db, mailbox.company.id, email, returnedMessageIds);
+  const original = found ? await lockEvent(db, found.id) : undefined;
+  if (!original) {
+    return keptUnmatched(
+      db,
+      mailbox,
+      email,
+      dedupeKey,
+      'A delivery report (bounce) for a message we have no record of sending.',
+      { bounce: report, returnedMessageIds },
+    );
+  }
+  const hard = isHardBounce(report);
+  const event = await insertEvent(db, {
+    companyId: mailbox.company.id,
+    leadId: original.leadId,
+    eventType: 'EMAIL',
+    senderType: 'SYSTEM',
+    senderName: 'Mail delivery system',
+    subject: email.subject,
+    body: bounceSummary(report, original, hard),
+    providerMessageId: email.messageId,
+    data: {
+      bounce: report,
+      bouncedEventId: original.id,
+      ...(email.from ? { from: email.from.address } : {}),
+      autoSubmitted: true,
+    },
+  });
+  await bumpLeadActivity(db, original.leadId, event.date);
+  if (!hard) return { result: { eventID: event.id, duplicate: false }, changed: [event] };
+
+  const reason = bounceReason(report);
+  await markLeadUndeliverable(db, original.leadId, reason, event.date);
+  const failed = await markFailed(db, original, `The email bounced: ${reason}`);
+  return {
+    result: { eventID: event.id, duplicate: false },
+    changed: failed ? [event, failed] : [event],
+  };
+};
+
+/** One company's copy of the message: stored once however often it arrives. */
+const deliverToCompany = async (
+  deps: InboundEmailDeps,
+  mailbox: Mailbox,
+  email: InboundEmail,
+): Promise<InboundEmailAccepted> => {
+  const companyId = mailbox.company.id;
+  const dedupeKey = `email:${companyId}:${email.messageId}`;
+  const earlier = await findDelivery(deps.database.db, companyId, email.messageId, dedupeKey);
+  if (earlier) return { ...earlier, duplicate: true };
+
+  // Files are written before the transaction (storage is not transactional): a duplicate racing
+  // this one leaves at worst unreferenced files, never a message without its images.
+  const report = email.deliveryReport;
+  const files = report
+    ? { attachments: [], otherAttachments: [], inlineImages: {} }
+    : await storeFiles(deps.storage, email);
+  const recorded = await deps.database.transaction(async (scope) => {
+    await lockKey(scope.db, dedupeKey);
+    const again = await findDelivery(scope.db, companyId, email.messageId, dedupeKey);
+    if (again) return { result: { ...again, duplicate: true }, changed: [] } satisfies Recorded;
+    return report
+      ? recordBounce(scope.db, mailbox, email, report, dedupeKey)
+      : recordMessage(deps, scope, mailbox, email, files, dedupeKey);
+  });
+  recorded.changed.forEach((event) => deps.announce(event));
+  return recorded.result;
+};
+
+/**
+ * Receives one raw email (from the SMTP listener or the webhook) for every company it is addressed
+ * to, and answers what its first company's copy became. Throws (422) when no recipient is a
+ * registered leasing address; any other error means nothing was committed and the sender should
+ * try again.
+ */
+export const receiveInboundEmail = async (
+  deps: InboundEmailDeps,
+  raw: Buffer,
+  envelope: InboundEnvelope = {},
+): Promise<InboundEmailAccepted> => {
+  if (raw.length === 0) throw badRequest('body: a raw MIME message (RFC 5322)');
+  const parsed = await parseInboundEmail(raw);
+  const email: InboundEmail =
+    parsed.from || !envelope.mailFrom
+      ? parsed
+      : { ...parsed, from: { address: envelope.mailFrom.toLowerCase(), name: '' } };
+  const mailboxes = await resolveMailboxes(
+    deps.database.db,
+    envelope.recipients ?? email.headerRecipients,
+  );
+  if (mailboxes.length === 0) throw noMailbox();
+  const results: InboundEmailAccepted[] = [];
+  for (const mailbox of mailboxes) results.push(await deliverToCompany(deps, mailbox, email));
+  return results[0]!;
+};

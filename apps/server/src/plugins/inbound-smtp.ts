@@ -1,0 +1,107 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SMTPServer } from 'smtp-server';
+import { resolveMailbox } from '../modules/inbound-email/mailbox.js';
+import {
+  inboundEmailDeps,
+  isNoMailboxError,
+  receiveInboundEmail,
+} from '../modules/inbound-email/inbound-email.service.js';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyInstance {
+    /** The inbound SMTP listener's bound port; undefined when INBOUND_SMTP_PORT is 0. */
+    inboundSmtp: { port: number } | undefined;
+  }
+}
+
+/** An SMTP reply; smtp-server adds the matching enhanced status code (550 → 5.1.1). */
+const smtpReply = (responseCode: number, message: string) =>
+  Object.assign(new Error(message), { responseCode });
+
+/**
+ * The inbound SMTP listener: leads' mail to a company's registered leasing address arrives here.
+ * Unknown recipients are refused at RCPT TO, so nothing is accepted that cannot be filed; a failure
+ * while storing answers 451, a temporary error, so the sending server keeps the mail and retries.
+ * No AUTH and no STARTTLS: it takes mail for our own addresses only and relays nothing.
+ */
+export const inboundSmtpPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { smtpPort, emailMaxBytes } = app.config.inbound;
+    if (smtpPort === 0) {
+      app.decorate('inboundSmtp', undefined);
+      return;
+    }
+    const deps = inboundEmailDeps(app);
+    const log = app.log.child({ module: 'inbound-smtp' });
+
+    const server = new SMTPServer({
+      name: new URL(app.config.publicUrl).hostname,
+      banner: 'Leasing console inbound mail',
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      size: emailMaxBytes,
+      logger: false,
+      onRcptTo: (address, _session, callback) => {
+        resolveMailbox(app.database.db, address.address).then(
+          (mailbox) =>
+            callback(mailbox ? null : smtpReply(550, `<${address.address}>: no such mailbox here`)),
+          (error: Error) => {
+            log.error({ err: error }, 'could not check an inbound recipient');
+            callback(smtpReply(451, 'Temporary failure checking the recipient; try again later.'));
+          },
+        );
+      },
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        let received = 0;
+        stream.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          // Past the limit the rest is only drained, never held.
+          if (received <= emailMaxBytes) chunks.push(chunk);
+        });
+        stream.on('end', () => {
+          if (stream.sizeExceeded || received > emailMaxBytes) {
+            callback(smtpReply(552, `Message exceeds the maximum size of ${emailMaxBytes} bytes`));
+            return;
+          }
+          const { mailFrom, rcptTo } = session.envelope;
+          receiveInboundEmail(deps, Buffer.concat(chunks), {
+            recipients: rcptTo.map((recipient) => recipient.address),
+            mailFrom: mailFrom ? mailFrom.address || undefined : undefined,
+          }).then(
+            (accepted) => {
+              log.info({ ...accepted, from: mailFrom || undefined }, 'inbound email received');
+              callback(null, 'OK: message received');
+            },
+            (error: Error) => {
+              if (isNoMailboxError(error)) {
+                callback(smtpReply(550, 'No recipient is a registered leasing address'));
+                return;
+              }
+              log.error({ err: error }, 'could not store an inbound email; the sender will retry');
+              callback(smtpReply(451, 'Temporary failure storing the message; try again later.'));
+            },
+          );
+        });
+      },
+    });
+    server.on('error', (error) => log.error({ err: error }, 'inbound SMTP error'));
+
+    await new Promise<void>((resolve, reject) => {
+      const listener = server.listen(smtpPort, app.config.host, () => {
+        listener.off('error', reject);
+        resolve();
+      });
+      listener.once('error', reject);
+    });
+    const { port } = server.server.address() as AddressInfo;
+    app.decorate('inboundSmtp', { port });
+    log.info({ port }, 'inbound SMTP listening');
+    // Before the queue and the database go: mail being stored finishes, new mail is refused.
+    app.addHook('preClose', () => new Promise<void>((resolve) => server.close(() => resolve())));
+  },
+  { name: 'inbound-smtp', dependencies: ['database', 'messaging', 'live', 'translation'] },
+);
