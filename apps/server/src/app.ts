@@ -21,6 +21,8 @@ import { serverRoot } from './lib/paths.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { inboundEmailRoutes } from './modules/inbound-email/inbound-email.routes.js';
+import { inboundSmsRoutes } from './modules/inbound-sms/inbound-sms.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { mediaRoutes, messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { twilioWebhookRoutes } from './modules/messaging/twilio-webhooks.routes.js';
@@ -31,6 +33,7 @@ import { authPlugin } from './plugins/auth.js';
 import { compressedParamsPlugin } from './plugins/compressed-params.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { inboundSmtpPlugin } from './plugins/inbound-smtp.js';
 import { messagingPlugin } from './plugins/messaging.js';
 import { queuePlugin } from './plugins/queue.js';
 import { livePlugin } from './plugins/live.js';
@@ -116,6 +119,9 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     await app.register(messagingRoutes);
     await app.register(mediaRoutes);
     await app.register(twilioWebhookRoutes);
+    await app.register(inboundSmtpPlugin);
+    await app.register(inboundEmailRoutes);
+    await app.register(inboundSmsRoutes);
     await app.register(fastifyStatic, {
       root: join(serverRoot, 'assets/demo-media'),
       prefix: '/media/demo/',

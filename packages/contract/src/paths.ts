@@ -15,6 +15,7 @@ export const apiPaths = {
   leadEmail: (leadID: string) => `/api/leads/${leadID}/email`,
   outbox: '/api/outbox',
   unmatchedMessages: '/api/unmatched-messages',
+  sandboxInboundSms: '/api/sandbox/inbound-sms',
   officeDecision: (companyID: string, leadID: string) =>
     `/api/companies/${companyID}/leads/${leadID}/office-decision`,
 } as const;

@@ -13,6 +13,14 @@ export type ReceivedSms = {
   receivedAt: number;
 };
 
+/** A file the fake serves as MMS media. */
+export type FakeMedia = {
+  bytes: Buffer;
+  contentType: string;
+  /** Answers 500 this many times before serving it. */
+  failures?: number;
+};
+
 /** What the fake does with one message: accept it and report a final state, or refuse it. */
 export type FakeOutcome =
   | { accept: true; finalStatus: 'delivered' | 'undelivered' | 'failed'; errorCode?: string }
@@ -29,6 +37,13 @@ export type FakeTwilio = {
   attempts: string[];
   /** Decides each message's fate; by default every message is delivered. */
   setOutcome: (decide: (message: ReceivedSms) => FakeOutcome) => void;
+  /**
+   * Serves a file as media of an inbound MMS, as Twilio does: behind the account's Basic auth at
+   * the URL it answers with, which redirects to the file itself.
+   */
+  addMedia: (messageSid: string, media: FakeMedia) => string;
+  /** Every request for media: its path and the Authorization header it carried. */
+  mediaRequests: { path: string; authorization: string | undefined }[];
   /** Resolves when every status callback sent so far has been answered. */
   settled: () => Promise<void>;
   close: () => Promise<void>;
@@ -60,6 +75,8 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
   const received: ReceivedSms[] = [];
   const attempts: string[] = [];
   const hanging = new Set<ServerResponse>();
+  const media = new Map<string, FakeMedia>();
+  const mediaRequests: { path: string; authorization: string | undefined }[] = [];
   const pending = new Set<Promise<unknown>>();
   let decide: (message: ReceivedSms) => FakeOutcome = () => ({
     accept: true,
@@ -89,11 +106,39 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
     }).catch(() => undefined);
   };
 
+  /** Media URLs need the account's credentials; the file they redirect to does not (like S3's). */
+  const serveMedia = (request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url ?? '';
+    const file = url.match(/^\/media-files\/(ME[0-9a-f]+)$/)?.[1];
+    const sid = url.match(
+      new RegExp(`^/2010-04-01/Accounts/${accountSid}/Messages/\\w+/Media/(ME[0-9a-f]+)$`),
+    )?.[1];
+    const found = media.get(file ?? sid ?? '');
+    if (!found) return false;
+    mediaRequests.push({ path: url, authorization: request.headers.authorization });
+    if (file) {
+      response.writeHead(200, { 'content-type': found.contentType });
+      response.end(found.bytes);
+    } else if (request.headers.authorization !== expectedAuth) {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 20003, message: 'Authenticate', status: 401 }));
+    } else if ((found.failures ?? 0) > 0) {
+      found.failures = (found.failures ?? 0) - 1;
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 20500, message: 'Internal Server Error', status: 500 }));
+    } else {
+      response.writeHead(307, { location: `/media-files/${sid}` });
+      response.end();
+    }
+    return true;
+  };
+
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
+    if (request.method === 'GET' && serveMedia(request, response)) return;
     const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
     if (request.method !== 'POST' || request.url !== path) {
       return json(404, {
@@ -160,6 +205,12 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
     authToken,
     received,
     attempts,
+    addMedia: (messageSid, file) => {
+      const sid = `ME${randomBytes(16).toString('hex')}`;
+      media.set(sid, { ...file });
+      return `http://127.0.0.1:${port}/2010-04-01/Accounts/${accountSid}/Messages/${messageSid}/Media/${sid}`;
+    },
+    mediaRequests,
     setOutcome: (next) => {
       decide = next;
     },

@@ -106,7 +106,10 @@ export const storeInboundImage = async (
     .catch(() => undefined);
   const accepted = format ? ACCEPTED_FORMATS[format] : undefined;
   if (!accepted) return undefined;
-  const base = (suggestedName ?? '').replace(/\.[^.]*$/, '').replace(/[^\w .-]+/g, '').trim();
+  const base = (suggestedName ?? '')
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\w .-]+/g, '')
+    .trim();
   const fileName = `${base || 'image'}.${accepted.extension}`;
   const [attachment] = await storeImages(storage, [
     { fileName, bytes, extension: accepted.extension },

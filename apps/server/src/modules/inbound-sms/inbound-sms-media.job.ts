@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { Attachment } from '@leasing/contract';
+import type { Database, SqlExecutor } from '../../db/client.js';
+import { conversationEvents, unmatchedMessages } from '../../db/schema/index.js';
+import type { EventRef } from '../live/live-publisher.js';
+import { storeInboundImage } from '../messaging/media.service.js';
+import type { MediaStorage } from '../messaging/media.storage.js';
+
+export const INBOUND_SMS_MEDIA_QUEUE = 'inbound-sms-media';
+
+/** The message whose `data.pendingMedia` the job fetches: a timeline event or an unmatched text. */
+export type InboundMediaJob = { target: 'event' | 'unmatched'; id: string };
+
+/** One MMS file Twilio holds for us, not fetched yet; kept in `data.pendingMedia`. */
+export const pendingMediaSchema = z.object({
+  index: z.number().int(),
+  url: z.string(),
+  contentType: z.string().nullable(),
+});
+export type PendingMedia = z.infer<typeof pendingMediaSchema>;
+const pendingListSchema = z.array(pendingMediaSchema).catch([]);
+
+/** Larger than any MMS a carrier delivers; a file this big is recorded, not fetched again. */
+const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 20_000;
+/**
+ * Eight retries with exponential backoff from 2 s span about a quarter of an hour: long enough to
+ * outlast a Twilio hiccup, short enough that a message does not say "loading" for a day.
+ */
+const jobOptions = { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 300 };
+
+/** Queued in the message's own transaction (`sql`): the message never exists without its media job. */
+export const enqueueInboundMedia = (queue: PgBoss, sql: SqlExecutor, job: InboundMediaJob) =>
+  queue.send(INBOUND_SMS_MEDIA_QUEUE, job, { ...jobOptions, db: sql });
+
+class PermanentMediaError extends Error {}
+
+type Landed =
+  | { kind: 'image'; attachment: Attachment }
+  | { kind: 'other'; contentType: string | null }
+  | { kind: 'failed'; reason: string };
+
+export type MediaFetchDeps = {
+  database: Database;
+  storage: MediaStorage;
+  /** Twilio serves media behind the account's Basic auth. */
+  twilio: { accountSid: string; authToken: string } | undefined;
+  twilioApiUrl: string;
+  onEventChanged: (event: EventRef) => void;
+  log: FastifyBaseLogger;
+};
+
+const fetchMedia = async (deps: MediaFetchDeps, url: string) => {
+  // The account's credentials go to Twilio's API only, never to a host a webhook happened to name;
+  // Twilio's redirect to the file's storage needs none (and fetch drops them across origins).
+  const headers: Record<string, string> = {};
+  if (deps.twilio && new URL(url).origin === new URL(deps.twilioApiUrl).origin) {
+    const { accountSid, authToken } = deps.twilio;
+    headers.authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+  }
+  const response = await fetch(url, {
+    headers,
+    redirect: 'follow',
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`Twilio answered ${response.status} for the media`);
+  }
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_MEDIA_BYTES) {
+    await response.body?.cancel();
+    throw new PermanentMediaError('The file is larger than 20 MB.');
+  }
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.length > MAX_MEDIA_BYTES)
+    throw new PermanentMediaError('The file is larger than 20 MB.');
+  return { bytes, contentType: response.headers.get('content-type') };
+};
+
+const land = async (
+  deps: MediaFetchDeps,
+  item: PendingMedia,
+  lastTry: boolean,
+): Promise<Landed> => {
+  try {
+    const { bytes, contentType } = await fetchMedia(deps, item.url);
+    const attachment = await storeInboundImage(deps.storage, bytes, `photo-${item.index + 1}`);
+    return attachment
+      ? { kind: 'image', attachment }
+      : { kind: 'other', contentType: contentType ?? item.contentType };
+  } catch (error) {
+    if (error instanceof PermanentMediaError || lastTry)
+      return { kind: 'failed', reason: (error as Error).message };
+    throw error;
+  }
+};
+
+type Stored = { attachments: Attachment[]; data: Record<string, unknown> };
+
+const listOf = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
+
+/**
+ * The message with one pending file settled: an image joins the attachments; anything else is
+ * only noted (content type, Twilio's url). Undefined when another run settled it already.
+ */
+const settle = (row: Stored, item: PendingMedia, landed: Landed): Stored | undefined => {
+  const pending = pendingListSchema.parse(row.data.pendingMedia);
+  if (!pending.some((media) => media.index === item.index)) return undefined;
+  const { pendingMedia: _settled, ...data } = row.data;
+  const rest = pending.filter((media) => media.index !== item.index);
+  if (rest.length > 0) data.pendingMedia = rest;
+  const note = { contentType: item.contentType, url: item.url };
+  switch (landed.kind) {
+    case 'image':
+      return { attachments: [...row.attachments, landed.attachment], data };
+    case 'other':
+      data.unsupportedMedia = [
+        ...listOf(data.unsupportedMedia),
+        { ...note, contentType: landed.contentType },
+      ];
+      return { attachments: row.attachments, data };
+    case 'failed':
+      data.failedMedia = [...listOf(data.failedMedia), { ...note, reason: landed.reason }];
+      return { attachments: row.attachments, data };
+  }
+};
+
+/** Row locked while it changes: two files landing at once must not overwrite each other. */
+const record = (
+  database: Database,
+  job: InboundMediaJob,
+  item: PendingMedia,
+  landed: Landed,
+): Promise<EventRef | undefined> =>
+  database.transaction(async ({ db }) => {
+    if (job.target === 'event') {
+      const [row] = await db
+        .select()
+        .from(conversationEvents)
+        .where(eq(conversationEvents.id, job.id))
+        .for('update');
+      const next = row && settle(row, item, landed);
+      if (!next) return undefined;
+      await db.update(conversationEvents).set(next).where(eq(conversationEvents.id, job.id));
+      return row;
+    }
+    const [row] = await db
+      .select()
+      .from(unmatchedMessages)
+      .where(eq(unmatchedMessages.id, job.id))
+      .for('update');
+    const next = row && settle(row, item, landed);
+    if (next) await db.update(unmatchedMessages).set(next).where(eq(unmatchedMessages.id, job.id));
+    return undefined;
+  });
+
+const pendingOf = async (database: Database, job: InboundMediaJob) => {
+  const table = job.target === 'event' ? conversationEvents : unmatchedMessages;
+  const [row] = await database.db
+    .select({ data: table.data })
+    .from(table)
+    .where(eq(table.id, job.id));
+  return pendingListSchema.parse(row?.data.pendingMedia).sort((a, b) => a.index - b.index);
+};
+
+/**
+ * Fetches a message's files in order, recording each as it lands, so a retry fetches only what is
+ * left and the attachments keep the order the lead sent them in. A failure leaves the rest pending
+ * and hands the job back to the queue; the last try records what still fails instead.
+ */
+export const fetchInboundMedia = async (
+  deps: MediaFetchDeps,
+  job: PgBoss.JobWithMetadata<InboundMediaJob>,
+) => {
+  const lastTry = job.retryCount >= job.retryLimit;
+  let changed: EventRef | undefined;
+  try {
+    for (const item of await pendingOf(deps.database, job.data)) {
+      const landed = await land(deps, item, lastTry);
+      changed = (await record(deps.database, job.data, item, landed)) ?? changed;
+    }
+  } catch (error) {
+    deps.log.warn({ err: error, job: job.data, retry: job.retryCount }, 'MMS media fetch failed');
+    throw error;
+  } finally {
+    if (changed) deps.onEventChanged(changed);
+  }
+};
+
+/** Creates the queue and its workers (two, so one slow download does not hold up every MMS). */
+export const startInboundMediaWorkers = async (queue: PgBoss, deps: MediaFetchDeps) => {
+  await queue.createQueue(INBOUND_SMS_MEDIA_QUEUE);
+  for (let i = 0; i < 2; i += 1) {
+    await queue.work<InboundMediaJob>(
+      INBOUND_SMS_MEDIA_QUEUE,
+      { includeMetadata: true, pollingIntervalSeconds: 0.5, batchSize: 1 },
+      async (jobs) => {
+        for (const job of jobs) await fetchInboundMedia(deps, job);
+      },
+    );
+  }
+};

@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { ConversationEvent, OptStatus, SimulateInboundSmsRequest } from '@leasing/contract';
+import type { Database, TransactionScope } from '../../db/client.js';
+import {
+  companies,
+  conversationEvents,
+  leads,
+  properties,
+  unmatchedMessages,
+  type ConversationEventRow,
+  type LeadRow,
+  type UnmatchedMessageRow,
+} from '../../db/schema/index.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import type { Principal } from '../../plugins/auth.js';
+import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
+import { getCompanyLead } from '../leads/lead-access.js';
+import type { EventRef } from '../live/live-publisher.js';
+import { sendAutomaticSms } from '../messaging/send.service.js';
+import { enqueueInboundMedia, type PendingMedia } from './inbound-sms-media.job.js';
+import { lockForTransaction, routeInboundSms } from './inbound-sms.routing.js';
+import {
+  helpReply,
+  optInConfirmation,
+  optOutConfirmation,
+  smsKeywordOf,
+  type SmsKeyword,
+} from './keywords.js';
+import { toE164 } from './phone-numbers.js';
+
+export type InboundSmsDeps = {
+  database: Database;
+  queue: PgBoss;
+  translation: Pick<FastifyInstance['translation'], 'requestIfNeeded'>;
+  onEventChanged: (event: EventRef) => void;
+  /** TWILIO_FROM: the number properties without their own share. */
+  sharedNumber: string;
+  jobExpireSeconds: number;
+};
+
+/** One text as Twilio's webhook describes it. */
+export type InboundSms = {
+  messageSid: string;
+  from: string;
+  to: string;
+  body: string;
+  media: { url: string; contentType: string | null }[];
+  /** The sandbox's simulated reply names its lead; used only when routing finds nobody. */
+  fallbackLeadId?: string;
+};
+
+export type InboundSmsOutcome =
+  | { kind: 'duplicate' }
+  | { kind: 'event'; event: ConversationEventRow; createdLead: boolean }
+  | { kind: 'unmatched'; unmatched: UnmatchedMessageRow };
+
+/** Twilio sends at most 10 files with one MMS. */
+const MAX_MEDIA = 10;
+
+/** Twilio's form parameters → the message; a signed request without a MessageSid is refused. */
+export const inboundSmsFromTwilio = (form: Record<string, string>): InboundSms => {
+  const messageSid = form.MessageSid ?? form.SmsMessageSid ?? form.SmsSid;
+  if (!messageSid) throw badRequest('MessageSid: missing');
+  const count = Math.min(Number.parseInt(form.NumMedia ?? '0', 10) || 0, MAX_MEDIA);
+  const media = Array.from({ length: count }, (_, i) => ({
+    url: form[`MediaUrl${i}`] ?? '',
+    contentType: form[`MediaContentType${i}`] ?? null,
+  })).filter((item) => item.url !== '');
+  return { messageSid, from: form.From ?? '', to: form.To ?? '', body: form.Body ?? '', media };
+};
+
+type KeywordAction = {
+  optStatus?: OptStatus;
+  reply?: { text: typeof helpReply; evenIfOptedOut: boolean };
+};
+
+/**
+ * What a keyword does to the lead. STOP confirms once (an opted-out lead hears nothing more);
+ * START and its synonyms only mean something to an opted-out lead ("yes" is otherwise an answer);
+ * HELP is answered to everyone, opted out or not, as carriers require.
+ */
+const keywordAction = (keyword: SmsKeyword | undefined, current: OptStatus): KeywordAction => {
+  switch (keyword) {
+    case 'OPT_OUT':
+      return current === 'OPT_OUT'
+        ? {}
+        : { optStatus: 'OPT_OUT', reply: { text: optOutConfirmation, evenIfOptedOut: true } };
+    case 'OPT_IN':
+      return current === 'OPT_OUT'
+        ? { optStatus: 'OPT_IN', reply: { text: optInConfirmation, evenIfOptedOut: false } }
+        : {};
+    case 'HELP':
+      return { reply: { text: helpReply, evenIfOptedOut: current === 'OPT_OUT' } };
+    default:
+      return {};
+  }
+};
+
+/** The database seen from inside `scope`: a "transaction" opened there joins the open one. */
+const joined = (database: Database, scope: TransactionScope): Database => ({
+  ...database,
+  db: scope.db,
+  sql: scope.sql,
+  transaction: (work) => work(scope),
+});
+
+const wasReceived = async ({ db }: TransactionScope, messageSid: string) => {
+  const [event] = await db
+    .select({ id: conversationEvents.id })
+    .from(conversationEvents)
+    .where(eq(conversationEvents.providerMessageId, messageSid))
+    .limit(1);
+  if (event) return true;
+  const [kept] = await db
+    .select({ id: unmatchedMessages.id })
+    .from(unmatchedMessages)
+    .where(eq(unmatchedMessages.dedupeKey, `sms:${messageSid}`))
+    .limit(1);
+  return Boolean(kept);
+};
+
+const pendingMediaOf = (message: InboundSms): PendingMedia[] =>
+  message.media.map((item, index) => ({ index, url: item.url, contentType: item.contentType }));
+
+type Stored = { outcome: InboundSmsOutcome; changed: EventRef[] };
+
+/** The automatic reply to a keyword, stored and queued inside the message's own transaction. */
+const queueReply = async (
+  deps: InboundSmsDeps,
+  scope: TransactionScope,
+  lead: LeadRow,
+  reply: NonNullable<KeywordAction['reply']>,
+): Promise<EventRef> => {
+  const { db } = scope;
+  const [company] = await db.select().from(companies).where(eq(companies.id, lead.companyId));
+  const queued = await sendAutomaticSms(
+    {
+      database: joined(deps.database, scope),
+      queue: deps.queue,
+      jobExpireSeconds: deps.jobExpireSeconds,
+    },
+    lead,
+    reply.text(company!),
+    { evenIfOptedOut: reply.evenIfOptedOut },
+  );
+  // now() is the transaction's start, shared by the message and its reply; the reply is dated
+  // by the clock so the timeline always shows it after the message it answers.
+  const [dated] = await db
+    .update(conversationEvents)
+    .set({ date: sql`clock_timestamp()` })
+    .where(eq(conversationEvents.id, queued._id))
+    .returning();
+  await db.update(leads).set({ lastActivityAt: dated!.date }).where(eq(leads.id, lead.id));
+  return dated!;
+};
+
+/**
+ * The lead's message, its opt status, its media job and any automatic reply (with that reply's
+ * send job) are written in one transaction: a retried webhook finds all of it or none of it, so
+ * the lead never gets a confirmation twice nor loses one.
+ */
+const storeForLead = async (
+  deps: InboundSmsDeps,
+  scope: TransactionScope,
+  message: InboundSms,
+  lead: LeadRow,
+  createdLead: boolean,
+): Promise<Stored> => {
+  const { db } = scope;
+  const pendingMedia = pendingMediaOf(message);
+  // Locked: two STOPs arriving together must see each other's opt-out and confirm only once.
+  const [current] = await db.select().from(leads).where(eq(leads.id, lead.id)).for('update');
+  const action = keywordAction(smsKeywordOf(message.body), current!.phoneOptStatus);
+  const [event] = await db
+    .insert(conversationEvents)
+    .values({
+      companyId: lead.companyId,
+      leadId: lead.id,
+      eventType: 'SMS',
+      body: message.body || null,
+      senderType: 'LEAD',
+      senderName: lead.name,
+      providerMessageId: message.messageSid,
+      providerStatus: 'received',
+      data: {
+        ...(pendingMedia.length > 0 ? { pendingMedia } : {}),
+        ...(action.optStatus
+          ? { optStatusChange: { channel: 'phone', status: action.optStatus } }
+          : {}),
+      },
+    })
+    .returning();
+  await db
+    .update(leads)
+    .set({
+      lastActivityAt: event!.date,
+      ...(action.optStatus ? { phoneOptStatus: action.optStatus } : {}),
+    })
+    .where(eq(leads.id, lead.id));
+  await deps.translation.requestIfNeeded(event!, lead, scope.sql);
+  if (pendingMedia.length > 0)
+    await enqueueInboundMedia(deps.queue, scope.sql, { target: 'event', id: event!.id });
+  const changed: EventRef[] = [event!];
+  if (action.reply) changed.push(await queueReply(deps, scope, lead, action.reply));
+  return { outcome: { kind: 'event', event: event!, createdLead }, changed };
+};
+
+/**
+ * A text no lead could be chosen for is kept where staff can read it. Sent to the shared number,
+ * it may be any sharing company's: it is stored without one. (A STOP among them changes no lead;
+ * Twilio's own opt-out handling blocks the number, and a later send reports it as opted out.)
+ */
+const storeUnmatched = async (
+  deps: InboundSmsDeps,
+  scope: TransactionScope,
+  message: InboundSms,
+  reason: string,
+): Promise<Stored> => {
+  const pendingMedia = pendingMediaOf(message);
+  const [row] = await scope.db
+    .insert(unmatchedMessages)
+    .values({
+      channel: 'SMS',
+      companyId: null,
+      fromAddress: toE164(message.from) ?? message.from,
+      toAddress: toE164(message.to) ?? message.to,
+      body: message.body || null,
+      data: {
+        messageSid: message.messageSid,
+        ...(pendingMedia.length > 0 ? { pendingMedia } : {}),
+      },
+      reason,
+      dedupeKey: `sms:${message.messageSid}`,
+    })
+    .returning();
+  if (pendingMedia.length > 0)
+    await enqueueInboundMedia(deps.queue, scope.sql, { target: 'unmatched', id: row!.id });
+  return { outcome: { kind: 'unmatched', unmatched: row! }, changed: [] };
+};
+
+/**
+ * One inbound text, stored exactly once however often Twilio delivers it: deliveries of the same
+ * MessageSid take one lock, and the later ones find the first one's message. Open consoles are told
+ * after the commit, so what they fetch is there.
+ */
+export const receiveInboundSms = async (
+  deps: InboundSmsDeps,
+  message: InboundSms,
+): Promise<InboundSmsOutcome> => {
+  const stored = await deps.database.transaction(async (scope): Promise<Stored> => {
+    await lockForTransaction(scope.db, `sms:${message.messageSid}`);
+    if (await wasReceived(scope, message.messageSid))
+      return { outcome: { kind: 'duplicate' }, changed: [] };
+    const route = await routeInboundSms(scope.db, {
+      from: toE164(message.from),
+      to: toE164(message.to),
+      rawFrom: message.from,
+      rawTo: message.to,
+      sharedNumber: deps.sharedNumber,
+      fallbackLeadId: message.fallbackLeadId,
+    });
+    return route.kind === 'lead'
+      ? storeForLead(deps, scope, message, route.lead, route.created)
+      : storeUnmatched(deps, scope, message, route.reason);
+  });
+  stored.changed.forEach((event) => deps.onEventChanged(event));
+  return stored.outcome;
+};
+
+/**
+ * The sandbox's "Simulate a reply": a text from the lead's phone to the number it is texted from,
+ * through the very path a Twilio webhook takes (routing, keywords, replies, live updates).
+ */
+export const simulateInboundSms = async (
+  deps: InboundSmsDeps,
+  principal: Principal,
+  request: SimulateInboundSmsRequest,
+): Promise<ConversationEvent> => {
+  const lead = await getCompanyLead(deps.database.db, principal.companyId, request.leadID);
+  if (!lead.phone) throw badRequest('leadID: this prospect has no phone number to reply from');
+  const [property] = await deps.database.db
+    .select({ smsNumber: properties.smsNumber })
+    .from(properties)
+    .where(eq(properties.id, lead.propertyId));
+  const outcome = await receiveInboundSms(deps, {
+    messageSid: `SM${randomBytes(16).toString('hex')}`,
+    from: lead.phone,
+    to: property?.smsNumber ?? deps.sharedNumber,
+    body: request.text,
+    media: [],
+    fallbackLeadId: lead.id,
+  });
+  if (outcome.kind !== 'event') {
+    const reason = outcome.kind === 'unmatched' ? outcome.unmatched.reason : 'already received';
+    throw new HttpError(409, 'UNMATCHED', `The reply was kept as unmatched: ${reason}`);
+  }
+  return toConversationEventDto(outcome.event);
+};

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { conversationEvents } from '../../db/schema/index.js';
+import { databaseTargets } from '../../test/test-app.js';
+import { helpReply, smsKeywordOf } from './keywords.js';
+import {
+  automaticReplies,
+  leadById,
+  leadNamed,
+  SHARED_NUMBER,
+  staffSms,
+  startInboundApp,
+  SUMMIT_NUMBER,
+  text,
+  textedEarlier,
+  type InboundTestApp,
+} from './test-support.js';
+
+const OPT_OUT_WORDS = [
+  'STOP',
+  'stopall',
+  'Unsubscribe',
+  'CANCEL',
+  'end',
+  'Quit',
+  'revoke',
+  'OptOut',
+  'opt out',
+  'OPT   OUT',
+  '  Stop  ',
+  '\tSTOP\n',
+];
+
+describe('SMS keywords', () => {
+  it('recognizes each keyword whatever its case and spacing, and only as the whole message', () => {
+    for (const word of OPT_OUT_WORDS) expect(smsKeywordOf(word), word).toBe('OPT_OUT');
+    for (const word of ['START', 'yes', ' Unstop '])
+      expect(smsKeywordOf(word), word).toBe('OPT_IN');
+    for (const word of ['HELP', 'info', ' Help ']) expect(smsKeywordOf(word), word).toBe('HELP');
+    for (const other of ['stop it', 'please stop', 'stopp', 'opt-out', 'yes please', '', null])
+      expect(smsKeywordOf(other), String(other)).toBeUndefined();
+  });
+
+  it('answers HELP with the company, its formatted phone and email, or what it has', () => {
+    expect(
+      helpReply({
+        name: 'Demo Leasing',
+        contactPhone: '+15125550100',
+        registeredLeasingEmail: 'leasing@demo-leasing.test',
+      }),
+    ).toBe(
+      'Demo Leasing leasing team: For help, call (512) 555-0100 or email leasing@demo-leasing.test. Msg & data rates may apply. Reply STOP to opt out.',
+    );
+    const phoneOnly = helpReply({
+      name: 'Harbor Point Residential',
+      contactPhone: '+16195550300',
+      registeredLeasingEmail: null,
+    });
+    expect(phoneOnly).toContain('call (619) 555-0300.');
+    expect(phoneOnly).not.toContain('email');
+    expect(helpReply({ name: 'Quiet Co', contactPhone: null, registeredLeasingEmail: null })).toBe(
+      'Quiet Co leasing team: For help, reply here and our leasing team will answer. Msg & data rates may apply. Reply STOP to opt out.',
+    );
+  });
+});
+
+describe.each(databaseTargets())('SMS keywords from leads on $name', (target) => {
+  let t: InboundTestApp;
+  beforeAll(async () => {
+    t = await startInboundApp(target);
+  });
+  afterAll(() => t.stop());
+
+  /** A lead of the Summit created by a first text from a fresh number, then opted in. */
+  let nextPhone = 600;
+  const freshLead = async () => {
+    const phone = `+15125550${String((nextPhone += 1)).padStart(3, '0')}`;
+    const { event } = await text(t, phone, SUMMIT_NUMBER, 'Hi there');
+    return { phone, leadId: event!.leadId };
+  };
+  const sentTo = (phone: string) => t.fake.received.filter((message) => message.to === phone);
+
+  it('opts the lead out for every STOP word, records it on the timeline and confirms once', async () => {
+    for (const word of OPT_OUT_WORDS) {
+      const { phone, leadId } = await freshLead();
+      const { event } = await text(t, phone, SUMMIT_NUMBER, word);
+      expect(event, word).toMatchObject({
+        leadId,
+        body: word,
+        senderType: 'LEAD',
+        data: { optStatusChange: { channel: 'phone', status: 'OPT_OUT' } },
+      });
+      expect((await leadById(t, leadId)).phoneOptStatus, word).toBe('OPT_OUT');
+      const replies = await automaticReplies(t, leadId);
+      expect(replies, word).toHaveLength(1);
+      expect(replies[0]!.body).toBe(
+        "Demo Leasing: You're unsubscribed and will get no more texts from us. Reply START to subscribe again.",
+      );
+      expect(replies[0]!.date.getTime()).toBeGreaterThan(event!.date.getTime());
+    }
+  });
+
+  it('changes nothing for a message that merely contains a keyword', async () => {
+    const { phone, leadId } = await freshLead();
+    for (const body of ['please stop texting at night', 'stop by tomorrow?', 'opt-out'])
+      expect((await text(t, phone, SUMMIT_NUMBER, body)).event!.data).toEqual({});
+    expect((await leadById(t, leadId)).phoneOptStatus).toBe('NO_INDICATION');
+    expect(await automaticReplies(t, leadId)).toHaveLength(0);
+  });
+
+  it('confirms one STOP of two, sends that confirmation despite the opt-out, and refuses staff texts after it', async () => {
+    const ava = await leadNamed(t, 'Ava Thompson');
+    await text(t, ava.phone!, SHARED_NUMBER, 'STOP');
+    const second = await text(t, ava.phone!, SHARED_NUMBER, 'stop');
+    expect(second.event!.data.optStatusChange).toBeUndefined();
+    expect(await automaticReplies(t, ava.id)).toHaveLength(1);
+    await expect.poll(() => sentTo(ava.phone!).length, { timeout: 10_000 }).toBe(1);
+    expect(sentTo(ava.phone!)[0]).toMatchObject({ from: SHARED_NUMBER });
+    expect(sentTo(ava.phone!)[0]!.body).toMatch(/^Demo Leasing: You're unsubscribed/);
+
+    const refused = await staffSms(t, ava.id, 'Are you still interested?');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'SEND_REFUSED' } });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(sentTo(ava.phone!)).toHaveLength(1);
+  });
+
+  it('opts back in on START, YES or UNSTOP only when opted out, with a confirmation', async () => {
+    for (const word of ['START', ' yes ', 'Unstop']) {
+      const { phone, leadId } = await freshLead();
+      const subscribed = await text(t, phone, SUMMIT_NUMBER, word);
+      expect(subscribed.event!.data, word).toEqual({});
+      expect(await automaticReplies(t, leadId)).toHaveLength(0);
+
+      await text(t, phone, SUMMIT_NUMBER, 'STOP');
+      const back = await text(t, phone, SUMMIT_NUMBER, word);
+      expect(back.event!.data, word).toEqual({
+        optStatusChange: { channel: 'phone', status: 'OPT_IN' },
+      });
+      expect((await leadById(t, leadId)).phoneOptStatus).toBe('OPT_IN');
+      const replies = await automaticReplies(t, leadId);
+      expect(replies.map((reply) => reply.body)).toEqual([
+        "Demo Leasing: You're unsubscribed and will get no more texts from us. Reply START to subscribe again.",
+        "Demo Leasing: You're subscribed again and will get texts from us. Reply HELP for help, STOP to opt out.",
+      ]);
+      await expect.poll(() => sentTo(phone).length, { timeout: 10_000 }).toBe(2);
+      expect(sentTo(phone).every((message) => message.from === SUMMIT_NUMBER)).toBe(true);
+    }
+  });
+
+  it("answers HELP and INFO with the company's contacts, even to an opted-out lead", async () => {
+    const { phone, leadId } = await freshLead();
+    await text(t, phone, SUMMIT_NUMBER, 'HELP');
+    // Sent before the STOP: once opted out, only the confirmation and HELP answers go out.
+    await expect.poll(() => sentTo(phone).length, { timeout: 10_000 }).toBe(1);
+    await text(t, phone, SUMMIT_NUMBER, 'STOP');
+    const info = await text(t, phone, SUMMIT_NUMBER, 'Info');
+    expect(info.event!.data).toEqual({});
+    expect((await leadById(t, leadId)).phoneOptStatus).toBe('OPT_OUT');
+    const help =
+      'Demo Leasing leasing team: For help, call (512) 555-0100 or email leasing@demo-leasing.test. Msg & data rates may apply. Reply STOP to opt out.';
+    expect((await automaticReplies(t, leadId)).map((reply) => reply.body)).toEqual([
+      help,
+      "Demo Leasing: You're unsubscribed and will get no more texts from us. Reply START to subscribe again.",
+      help,
+    ]);
+    // The last HELP reaches the opted-out lead: carriers require an answer to HELP.
+    await expect.poll(() => sentTo(phone).length, { timeout: 10_000 }).toBe(3);
+
+    const wyatt = await leadNamed(t, 'Wyatt Nelson');
+    await textedEarlier(t, wyatt, 1);
+    await text(t, wyatt.phone!, SHARED_NUMBER, 'help');
+    const [harborHelp] = await automaticReplies(t, wyatt.id);
+    expect(harborHelp!.body).toBe(
+      'Harbor Point Residential leasing team: For help, call (619) 555-0300. Msg & data rates may apply. Reply STOP to opt out.',
+    );
+    const [stored] = await t.app.database.db
+      .select()
+      .from(conversationEvents)
+      .where(eq(conversationEvents.id, harborHelp!.id));
+    expect(stored).toMatchObject({ companyId: wyatt.companyId, senderType: 'SYSTEM' });
+  });
+});

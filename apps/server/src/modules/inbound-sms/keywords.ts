@@ -1,0 +1,47 @@
+import type { CompanyRow } from '../../db/schema/index.js';
+import { formatPhone } from './phone-numbers.js';
+
+export type SmsKeyword = 'OPT_OUT' | 'OPT_IN' | 'HELP';
+
+/** The carrier keywords (CTIA); only a message that is nothing but the keyword counts. */
+const KEYWORDS: Record<string, SmsKeyword> = {
+  stop: 'OPT_OUT',
+  stopall: 'OPT_OUT',
+  unsubscribe: 'OPT_OUT',
+  cancel: 'OPT_OUT',
+  end: 'OPT_OUT',
+  quit: 'OPT_OUT',
+  revoke: 'OPT_OUT',
+  optout: 'OPT_OUT',
+  'opt out': 'OPT_OUT',
+  start: 'OPT_IN',
+  yes: 'OPT_IN',
+  unstop: 'OPT_IN',
+  help: 'HELP',
+  info: 'HELP',
+};
+
+/** " Opt   OUT " is "opt out": case and spacing are how phones and people type, not meaning. */
+export const smsKeywordOf = (body: string | null | undefined): SmsKeyword | undefined =>
+  KEYWORDS[(body ?? '').trim().replace(/\s+/g, ' ').toLowerCase()];
+
+type ReplyCompany = Pick<CompanyRow, 'name' | 'contactPhone' | 'registeredLeasingEmail'>;
+
+export const optOutConfirmation = (company: ReplyCompany) =>
+  `${company.name}: You're unsubscribed and will get no more texts from us. Reply START to subscribe again.`;
+
+export const optInConfirmation = (company: ReplyCompany) =>
+  `${company.name}: You're subscribed again and will get texts from us. Reply HELP for help, STOP to opt out.`;
+
+/** Carriers require an answer to HELP naming who is texting and how to reach them. */
+export const helpReply = (company: ReplyCompany) => {
+  const contacts = [
+    company.contactPhone ? `call ${formatPhone(company.contactPhone)}` : undefined,
+    company.registeredLeasingEmail ? `email ${company.registeredLeasingEmail}` : undefined,
+  ].filter(Boolean);
+  const reach =
+    contacts.length > 0
+      ? `For help, ${contacts.join(' or ')}.`
+      : 'For help, reply here and our leasing team will answer.';
+  return `${company.name} leasing team: ${reach} Msg & data rates may apply. Reply STOP to opt out.`;
+};
