@@ -17,6 +17,8 @@ export const socketEvents = {
   newMessageTranslation: (companyID: string) => `new-message-translation${companyID}`,
   /** Client → server, with an acknowledgement: the refreshed ID token, so the socket stays open. */
   reauthenticate: 'leasing-reauthenticate',
+  /** Server → socket, just before it is closed: `{ code, message }` (see socketErrorCodes). */
+  socketError: 'leasing-socket-error',
 } as const;
 
 /** Why the server refuses or closes a socket; sent as the `connect_error` message. */

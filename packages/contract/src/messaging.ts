@@ -33,6 +33,8 @@ export type SendEmailRequest = z.infer<typeof sendEmailRequestSchema>;
 export const outboxEntrySchema = z.object({
   _id: z.string(),
   eventID: z.string().nullable(),
+  /** The lead the message went to ("Simulate reply" answers as that lead). */
+  leadID: z.string().nullable(),
   channel: z.enum(['SMS', 'EMAIL']),
   from: z.string(),
   to: z.string(),

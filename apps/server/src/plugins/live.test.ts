@@ -268,7 +268,7 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
     };
     const lapsing = await connected(await shortLived.signIdToken(subject));
     const renewed = await connected(await shortLived.signIdToken(subject));
-    const lapsingError = until<{ code: string }>(lapsing, 'leasing-socket-error');
+    const lapsingError = until<{ code: string }>(lapsing, socketEvents.socketError);
     const lapsingGone = until<string>(lapsing, 'disconnect');
 
     const otherUser = await renewed.emitWithAck(socketEvents.reauthenticate, {

@@ -103,7 +103,7 @@ export const socketPlugin = fp(
         clearTimeout(expiry);
         expiry = setTimeout(
           () => {
-            socket.emit('leasing-socket-error', {
+            socket.emit(socketEvents.socketError, {
               code: socketErrorCodes.tokenExpired,
               message: 'Your session token expired; reconnect with a refreshed one.',
             });

@@ -125,6 +125,7 @@ describe.each(databaseTargets())('sending on the sandbox providers on $name', (t
     expect(entry).toMatchObject({
       channel: 'SMS',
       to: ava.phone,
+      leadID: ava._id,
       body: 'Hi Ava, here is the floor plan.',
     });
     expect(entry.mediaUrls[0]).toMatch(new RegExp(`^${s.base}/media/[A-Za-z0-9_-]{32}\\.png$`));

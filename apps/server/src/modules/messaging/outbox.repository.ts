@@ -1,12 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { OutboxEntry } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
-import { sandboxOutbox, type SandboxOutboxRow } from '../../db/schema/index.js';
+import { conversationEvents, sandboxOutbox, type SandboxOutboxRow } from '../../db/schema/index.js';
 import { decodeCursor, olderThan, toPage } from '../../lib/cursor.js';
 
-const toOutboxEntry = (row: SandboxOutboxRow): OutboxEntry => ({
+const toOutboxEntry = ({
+  row,
+  leadId,
+}: {
+  row: SandboxOutboxRow;
+  leadId: string | null;
+}): OutboxEntry => ({
   _id: row.id,
   eventID: row.eventId,
+  leadID: leadId,
   channel: row.channel,
   from: row.from,
   to: row.to,
@@ -24,8 +31,9 @@ export const listOutbox = async (
 ) => {
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const rows = await db
-    .select()
+    .select({ row: sandboxOutbox, leadId: conversationEvents.leadId })
     .from(sandboxOutbox)
+    .leftJoin(conversationEvents, eq(conversationEvents.id, sandboxOutbox.eventId))
     .where(
       and(
         eq(sandboxOutbox.companyId, companyId),
@@ -34,5 +42,10 @@ export const listOutbox = async (
     )
     .orderBy(desc(sandboxOutbox.createdAt), desc(sandboxOutbox.id))
     .limit(page.limit + 1);
-  return toPage(rows, page.limit, (row) => ({ date: row.createdAt, id: row.id }), toOutboxEntry);
+  return toPage(
+    rows,
+    page.limit,
+    ({ row }) => ({ date: row.createdAt, id: row.id }),
+    toOutboxEntry,
+  );
 };
