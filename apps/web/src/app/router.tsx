@@ -67,6 +67,13 @@ const normalRouteTable: RouteObject[] = [
                     Component: module.OutboxRoute,
                   })),
               },
+              {
+                path: paths.unmatched.path,
+                lazy: () =>
+                  import('./routes/app/unmatched').then((module) => ({
+                    Component: module.UnmatchedRoute,
+                  })),
+              },
             ],
           },
           {

@@ -29,6 +29,10 @@ export const paths = {
     path: '/main/outbox',
     getHref: () => '/main/outbox',
   },
+  unmatched: {
+    path: '/main/unmatched',
+    getHref: () => '/main/unmatched',
+  },
   account: {
     path: '/account',
     getHref: () => '/account',

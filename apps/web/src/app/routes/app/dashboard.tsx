@@ -1,6 +1,6 @@
 import type { Property } from '@leasing/contract';
 import { Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingCommunity, IconInbox } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconInbox, IconMailQuestion } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -61,15 +61,26 @@ export function DashboardRoute() {
             Pick a property to see its prospects and open a conversation.
           </Text>
         </div>
-        <Button
-          component={Link}
-          to={paths.outbox.getHref()}
-          variant="default"
-          size="sm"
-          leftSection={<IconInbox size={16} stroke={1.75} />}
-        >
-          Outbox
-        </Button>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={paths.unmatched.getHref()}
+            variant="default"
+            size="sm"
+            leftSection={<IconMailQuestion size={16} stroke={1.75} />}
+          >
+            Unmatched messages
+          </Button>
+          <Button
+            component={Link}
+            to={paths.outbox.getHref()}
+            variant="default"
+            size="sm"
+            leftSection={<IconInbox size={16} stroke={1.75} />}
+          >
+            Outbox
+          </Button>
+        </Group>
       </Group>
 
       {propertiesQuery.isError ? (

@@ -1,5 +1,5 @@
 import { apiPaths } from '@leasing/contract';
-import type { OutboxEntry } from '@leasing/contract';
+import type { OutboxEntry } from '../../../features/outbox/api/get-outbox';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/storage';
@@ -12,6 +12,7 @@ function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
   return {
     _id: 'outbox-1',
     eventID: 'event-1',
+    leadID: null,
     channel: 'SMS',
     from: '+15125550000',
     to: '+15125550101',
@@ -135,4 +136,75 @@ describe('outbox page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/outbox'));
     expect(await screen.findByRole('heading', { name: 'Outbox' })).toBeTruthy();
   });
+
+  it("simulates the lead's reply to a text, and shows a refusal in 'Oops'", async () => {
+    const leadID = '7d1f1b2e-5c3a-4f7e-9a2b-1c0d3e4f5a6b';
+    const simulated: unknown[] = [];
+    let refuse = true;
+    startSession('token');
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${apiPaths.outbox}`]: {
+        body: {
+          items: [
+            { ...sms, leadID },
+            { ...email, leadID },
+          ],
+          nextCursor: null,
+        },
+      },
+      [`POST ${apiPaths.sandboxInboundSms}`]: (request) => {
+        simulated.push(request.body);
+        return refuse
+          ? apiError(404, 'NOT_FOUND', 'Simulated replies exist only in the SMS sandbox.')
+          : { body: { ...smsEventFor(leadID), body: 'Yes, Saturday works' } };
+      },
+    });
+    const { user } = renderApp('/main/outbox');
+    const list = await screen.findByRole('list', { name: 'Sent messages' });
+    const [smsItem, emailItem] = within(list).getAllByRole('listitem');
+    expect(within(emailItem!).queryByRole('button', { name: 'Simulate reply' })).toBeNull();
+
+    await user.click(within(smsItem!).getByRole('button', { name: 'Simulate reply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Simulate a reply' });
+    const send = within(dialog).getByRole('button', { name: 'Send' });
+    expect(send).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reply' }), 'Yes, Saturday works');
+    await user.click(send);
+
+    const oops = await screen.findByRole('dialog', { name: 'Oops' });
+    expect(within(oops).getByText('Simulated replies exist only in the SMS sandbox.')).toBeTruthy();
+    await user.click(within(oops).getByRole('button', { name: 'Ok' }));
+
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText("Reply received: it shows in the lead's conversation."),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Simulate a reply' })).toBeNull(),
+    );
+    expect(simulated).toEqual([
+      { leadID, text: 'Yes, Saturday works' },
+      { leadID, text: 'Yes, Saturday works' },
+    ]);
+  });
 });
+
+function smsEventFor(leadID: string) {
+  return {
+    _id: 'inbound-1',
+    leadID,
+    eventType: 'SMS',
+    date: '2026-11-22T16:40:00.000Z',
+    body: '',
+    senderName: 'Jordan Prospect',
+    senderType: 'LEAD',
+    iconURL: null,
+    subject: null,
+    sendingStatus: null,
+    attachmentsUrls: [],
+    data: {},
+    eventByUserName: null,
+  };
+}

@@ -1,5 +1,5 @@
 import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconInbox, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconInbox, IconLogout, IconMailQuestion } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useUser } from '../api/get-user';
@@ -61,6 +61,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
           leftSection={<IconInbox size={16} stroke={1.5} />}
         >
           Outbox
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={paths.unmatched.getHref()}
+          leftSection={<IconMailQuestion size={16} stroke={1.5} />}
+        >
+          Unmatched messages
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

@@ -1,91 +1,63 @@
-import type { OutboxEntry } from '@leasing/contract';
-import { Button, Center, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconInbox, IconMail, IconMessage } from '@tabler/icons-react';
+import { Button, Center, Paper, Stack, Text } from '@mantine/core';
+import { IconInbox, IconMessageReply } from '@tabler/icons-react';
+import { useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { formatDateTime } from '../../../lib/format-date';
+import {
+  MessageList,
+  MessageListItem,
+  MessageListSkeleton,
+} from '../../../components/ui/message-list';
 import { useOutbox } from '../api/get-outbox';
-import classes from './outbox.module.css';
+import type { OutboxEntry } from '../api/get-outbox';
+import { SimulateReplyDialog } from './simulate-reply-dialog';
 
 /** The last part of a media URL: what the image is called. */
 function mediaName(url: string): string {
   return decodeURIComponent(url.split('/').pop() ?? url);
 }
 
-function OutboxItem({ entry }: { entry: OutboxEntry }) {
-  const isEmail = entry.channel === 'EMAIL';
-  const channelLabel = isEmail ? 'Email' : 'SMS';
-  return (
-    <li className={classes.item}>
-      <ThemeIcon
-        size={34}
-        radius="xl"
-        variant="light"
-        color={isEmail ? 'grape' : 'indigo'}
-        aria-label={channelLabel}
-        role="img"
-      >
-        {isEmail ? <IconMail size={18} stroke={1.75} /> : <IconMessage size={18} stroke={1.75} />}
-      </ThemeIcon>
-      <div className={classes.itemBody}>
-        <div className={classes.header}>
-          <dl className={classes.addresses}>
-            <div>
-              <dt>To</dt>
-              <dd>{entry.to}</dd>
-            </div>
-            <div>
-              <dt>From</dt>
-              <dd>{entry.from}</dd>
-            </div>
-          </dl>
-          <time className={classes.time} dateTime={entry.createdAt}>
-            {formatDateTime(entry.createdAt)}
-          </time>
-        </div>
-        {isEmail && entry.subject && <div className={classes.subject}>{entry.subject}</div>}
-        {entry.body && <div className={classes.body}>{entry.body}</div>}
-        {entry.mediaUrls.length > 0 && (
-          <div className={classes.media}>
-            {entry.mediaUrls.map((url, index) => (
-              <a
-                key={`${url}-${index}`}
-                href={url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={classes.mediaLink}
-                aria-label={`Open ${mediaName(url)}`}
-              >
-                <img src={url} alt={mediaName(url)} loading="lazy" decoding="async" />
-              </a>
-            ))}
-          </div>
-        )}
-      </div>
-    </li>
-  );
-}
+type ReplyTarget = { leadID: string; from: string };
 
-function OutboxSkeleton() {
+type OutboxItemProps = {
+  entry: OutboxEntry;
+  onSimulateReply: (target: ReplyTarget) => void;
+};
+
+function OutboxItem({ entry, onSimulateReply }: OutboxItemProps) {
+  const { leadID } = entry;
   return (
-    <Stack gap={0} role="status" aria-label="Loading the outbox">
-      {Array.from({ length: 4 }, (_, index) => (
-        <div key={index} className={classes.item}>
-          <Skeleton circle height={34} />
-          <Stack gap={8} style={{ flex: 1 }}>
-            <Skeleton height={12} width="45%" />
-            <Skeleton height={12} width="85%" />
-            <Skeleton height={12} width="60%" />
-          </Stack>
-        </div>
-      ))}
-    </Stack>
+    <MessageListItem
+      channel={entry.channel}
+      addresses={[
+        { label: 'To', value: entry.to },
+        { label: 'From', value: entry.from },
+      ]}
+      time={entry.createdAt}
+      subject={entry.subject}
+      body={entry.body}
+      media={entry.mediaUrls.map((url) => ({ url, thumbnailUrl: url, name: mediaName(url) }))}
+      footer={
+        entry.channel === 'SMS' &&
+        leadID && (
+          <Button
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconMessageReply size={14} stroke={1.75} />}
+            onClick={() => onSimulateReply({ leadID, from: entry.to })}
+          >
+            Simulate reply
+          </Button>
+        )
+      }
+    />
   );
 }
 
 /** The sandbox outbox, newest first, a page at a time. */
 export function OutboxList() {
   const outbox = useOutbox();
+  const [replyTarget, setReplyTarget] = useState<ReplyTarget | null>(null);
 
   function handleRetry() {
     void outbox.refetch();
@@ -95,10 +67,14 @@ export function OutboxList() {
     void outbox.fetchNextPage();
   }
 
+  function handleCloseReply() {
+    setReplyTarget(null);
+  }
+
   if (outbox.isPending) {
     return (
       <Paper withBorder radius="md">
-        <OutboxSkeleton />
+        <MessageListSkeleton label="Loading the outbox" />
       </Paper>
     );
   }
@@ -131,11 +107,11 @@ export function OutboxList() {
   return (
     <Stack gap="sm">
       <Paper withBorder radius="md">
-        <ul className={classes.list} aria-label="Sent messages">
+        <MessageList label="Sent messages">
           {entries.map((entry) => (
-            <OutboxItem key={entry._id} entry={entry} />
+            <OutboxItem key={entry._id} entry={entry} onSimulateReply={setReplyTarget} />
           ))}
-        </ul>
+        </MessageList>
       </Paper>
       {outbox.isFetchNextPageError && (
         <ErrorState
@@ -155,6 +131,14 @@ export function OutboxList() {
           </Text>
         )}
       </Center>
+      {replyTarget && (
+        <SimulateReplyDialog
+          key={replyTarget.leadID}
+          leadID={replyTarget.leadID}
+          from={replyTarget.from}
+          onClose={handleCloseReply}
+        />
+      )}
     </Stack>
   );
 }
