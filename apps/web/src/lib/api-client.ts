@@ -126,6 +126,29 @@ export function refreshToken(): Promise<string> {
   return refreshInFlight;
 }
 
+/**
+ * A refreshed token for callers outside `apiRequest` (the live socket, the refresh ahead of expiry),
+ * or null when the server refused to refresh it: the session then ends as it does when a request's
+ * refresh is refused. Throws when the refresh could not be asked for (offline, server error), which
+ * is worth trying again later.
+ */
+export async function refreshTokenOrEndSession(): Promise<string | null> {
+  try {
+    return await refreshToken();
+  } catch (error) {
+    const refused =
+      error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
+    if (!refused) throw error;
+    if (currentUrlHasAccessToken()) {
+      setNotFoundRedirectFlag();
+      navigateTo(paths.notFound.getHref());
+    } else {
+      endSession('refresh-failed');
+    }
+    return null;
+  }
+}
+
 async function requestNewToken(): Promise<string> {
   let response: Response;
   try {

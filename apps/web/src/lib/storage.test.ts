@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
+  clearStorage,
   consumeNotFoundRedirectFlag,
   getLastLogin,
   getToken,
+  onTokenChange,
   setNotFoundRedirectFlag,
+  setToken,
   startSession,
   storageKeys,
 } from './storage';
@@ -30,5 +33,25 @@ describe('storage', () => {
   it('reads an unreadable sign-in time as none', () => {
     localStorage.setItem(storageKeys.lastLogin, 'yesterday');
     expect(getLastLogin()).toBeNull();
+  });
+
+  it('tells listeners when the token changes, here or in another tab', () => {
+    const seen: (string | null)[] = [];
+    const off = onTokenChange((token) => seen.push(token));
+    onTestFinished(off);
+
+    startSession('first');
+    setToken('first'); // the same token again is no change
+    setToken('second');
+    localStorage.setItem('token', 'from-another-tab');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'lastLogin' }));
+    clearStorage();
+    clearStorage();
+
+    expect(seen).toEqual(['first', 'second', 'from-another-tab', null]);
+    off();
+    setToken('unheard');
+    expect(seen).toHaveLength(4);
   });
 });

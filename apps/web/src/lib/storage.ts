@@ -10,8 +10,35 @@ export function getToken(): string | null {
   return localStorage.getItem(storageKeys.token);
 }
 
+type TokenListener = (token: string | null) => void;
+const tokenListeners = new Set<TokenListener>();
+
+function notifyTokenChange(token: string | null) {
+  for (const listener of tokenListeners) listener(token);
+}
+
+/**
+ * Calls `listener` with the stored token whenever it changes: here (sign-in, refresh, sign-out) or
+ * in another tab of the app, which shares the storage and rotates the same session. An open socket
+ * hands the new token on, so it is not closed when its old one runs out.
+ */
+export function onTokenChange(listener: TokenListener): () => void {
+  function handleStorage(event: StorageEvent) {
+    // `key` is null when the other tab cleared the storage as a whole (sign-out).
+    if (event.key === storageKeys.token || event.key === null) listener(getToken());
+  }
+  tokenListeners.add(listener);
+  window.addEventListener('storage', handleStorage);
+  return () => {
+    tokenListeners.delete(listener);
+    window.removeEventListener('storage', handleStorage);
+  };
+}
+
 export function setToken(token: string): void {
+  const previous = getToken();
   localStorage.setItem(storageKeys.token, token);
+  if (token !== previous) notifyTokenChange(token);
 }
 
 /** Stores the token of a fresh sign-in and starts the session clock. */
@@ -55,5 +82,7 @@ export function setStoredJson(key: string, value: unknown): void {
 
 /** The spec signs out by clearing local storage as a whole. */
 export function clearStorage(): void {
+  const hadToken = getToken() !== null;
   localStorage.clear();
+  if (hadToken) notifyTokenChange(null);
 }

@@ -2,6 +2,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setNavigator } from '../lib/auth-events';
 import { queryClient } from '../lib/query-client';
+import { closeSocket, setSocketFactory } from '../lib/socket';
+import { quietSocketFactory } from './fake-socket';
 
 class ResizeObserverStub {
   observe() {}
@@ -14,6 +16,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 // A few tests (bundling with esbuild) run in Node and have no DOM to prepare or clean.
 const hasDom = typeof window !== 'undefined';
+
+// The signed-in layout opens the live socket; no test reaches for a real server.
+setSocketFactory(quietSocketFactory);
 
 // Mantine reads these browser APIs, which jsdom does not implement.
 if (hasDom) installDomStubs();
@@ -56,6 +61,7 @@ afterEach(() => {
   vi.useRealTimers();
   if (!hasDom) return;
   cleanup();
+  closeSocket();
   queryClient.clear();
   localStorage.clear();
   setNavigator(null);

@@ -3,10 +3,16 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { Brand } from '../../../components/ui/brand';
 import { paths } from '../../../config/paths';
 import { UserMenu } from '../../../features/auth/components/user-menu';
+import { ReconnectingIndicator } from '../../../features/live/components/reconnecting-indicator';
+import { useLiveUpdates } from '../../live-updates';
 
-/** The frame of every signed-in page: product name and the user's menu above the content. */
+/**
+ * The frame of every signed-in page: product name and the user's menu above the content. It holds
+ * the session's live updates, so they run on every signed-in page, the conversation pane included.
+ */
 export function AppLayoutRoute() {
   const navigate = useNavigate();
+  useLiveUpdates();
 
   function handleSignedOut() {
     void navigate(paths.login.getHref(), { replace: true });
@@ -23,7 +29,10 @@ export function AppLayoutRoute() {
           >
             <Brand size="sm" />
           </Link>
-          <UserMenu onSignedOut={handleSignedOut} />
+          <Group gap="md" wrap="nowrap">
+            <ReconnectingIndicator />
+            <UserMenu onSignedOut={handleSignedOut} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Main bg="gray.0">

@@ -18,6 +18,7 @@ import { useComposer } from '../../../features/composer/hooks/use-composer';
 import { ConversationMoreMenu } from '../../../features/conversations/components/conversation-more-menu';
 import { ConversationTimeline } from '../../../features/conversations/components/conversation-timeline';
 import { useAddLeadEvent, useLead } from '../../../features/leads/api/get-lead';
+import { useNewEvents } from '../../../features/live/hooks/use-new-events';
 import { CompleteDecisionPrompt } from '../../../features/leads/components/complete-decision-prompt';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
@@ -116,10 +117,11 @@ function LeadPane({ lead }: { lead: Lead }) {
   const composer = useComposer(lead);
   const userQuery = useUser();
   const addLeadEvent = useAddLeadEvent(lead);
+  const newEvents = useNewEvents(lead._id);
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
 
   function handleSent(event: ConversationEvent) {
-    void addLeadEvent(event);
+    addLeadEvent(event);
     const decision = lead.officeDecisionState;
     if (decision && decision.status !== 'COMPLETED') setIsDecisionPromptOpen(true);
   }
@@ -194,6 +196,9 @@ function LeadPane({ lead }: { lead: Lead }) {
                   officeDecisionStatus={lead.officeDecisionState?.status ?? null}
                   selectedReplyId={composer.replyTo?._id ?? null}
                   onEmailClick={composer.canReply ? composer.toggleReply : undefined}
+                  isCatchingUp={newEvents.isCatchingUp}
+                  newEventCount={newEvents.count}
+                  onNewEventsSeen={newEvents.dismiss}
                 />
               </div>
               <div data-testid="composer-slot" className={classes.composerSlot}>

@@ -1,10 +1,6 @@
-const JWT_SHAPE = /^[A-Za-z0-9_-]+\.([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+$/;
-const MAX_TOKEN_LENGTH = 8192;
+import { getTokenExpiry, readJwtPayload } from '../../../lib/jwt';
 
-function decodeBase64Url(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  return atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
-}
+const MAX_TOKEN_LENGTH = 8192;
 
 /**
  * Whether a secure link's access token is worth trying: a JWT whose payload is readable and, when
@@ -15,15 +11,7 @@ export function isValidLookingToken(
   now: number = Date.now(),
 ): value is string {
   if (value === null || value.length > MAX_TOKEN_LENGTH) return false;
-  const payloadSegment = JWT_SHAPE.exec(value)?.[1];
-  if (!payloadSegment) return false;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(decodeBase64Url(payloadSegment));
-  } catch {
-    return false;
-  }
-  if (typeof payload !== 'object' || payload === null) return false;
-  const exp = (payload as { exp?: unknown }).exp;
-  return typeof exp !== 'number' || exp * 1000 > now;
+  if (readJwtPayload(value) === null) return false;
+  const expiresAt = getTokenExpiry(value);
+  return expiresAt === null || expiresAt > now;
 }

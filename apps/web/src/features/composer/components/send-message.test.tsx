@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { FakeHandler, RouteAnswer } from '../../../testing/fake-server';
-import { conversationEvent, demoUser, lead as leadFixture } from '../../../testing/fixtures';
+import { stubLiveServer } from '../../../testing/fake-socket';
+import {
+  conversationEvent,
+  demoUser,
+  lead as leadFixture,
+  leadSummary,
+} from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
 
@@ -211,31 +217,28 @@ describe('sending', () => {
     expect(screen.getByText('Decision open')).toBeTruthy();
   });
 
-  it('reloads the lead every 2 s while a sent message is on its way, and stops after', async () => {
+  it('shows the sending status as it changes, from the live socket, without reloading the lead', async () => {
     const lead = leadFixture({ officeDecisionState: null });
+    const live = stubLiveServer(demoUser);
     const queued = sentEvent({ body: 'On my way' });
-    const delivered = { ...lead, conversations: [{ ...queued, sendingStatus: 'COMPLETED' }] };
-    let leadLoads = 0;
-    const { user, composer } = await openComposer(lead, {
-      [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: () => {
-        leadLoads += 1;
-        return { body: leadLoads === 1 ? lead : delivered };
-      },
+    const { user, composer, server } = await openComposer(lead, {
       [`POST ${apiPaths.leadSms(lead._id)}`]: { body: queued },
     });
-
+    await live.connected();
+    const leadPath = apiPaths.lead(lead.propertyID, lead.pmsLeadId);
     await user.type(composer.getByPlaceholderText('Send a message to the lead'), 'On my way');
     await user.click(composer.getByRole('button', { name: 'Send' }));
     const row = () => document.querySelector<HTMLElement>(`[data-event-id="${queued._id}"]`);
     await waitFor(() => expect(row() && within(row()!).getByText('Queued')).toBeTruthy());
-    expect(leadLoads).toBe(1);
+    const loads = server.requestsTo(leadPath).length;
 
-    await waitFor(() => expect(within(row()!).getByText('Delivered')).toBeTruthy(), {
-      timeout: 4000,
-    });
-    expect(leadLoads).toBe(2);
-    // Nothing is on its way any more: no further reloads.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(leadLoads).toBe(2);
-  }, 12_000);
+    const summary = leadSummary({ _id: lead._id, pmsLeadId: lead.pmsLeadId });
+    live.publish([{ ...queued, sendingStatus: 'IN_PROGRESS' }], summary);
+    await waitFor(() => expect(within(row()!).getByText('Sending…')).toBeTruthy());
+    live.publish([{ ...queued, sendingStatus: 'COMPLETED' }], summary);
+    await waitFor(() => expect(within(row()!).getByText('Delivered')).toBeTruthy());
+
+    expect(document.querySelectorAll(`[data-event-id="${queued._id}"]`)).toHaveLength(1);
+    expect(server.requestsTo(leadPath)).toHaveLength(loads);
+  });
 });

@@ -25,13 +25,17 @@ export function getConversations({
  * the lead's `conversationsCursor`. The cursor is part of the key: when a reloaded lead starts
  * elsewhere, the old pages would leave a gap.
  */
+/** Every history of the lead, whatever cursor it starts at. */
+export const getOlderConversationsKeyRoot = (leadID: string) => ['conversations', leadID] as const;
+
 export const getOlderConversationsQueryOptions = (leadID: string, startCursor: string) =>
   infiniteQueryOptions({
-    queryKey: ['conversations', leadID, startCursor],
+    queryKey: [...getOlderConversationsKeyRoot(leadID), startCursor],
     queryFn: ({ pageParam, signal }) => getConversations({ leadID, before: pageParam, signal }),
     initialPageParam: startCursor,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    // History does not change; refetching every loaded page would cost one request per page.
+    // History changes only by live updates, which are written into these pages; refetching every
+    // loaded page would cost one request per page.
     staleTime: Infinity,
   });
 

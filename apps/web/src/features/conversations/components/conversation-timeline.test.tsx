@@ -273,4 +273,75 @@ describe('conversation timeline', () => {
     await waitFor(() => expect(eventRow('older')).toBeTruthy());
     expect(screen.getByText('Beginning of the conversation')).toBeTruthy();
   });
+
+  it('marks what inbound messages carry: opt changes, images loading, automatic replies, bounces', async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 18, 16, minute)).toISOString();
+    await openTimeline([
+      conversationEvent({
+        _id: 'stop',
+        body: 'STOP',
+        date: at(1),
+        data: { optStatusChange: { channel: 'phone', status: 'OPT_OUT' } },
+      }),
+      conversationEvent({
+        _id: 'stop-reply',
+        senderType: 'SYSTEM',
+        senderName: null,
+        body: 'You are unsubscribed. Reply START to resubscribe.',
+        sendingStatus: 'COMPLETED',
+        date: at(2),
+      }),
+      conversationEvent({
+        _id: 'start',
+        body: 'START',
+        date: at(3),
+        data: { optStatusChange: { channel: 'phone', status: 'OPT_IN' } },
+      }),
+      conversationEvent({
+        _id: 'mms',
+        body: 'The kitchen',
+        date: at(4),
+        data: { pendingMedia: [{ index: 0 }, { index: 1 }] },
+      }),
+      conversationEvent({
+        _id: 'out-of-office',
+        eventType: 'EMAIL',
+        subject: 'Out of office',
+        body: 'I am away until Monday.',
+        date: at(5),
+        data: { autoSubmitted: true },
+      }),
+      conversationEvent({
+        _id: 'bounce',
+        eventType: 'EMAIL',
+        senderType: 'SYSTEM',
+        senderName: 'Mail delivery system',
+        subject: 'Undelivered Mail Returned to Sender',
+        body: 'The email could not be delivered.',
+        date: at(6),
+        data: {
+          autoSubmitted: true,
+          bounce: {
+            recipient: 'jordan@example.com',
+            action: 'failed',
+            status: '5.1.1',
+            diagnostic: '550 5.1.1 User unknown',
+          },
+        },
+      }),
+    ]);
+
+    const row = (id: string) => within(eventRow(id));
+    expect(row('stop').getByText('Opted out of texts')).toBeTruthy();
+    expect(row('start').getByText('Opted back in to texts')).toBeTruthy();
+    expect(row('stop-reply').getByText('Automatic reply')).toBeTruthy();
+    expect(row('stop-reply').getByText('Delivered')).toBeTruthy();
+    expect(row('mms').getByText('2 images loading…')).toBeTruthy();
+    expect(row('out-of-office').getByText('Automatic reply')).toBeTruthy();
+    expect(row('out-of-office').getByText('Jordan Prospect')).toBeTruthy();
+    expect(
+      row('bounce').getByText('Email to jordan@example.com bounced: 550 5.1.1 User unknown'),
+    ).toBeTruthy();
+    expect(row('bounce').queryByText('Undelivered Mail Returned to Sender')).toBeNull();
+  });
 });

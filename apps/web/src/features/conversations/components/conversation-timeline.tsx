@@ -10,6 +10,7 @@ import { useOlderConversations } from '../api/get-conversations';
 import { buildTimeline } from '../utils/build-timeline';
 import { CallTranscriptDialog } from './call-transcript-dialog';
 import { FormattedEmailDialog } from './formatted-email-dialog';
+import { NewEventsPill } from './new-events-pill';
 import { TimelineEvent } from './timeline-event';
 import classes from './timeline.module.css';
 
@@ -33,6 +34,15 @@ export type ConversationTimelineProps = {
   selectedReplyId: string | null;
   /** Given when the lead's emails can be answered: a click selects one, or deselects it. */
   onEmailClick?: (event: ConversationEvent) => void;
+  /**
+   * The lead is being reloaded after the live connection came back: what it brings is not
+   * scrolled to, so the reader keeps their place and is told instead.
+   */
+  isCatchingUp?: boolean;
+  /** Events the reload brought that the reader has not reached yet: the pill's number. */
+  newEventCount?: number;
+  /** The reader reached the newest event, or asked to. */
+  onNewEventsSeen?: () => void;
 };
 
 /**
@@ -104,6 +114,9 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   officeDecisionStatus,
   selectedReplyId,
   onEmailClick,
+  isCatchingUp = false,
+  newEventCount = 0,
+  onNewEventsSeen,
 }: ConversationTimelineProps) {
   const [isOlderRequested, setIsOlderRequested] = useState(false);
   const older = useOlderConversations({
@@ -133,9 +146,9 @@ export const ConversationTimeline = memo(function ConversationTimeline({
     paddingStart: START_ROW_HEIGHT,
     paddingEnd: 12,
     // Chat: older pages are prepended with the visible event held in place, and a new event
-    // scrolls into view only when the reader is already at the newest one.
+    // scrolls into view only when the reader is already at the newest one, and is not catching up.
     anchorTo: 'end',
-    followOnAppend: true,
+    followOnAppend: !isCatchingUp && newEventCount === 0,
     scrollEndThreshold: SCROLL_END_THRESHOLD,
   });
 
@@ -143,6 +156,15 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   useLayoutEffect(() => {
     virtualizer.scrollToEnd();
   }, [virtualizer]);
+
+  // New events that all fit on screen are already seen: no pill for them. Judged on the rows'
+  // sizes, which the virtualizer knows before the browser has laid them out.
+  useLayoutEffect(() => {
+    if (newEventCount === 0) return;
+    const viewportHeight = virtualizer.scrollRect?.height ?? 0;
+    const hidden = virtualizer.getTotalSize() - viewportHeight - (virtualizer.scrollOffset ?? 0);
+    if (hidden <= SCROLL_END_THRESHOLD) onNewEventsSeen?.();
+  }, [newEventCount, virtualizer, onNewEventsSeen]);
 
   const hasOlder = olderCursor !== null && (!isOlderRequested || older.hasNextPage);
   const startState: TimelineStartProps['state'] = older.isFetching
@@ -165,9 +187,18 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   }
 
   function handleScroll(event: UIEvent<HTMLDivElement>) {
+    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
+    if (newEventCount > 0 && scrollHeight - clientHeight - scrollTop <= SCROLL_END_THRESHOLD) {
+      onNewEventsSeen?.();
+    }
     // After a failure the reader retries on purpose; scrolling must not hammer the server.
     if (older.isError) return;
-    if (event.currentTarget.scrollTop < LOAD_OLDER_WITHIN_PX) loadOlder();
+    if (scrollTop < LOAD_OLDER_WITHIN_PX) loadOlder();
+  }
+
+  function handleShowNewEvents() {
+    virtualizer.scrollToEnd();
+    onNewEventsSeen?.();
   }
 
   function handleCloseTranscript() {
@@ -191,7 +222,7 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   }
 
   return (
-    <>
+    <div className={classes.viewport}>
       <div
         ref={scrollRef}
         className={classes.scroller}
@@ -232,8 +263,9 @@ export const ConversationTimeline = memo(function ConversationTimeline({
           })}
         </div>
       </div>
+      {newEventCount > 0 && <NewEventsPill count={newEventCount} onClick={handleShowNewEvents} />}
       <CallTranscriptDialog call={openedCall} onClose={handleCloseTranscript} />
       <FormattedEmailDialog email={openedEmail} onClose={handleCloseEmail} />
-    </>
+    </div>
   );
 });

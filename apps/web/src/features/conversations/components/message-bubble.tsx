@@ -7,10 +7,15 @@ import {
   IconClock,
   IconMail,
   IconMessage,
+  IconMessageBolt,
+  IconMessageCheck,
+  IconMessageOff,
+  IconPhoto,
   IconRobot,
 } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { formatTime } from '../../../lib/format-date';
+import { countPendingMedia, isAutoSubmitted, readOptStatusChange } from '../utils/inbound-facts';
 import { AttachmentThumbnail } from './attachment-thumbnail';
 import { MessageText } from './message-text';
 import classes from './timeline.module.css';
@@ -54,8 +59,34 @@ const bubbleClass = {
   LEAD: classes.fromLead,
   USER: classes.fromUser,
   ASSISTANT: classes.fromAssistant,
-  SYSTEM: classes.fromLead,
+  SYSTEM: classes.fromSystem,
 } as const;
+
+/** Under a lead's STOP or START: what it changed. */
+function OptStatusChangeNote({ status }: { status: 'OPT_OUT' | 'OPT_IN' }) {
+  const isOptOut = status === 'OPT_OUT';
+  return (
+    <span className={`${classes.messageNote} ${isOptOut ? classes.optOutNote : ''}`}>
+      {isOptOut ? (
+        <IconMessageOff size={13} stroke={1.75} aria-hidden />
+      ) : (
+        <IconMessageCheck size={13} stroke={1.75} aria-hidden />
+      )}
+      {isOptOut ? 'Opted out of texts' : 'Opted back in to texts'}
+    </span>
+  );
+}
+
+/** An MMS whose images the server is still fetching from the carrier. */
+function PendingMediaNote({ count }: { count: number }) {
+  return (
+    <span className={classes.messageNote} role="status">
+      <IconPhoto size={13} stroke={1.75} aria-hidden />
+      {count === 1 ? '1 image loading…' : `${count} images loading…`}
+      <Loader size={10} aria-hidden />
+    </span>
+  );
+}
 
 export type MessageBubbleProps = {
   event: ConversationEvent;
@@ -74,9 +105,16 @@ export function MessageBubble({
   onEmailClick,
 }: MessageBubbleProps) {
   const isEmail = event.eventType === 'EMAIL';
-  const isIncoming = event.senderType === 'LEAD' || event.senderType === 'SYSTEM';
+  // A system text is ours, sent by itself (the confirmation of a STOP, the HELP answer); a
+  // system email came to us from a program.
+  const isAutomaticText = !isEmail && event.senderType === 'SYSTEM';
+  const isIncoming = event.senderType === 'LEAD' || (isEmail && event.senderType === 'SYSTEM');
   const isAssistant = event.senderType === 'ASSISTANT';
-  const senderName = event.senderName ?? (isAssistant ? 'Assistant' : 'Unknown sender');
+  const senderName = isAutomaticText
+    ? 'Automatic reply'
+    : (event.senderName ?? (isAssistant ? 'Assistant' : 'Unknown sender'));
+  const optStatusChange = event.senderType === 'LEAD' ? readOptStatusChange(event) : null;
+  const pendingMedia = countPendingMedia(event);
   const isFailed = event.sendingStatus === 'FAILED';
   const images = event.attachmentsUrls;
   const isReplyable = isEmail && event.senderType === 'LEAD' && onEmailClick !== undefined;
@@ -103,11 +141,14 @@ export function MessageBubble({
         src={event.iconURL}
         name={senderName}
         alt={senderName}
-        color={isAssistant ? 'teal' : 'initials'}
+        color={isAssistant ? 'teal' : isAutomaticText ? 'gray' : 'initials'}
         size={32}
         radius="xl"
       >
         {isAssistant && !event.iconURL ? <IconRobot size={18} stroke={1.75} /> : undefined}
+        {isAutomaticText && !event.iconURL ? (
+          <IconMessageBolt size={18} stroke={1.75} />
+        ) : undefined}
       </Avatar>
       <div className={classes.messageColumn}>
         <div className={classes.messageMeta}>
@@ -115,6 +156,11 @@ export function MessageBubble({
           {isAssistant && (
             <Badge size="xs" variant="light" color="teal" radius="sm">
               Assistant
+            </Badge>
+          )}
+          {isEmail && isAutoSubmitted(event) && (
+            <Badge size="xs" variant="light" color="gray" radius="sm">
+              Automatic reply
             </Badge>
           )}
           <span className={classes.statusLine}>
@@ -173,6 +219,8 @@ export function MessageBubble({
             </div>
           )}
         </div>
+        {pendingMedia > 0 && <PendingMediaNote count={pendingMedia} />}
+        {optStatusChange && <OptStatusChangeNote status={optStatusChange} />}
         {!isIncoming && event.sendingStatus && (
           <div className={classes.messageMeta}>
             <SendingStatusLine

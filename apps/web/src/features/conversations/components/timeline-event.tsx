@@ -1,5 +1,7 @@
 import type { ConversationEvent, OfficeDecisionStatus } from '@leasing/contract';
 import { memo } from 'react';
+import { readBounce } from '../utils/inbound-facts';
+import { BounceRow } from './bounce-row';
 import { CallRow } from './call-row';
 import { MessageBubble } from './message-bubble';
 import { OfficeDecisionCard } from './office-decision-card';
@@ -26,6 +28,8 @@ function EventContent({
   isReplySelected,
   onEmailClick,
 }: Omit<TimelineEventProps, 'dayLabel'>) {
+  const bounce = readBounce(event);
+  if (bounce) return <BounceRow event={event} bounce={bounce} />;
   switch (event.eventType) {
     case 'SMS':
     case 'EMAIL':

@@ -3,6 +3,8 @@ import type { ConversationEvent, Lead } from '@leasing/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+import { updateQueryDataSurvivingFetch } from '../../../lib/query-cache-updates';
+import { mergeEventsNewestFirst } from '../utils/merge-live-updates';
 
 type GetLeadInput = { propertyId: string; leadId: string; signal?: AbortSignal };
 
@@ -11,53 +13,43 @@ export function getLead({ propertyId, leadId, signal }: GetLeadInput): Promise<L
   return apiRequest(apiPaths.lead(propertyId, leadId), { schema: leadSchema, signal });
 }
 
-export const getLeadQueryKey = (propertyId: string, leadId: string) =>
-  ['lead', propertyId, leadId] as const;
+/** The start of every lead's key: reloading all leads after a reconnect uses it. */
+export const LEAD_QUERY_KEY_ROOT = 'lead';
 
-/** How often the lead is reloaded while a message it sent is still on its way. */
-export const SENDING_STATUS_REFETCH_MS = 2_000;
+export const getLeadQueryKey = (propertyId: string, leadId: string) =>
+  [LEAD_QUERY_KEY_ROOT, propertyId, leadId] as const;
 
 /**
- * Whether one of the lead's newest outgoing messages is still queued or sending: its status will
- * change on the server. (Live updates over the socket will replace this polling.)
+ * No polling: new events and sending-status changes arrive over the live socket, and the lead is
+ * reloaded whenever the socket connects again.
  */
-export function hasMessagesInFlight(lead: Pick<Lead, 'conversations'>): boolean {
-  return lead.conversations.some(
-    (event) =>
-      (event.eventType === 'SMS' || event.eventType === 'EMAIL') &&
-      event.senderType !== 'LEAD' &&
-      (event.sendingStatus === 'PENDING' || event.sendingStatus === 'IN_PROGRESS'),
-  );
-}
-
 export const getLeadQueryOptions = (propertyId: string, leadId: string) =>
   queryOptions({
     queryKey: getLeadQueryKey(propertyId, leadId),
     queryFn: ({ signal }) => getLead({ propertyId, leadId, signal }),
-    // Re-evaluated on every change of the cached lead: it starts when a sent message is added and
-    // stops once a reload shows every message delivered or failed.
-    refetchInterval: (query) =>
-      query.state.data && hasMessagesInFlight(query.state.data) ? SENDING_STATUS_REFETCH_MS : false,
   });
 
 export const useLead = (propertyId: string, leadId: string) =>
   useQuery(getLeadQueryOptions(propertyId, leadId));
 
 /**
- * Puts a new event (a message just sent) at the head of the lead's cached events, so it shows at
- * once. A reload already under way is cancelled first: its answer may predate the event.
+ * Puts a new event (a message just sent) into the lead's cached events, so it shows at once. A
+ * reload under way may answer with the lead from before the event: it is put in again then. The
+ * live socket may have brought it first; it shows once either way.
  */
 export function useAddLeadEvent(lead: Pick<Lead, 'propertyID' | 'pmsLeadId'>) {
   const queryClient = useQueryClient();
   const { propertyID, pmsLeadId } = lead;
   return useCallback(
-    async (event: ConversationEvent) => {
-      const queryKey = getLeadQueryKey(propertyID, pmsLeadId);
-      await queryClient.cancelQueries({ queryKey });
-      queryClient.setQueryData<Lead>(queryKey, (old) =>
-        old && !old.conversations.some((item) => item._id === event._id)
-          ? { ...old, conversations: [event, ...old.conversations] }
-          : old,
+    (event: ConversationEvent) => {
+      updateQueryDataSurvivingFetch<Lead>(
+        queryClient,
+        getLeadQueryKey(propertyID, pmsLeadId),
+        (old) =>
+          old && {
+            ...old,
+            conversations: mergeEventsNewestFirst(old.conversations, [event], { hasOlder: false }),
+          },
       );
     },
     [queryClient, propertyID, pmsLeadId],

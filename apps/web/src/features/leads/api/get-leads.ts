@@ -15,9 +15,14 @@ export function getLeads({ propertyId, cursor, signal }: GetLeadsInput): Promise
   });
 }
 
+/** The start of every property lead list's key. */
+export const LEADS_QUERY_KEY_ROOT = 'leads';
+
+export const getLeadsQueryKey = (propertyId: string) => [LEADS_QUERY_KEY_ROOT, propertyId] as const;
+
 export const getLeadsQueryOptions = (propertyId: string) =>
   infiniteQueryOptions({
-    queryKey: ['leads', propertyId],
+    queryKey: getLeadsQueryKey(propertyId),
     queryFn: ({ pageParam, signal }) => getLeads({ propertyId, cursor: pageParam, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -1,6 +1,7 @@
 import type { Lead } from '@leasing/contract';
-import { Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/format-date';
 import { formatPhone } from '../../../lib/format-phone';
 import { OptStatusBadge } from './opt-status-badge';
 
@@ -10,9 +11,15 @@ export type LeadContactFactsProps = {
   isCompact?: boolean;
 };
 
-type FactProps = { label: string; value: string | null; badge?: ReactNode };
+type FactProps = {
+  label: string;
+  value: string | null;
+  badge?: ReactNode;
+  /** Under the value: what is wrong with it. */
+  note?: ReactNode;
+};
 
-function Fact({ label, value, badge }: FactProps) {
+function Fact({ label, value, badge, note }: FactProps) {
   return (
     <div>
       <Group gap="xs" justify="space-between" wrap="nowrap" mb={2}>
@@ -24,6 +31,7 @@ function Fact({ label, value, badge }: FactProps) {
       <Text size="sm" c={value ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
         {value ?? 'Not given'}
       </Text>
+      {note}
     </div>
   );
 }
@@ -49,6 +57,19 @@ export function LeadContactFacts({ lead, isCompact = false }: LeadContactFactsPr
         label="Email"
         value={lead.email}
         badge={<OptStatusBadge channel="Email" status={lead.emailOptStatus} />}
+        note={
+          lead.emailBouncedAt && (
+            <Badge
+              color="red"
+              variant="light"
+              size="sm"
+              mt={4}
+              title={`Mail to this address bounced on ${formatDateTime(lead.emailBouncedAt)}`}
+            >
+              Email bounced
+            </Badge>
+          )
+        }
       />
       {!isCompact && lead.preferredLanguage && (
         <Fact label="Preferred language" value={languageName(lead.preferredLanguage)} />

@@ -5,6 +5,8 @@ export type LeadStatusBadgesProps = {
   officeDecisionStatus: OfficeDecisionStatus | null;
   phoneOptStatus: OptStatus;
   emailOptStatus: OptStatus;
+  /** Mail to the lead's address bounced: it takes no mail. */
+  isEmailBounced: boolean;
 };
 
 /** What needs the agent's attention at a glance; nothing when all is ordinary. */
@@ -12,11 +14,12 @@ export function LeadStatusBadges({
   officeDecisionStatus,
   phoneOptStatus,
   emailOptStatus,
+  isEmailBounced,
 }: LeadStatusBadgesProps) {
   const isDecisionPending = officeDecisionStatus === 'PENDING';
   const isSmsOptOut = phoneOptStatus === 'OPT_OUT';
   const isEmailOptOut = emailOptStatus === 'OPT_OUT';
-  if (!isDecisionPending && !isSmsOptOut && !isEmailOptOut) return null;
+  if (!isDecisionPending && !isSmsOptOut && !isEmailOptOut && !isEmailBounced) return null;
 
   return (
     <Group gap={4} wrap="wrap">
@@ -33,6 +36,11 @@ export function LeadStatusBadges({
       {isEmailOptOut && (
         <Badge color="red" variant="light" size="sm">
           Email opt-out
+        </Badge>
+      )}
+      {isEmailBounced && (
+        <Badge color="red" variant="light" size="sm">
+          Email bounced
         </Badge>
       )}
     </Group>

@@ -69,6 +69,7 @@ export function LeadTable({ propertyId, leads }: LeadTableProps) {
                   officeDecisionStatus={lead.officeDecisionStatus}
                   phoneOptStatus={lead.phoneOptStatus}
                   emailOptStatus={lead.emailOptStatus}
+                  isEmailBounced={lead.emailBouncedAt !== null}
                 />
               </Table.Td>
               <Table.Td>

@@ -1,0 +1,94 @@
+import type { Lead } from '@leasing/contract';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useUser } from '../features/auth/api/get-user';
+import {
+  mergeEventsIntoHistory,
+  mergeTranslationIntoHistory,
+} from '../features/conversations/api/live-updates';
+import { LEAD_QUERY_KEY_ROOT } from '../features/leads/api/get-lead';
+import { LEADS_QUERY_KEY_ROOT } from '../features/leads/api/get-leads';
+import {
+  mergeDeliveryIntoLeads,
+  mergeTranslationIntoLeads,
+} from '../features/leads/api/live-updates';
+import { subscribeToLiveEvents } from '../features/live/api/subscribe-live-events';
+import type { LiveSubscriber } from '../features/live/api/subscribe-live-events';
+import { clearCatchUps, finishCatchUp, startCatchUp } from '../features/live/hooks/use-new-events';
+import { catchUpBase, countNewEvents } from '../features/live/utils/count-new-events';
+import { onNextFetchSettled } from '../lib/query-cache-updates';
+import { closeSocket, connectSocket } from '../lib/socket';
+
+/**
+ * After a reconnect, each lead on screen is reloaded and what the reload brings is counted for its
+ * 'N new events' pill (its timeline holds the reader's place meanwhile).
+ */
+function countWhatReloadsBring(queryClient: QueryClient) {
+  const openLeads = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: [LEAD_QUERY_KEY_ROOT], type: 'active' });
+  for (const query of openLeads) {
+    const lead = query.state.data as Lead | undefined;
+    if (!lead) continue;
+    const base = catchUpBase(lead.conversations);
+    startCatchUp(lead._id);
+    onNextFetchSettled(queryClient, query.queryKey, (succeeded) => {
+      const reloaded = queryClient.getQueryData<Lead>(query.queryKey);
+      const count = succeeded && reloaded ? countNewEvents(base, reloaded.conversations) : 0;
+      // Told with the reload's answer, which components hear on the query's schedule: the
+      // timeline gets the new events and their count in one render.
+      notifyManager.schedule(() => finishCatchUp(lead._id, count));
+    });
+  }
+}
+
+/**
+ * Whatever happened while no socket listened is loaded again: leads and lead lists on screen now,
+ * the others when next shown. The session's first connection does it too, silently: what was
+ * loaded before it (the page opening) could miss an event of the moments in between.
+ */
+function catchUp(queryClient: QueryClient, isReconnect: boolean) {
+  if (isReconnect) countWhatReloadsBring(queryClient);
+  void queryClient.invalidateQueries({ queryKey: [LEAD_QUERY_KEY_ROOT] });
+  void queryClient.invalidateQueries({ queryKey: [LEADS_QUERY_KEY_ROOT] });
+}
+
+/**
+ * Live updates for the signed-in session (spec §4, §7): events and translations from the socket are
+ * merged into the cached leads, lists and history pages, and a reconnect loads what was missed.
+ * Returns the function that ends them (and closes the socket).
+ */
+export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSubscriber) {
+  const { socket, onConnect } = connectSocket();
+  const unsubscribe = subscribeToLiveEvents(socket, subscriber, {
+    onDelivery: (delivery) => {
+      mergeDeliveryIntoLeads(queryClient, delivery);
+      mergeEventsIntoHistory(queryClient, delivery.lead._id, delivery.events);
+    },
+    onTranslation: (translation) => {
+      mergeTranslationIntoLeads(queryClient, translation);
+      mergeTranslationIntoHistory(queryClient, translation);
+    },
+  });
+  const offConnect = onConnect((isReconnect) => catchUp(queryClient, isReconnect));
+  return () => {
+    unsubscribe();
+    offConnect();
+    closeSocket();
+    clearCatchUps();
+  };
+}
+
+/** Mounted once by the signed-in layout; the socket opens once the user (whose ids name the events) is known. */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  const user = useUser().data;
+  const userID = user?._id;
+  const companyID = user?.companyID;
+
+  useEffect(() => {
+    if (!userID || !companyID) return;
+    return connectLiveUpdates(queryClient, { userID, companyID });
+  }, [queryClient, userID, companyID]);
+}
