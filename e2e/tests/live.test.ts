@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
+import {
+  startFakeTranslator,
+  type FakeTranslator,
+} from '../../apps/server/src/test/fake-libretranslate.js';
+import { DEMO, launchBrowser, signIn } from '../support/browser.js';
+import { postInboundSms, sendInboundEmail } from '../support/inbound.js';
+import { openLead } from '../support/leads.js';
+import { freePort, startServer, type RunningServer } from '../support/server.js';
+
+const MARCUS = { email: 'marcus@leasing.test', password: DEMO.password };
+/** The Summit at Oak Hill texts from its own number; Isabella and James are its leads. */
+const SUMMIT_NUMBER = '+15125550190';
+const ISABELLA = { name: 'Isabella Garcia', phone: '+15125550109' };
+/** Liam has a phone only (no email to fall back on) and is texted from the shared number. */
+const LIAM = { name: 'Liam Carter', phone: '+15125550102' };
+const SHARED_NUMBER = '+15125550000';
+const SOFIA = { name: 'Sofia Martinez', email: 'sofia.martinez@example.com' };
+const SPANISH = 'Hola, ¿puedo llevar a mi perro al apartamento? Es pequeño y muy tranquilo.';
+const SPANISH_IN_ENGLISH = 'Hi, can I bring my dog to the apartment? He is small and very calm.';
+
+describe('a live conversation: replies reach every open console', () => {
+  let twilioFake: FakeTwilio;
+  let translator: FakeTranslator;
+  let server: RunningServer;
+  let smtpPort: number;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  /** One signed-in window per colleague, both on the same lead. */
+  const twoWindowsOn = async (leadName: string): Promise<[Page, Page]> => {
+    const pages: Page[] = [];
+    for (const credentials of [DEMO, MARCUS]) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      await signIn(page, server.url, credentials);
+      await openLead(page, server.url, leadName);
+      pages.push(page);
+    }
+    return pages as [Page, Page];
+  };
+
+  const bubble = (page: Page, type: 'SMS' | 'EMAIL', text: string) =>
+    page.locator(`[data-event-type="${type}"]`, { hasText: text });
+  const shows = (page: Page, type: 'SMS' | 'EMAIL', text: string) =>
+    expect.poll(() => bubble(page, type, text).count(), { timeout: 10_000 }).toBe(1);
+
+  beforeAll(async () => {
+    twilioFake = await startFakeTwilio();
+    translator = await startFakeTranslator({
+      phrasebook: { [SPANISH]: { language: 'es', english: SPANISH_IN_ENGLISH } },
+    });
+    smtpPort = await freePort();
+    server = await startServer({
+      TWILIO_ACCOUNT_SID: twilioFake.accountSid,
+      TWILIO_AUTH_TOKEN: twilioFake.authToken,
+      TWILIO_FROM: SHARED_NUMBER,
+      TWILIO_API_URL: twilioFake.url,
+      TWILIO_MPS: '10',
+      TRANSLATE_URL: translator.url,
+      INBOUND_SMTP_PORT: String(smtpPort),
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await server?.stop();
+    await translator?.close();
+    await twilioFake?.close();
+  });
+
+  it('shows a texted reply in both windows, once', async () => {
+    const [dana, marcus] = await twoWindowsOn(ISABELLA.name);
+    await postInboundSms(server.url, twilioFake.authToken, {
+      from: ISABELLA.phone,
+      to: SUMMIT_NUMBER,
+      body: 'Can I move the tour to 5 pm?',
+    });
+    await shows(dana, 'SMS', 'Can I move the tour to 5 pm?');
+    await shows(marcus, 'SMS', 'Can I move the tour to 5 pm?');
+  });
+
+  it('shows an emailed reply (SMTP to the listener) in both windows, with its subject', async () => {
+    const [dana, marcus] = await twoWindowsOn(SOFIA.name);
+    await sendInboundEmail(smtpPort, {
+      from: `Sofía Martínez <${SOFIA.email}>`,
+      to: 'leasing@demo-leasing.test',
+      subject: 'Parking question',
+      text: 'Is there covered parking for a second car?',
+    });
+    await shows(dana, 'EMAIL', 'Is there covered parking for a second car?');
+    await shows(marcus, 'EMAIL', 'Is there covered parking for a second car?');
+    expect(await bubble(dana, 'EMAIL', 'covered parking').textContent()).toContain(
+      'Parking question',
+    );
+  });
+
+  it('locks the composer with the opted-out text when the lead texts STOP', async () => {
+    const [dana, marcus] = await twoWindowsOn(LIAM.name);
+    await expect
+      .poll(() => dana.getByPlaceholder('Send a message to the lead').isEditable())
+      .toBe(true);
+    await postInboundSms(server.url, twilioFake.authToken, {
+      from: LIAM.phone,
+      to: SHARED_NUMBER,
+      body: ' Stop ',
+    });
+    for (const page of [dana, marcus]) {
+      await expect
+        .poll(() => page.getByText("Can't send message - prospect is opted-out").isVisible(), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+    }
+    // The one confirmation Twilio is asked to send, and no other message.
+    await expect
+      .poll(() => twilioFake.received.filter((m) => m.to === LIAM.phone).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    expect(twilioFake.received.find((m) => m.to === LIAM.phone)!.body).toMatch(/unsubscribed/i);
+  });
+
+  it('shows the English translation under a Spanish message', async () => {
+    const [dana] = await twoWindowsOn(ISABELLA.name);
+    await postInboundSms(server.url, twilioFake.authToken, {
+      from: ISABELLA.phone,
+      to: SUMMIT_NUMBER,
+      body: SPANISH,
+    });
+    await shows(dana, 'SMS', SPANISH);
+    await expect
+      .poll(() => bubble(dana, 'SMS', SPANISH).getByText(SPANISH_IN_ENGLISH).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+  });
+
+  it('loses nothing while a window is offline, and doubles nothing when it is back', async () => {
+    const [dana, marcus] = await twoWindowsOn(ISABELLA.name);
+    const lidClosed = dana.context();
+    await lidClosed.setOffline(true);
+    const texts = ['First while away', 'Second while away', 'Third while away'];
+    for (const body of texts) {
+      await postInboundSms(server.url, twilioFake.authToken, {
+        from: ISABELLA.phone,
+        to: SUMMIT_NUMBER,
+        body,
+      });
+    }
+    for (const body of texts) await shows(marcus, 'SMS', body);
+    await lidClosed.setOffline(false);
+    for (const body of texts) await shows(dana, 'SMS', body);
+    await expect
+      .poll(() => dana.getByRole('button', { name: /3 new events/ }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    // Still exactly one of each once things settle.
+    await dana.waitForTimeout(1_500);
+    for (const body of texts) expect(await bubble(dana, 'SMS', body).count()).toBe(1);
+  });
+});
+
+const sharedDatabase = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+if (!sharedDatabase || !redisUrl) {
+  console.warn(
+    'Two-process live test not run: it needs DATABASE_URL and REDIS_URL (CI sets both).',
+  );
+}
+
+describe.runIf(Boolean(sharedDatabase && redisUrl))(
+  'two server processes sharing PostgreSQL and Redis',
+  () => {
+    let twilioFake: FakeTwilio;
+    let first: RunningServer;
+    let second: RunningServer;
+    let browser: Browser;
+    let dropDatabase: () => Promise<void>;
+
+    beforeAll(async () => {
+      const { default: pg } = await import('pg');
+      const name = `leasing_e2e_${Date.now()}_${process.pid}`;
+      const admin = new pg.Client({ connectionString: sharedDatabase });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(sharedDatabase!);
+      url.pathname = `/${name}`;
+      dropDatabase = async () => {
+        const dropper = new pg.Client({ connectionString: sharedDatabase });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      };
+      twilioFake = await startFakeTwilio();
+      const env = {
+        DATABASE_URL: url.toString(),
+        REDIS_URL: redisUrl!,
+        TWILIO_ACCOUNT_SID: twilioFake.accountSid,
+        TWILIO_AUTH_TOKEN: twilioFake.authToken,
+        TWILIO_FROM: SHARED_NUMBER,
+        TWILIO_API_URL: twilioFake.url,
+      };
+      first = await startServer(env);
+      second = await startServer(env);
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await second?.stop();
+      await first?.stop();
+      await twilioFake?.close();
+      await dropDatabase?.();
+    });
+
+    it('a webhook taken by process A reaches a browser connected to process B', async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      try {
+        const page = await context.newPage();
+        await signIn(page, second.url);
+        await openLead(page, second.url, ISABELLA.name);
+        // Twilio signs with the URL it calls: process A's.
+        await postInboundSms(first.url, twilioFake.authToken, {
+          from: ISABELLA.phone,
+          to: SUMMIT_NUMBER,
+          body: 'Hello from across the load balancer',
+        });
+        await expect
+          .poll(
+            () =>
+              page
+                .locator('[data-event-type="SMS"]', {
+                  hasText: 'Hello from across the load balancer',
+                })
+                .count(),
+            { timeout: 10_000 },
+          )
+          .toBe(1);
+      } finally {
+        await context.close();
+      }
+    });
+  },
+);
