@@ -6,3 +6,4 @@ export * from './notes.js';
 export * from './properties.js';
 export * from './messaging.js';
 export * from './inbound.js';
+export * from './integrations.js';

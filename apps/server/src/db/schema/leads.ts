@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { officeDecisionStatuses, optStatuses } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 import { companies, users } from './companies.js';
@@ -35,6 +45,20 @@ export const leads = pgTable(
     officeDecisionCompletedByUserName: text(),
     preferredLanguage: text(),
     lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The inbox's columns, kept by the `conversation_events_touch_lead` trigger (migration 0004)
+    // on every new event, so no writer can forget them and the inbox never reads the events.
+    /** The newest message (SMS, EMAIL, CALL): when, which channel, its first words, whose. */
+    lastMessageAt: timestamp({ withTimezone: true }),
+    lastMessageChannel: text(),
+    lastMessagePreview: text(),
+    /** The newest message is the lead's: it awaits our reply. */
+    lastMessageFromLead: boolean().notNull().default(false),
+    /** The lead's newest message; unread for a user who last read the lead before it. */
+    lastInboundAt: timestamp({ withTimezone: true }),
+    /** An office decision is open: such leads head the inbox. */
+    decisionOpen: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(office_decision_status = 'PENDING', false)`),
     ...timestamps,
   },
   (table) => [
@@ -45,6 +69,19 @@ export const leads = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('leads_company_idx').on(table.companyId),
+    // The inbox order, per company and per property: open decisions, then recent activity.
+    index('leads_company_inbox_idx').on(
+      table.companyId,
+      table.decisionOpen.desc().nullsFirst(),
+      table.lastActivityAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('leads_property_inbox_idx').on(
+      table.propertyId,
+      table.decisionOpen.desc().nullsFirst(),
+      table.lastActivityAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Inbound routing: a text is matched by the sender's number, an email by its address.
     index('leads_phone_idx').on(table.phone),
     index('leads_company_email_idx').on(table.companyId, sql`lower(${table.email})`),
@@ -53,3 +90,18 @@ export const leads = pgTable(
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLeadRow = typeof leads.$inferInsert;
+
+/** When each staff user last opened each lead: a lead's newer inbound message is unread for them. */
+export const leadReads = pgTable(
+  'lead_reads',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    readAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.leadId] })],
+);
