@@ -45,7 +45,11 @@ const findByIdempotencyKey = async (
       )
   )[0];
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+/** Drizzle wraps the driver's error; PostgreSQL's code is on it or on its cause. */
+const isUniqueViolation = (error: unknown) => {
+  const { code, cause } = error as { code?: string; cause?: { code?: string } };
+  return code === '23505' || cause?.code === '23505';
+};
 
 /**
  * Writes the PENDING event and enqueues its send job in one transaction: either both exist or
