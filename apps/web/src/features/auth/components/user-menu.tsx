@@ -1,5 +1,11 @@
 import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconInbox, IconLogout, IconMailQuestion } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconInbox,
+  IconKey,
+  IconLogout,
+  IconMailQuestion,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useUser } from '../api/get-user';
@@ -68,6 +74,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
           leftSection={<IconMailQuestion size={16} stroke={1.5} />}
         >
           Unmatched messages
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={paths.apiKeys.getHref()}
+          leftSection={<IconKey size={16} stroke={1.5} />}
+        >
+          API keys
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiKeyListSchema,
+  apiKeyParamsSchema,
+  apiKeySchema,
+  createApiKeyRequestSchema,
+  createdApiKeySchema,
+} from '@leasing/contract';
+import { principalOf } from '../../plugins/auth.js';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
+
+/** Staff manage their company's integration keys (Settings → API keys). */
+export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const { db } = app.database;
+
+  app.get('/api/api-keys', { schema: { response: { 200: apiKeyListSchema } } }, (request) =>
+    listApiKeys(db, principalOf(request).companyId),
+  );
+
+  app.post(
+    '/api/api-keys',
+    { schema: { body: createApiKeyRequestSchema, response: { 201: createdApiKeySchema } } },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const created = await createApiKey(db, {
+        companyId: principal.companyId,
+        name: request.body.name,
+        createdByUserId: principal.id,
+      });
+      // The key is a secret: no cache or proxy may keep this answer.
+      return reply.status(201).header('cache-control', 'no-store').send(created);
+    },
+  );
+
+  app.delete(
+    '/api/api-keys/:apiKeyId',
+    { schema: { params: apiKeyParamsSchema, response: { 200: apiKeySchema } } },
+    (request) => revokeApiKey(db, principalOf(request).companyId, request.params.apiKeyId),
+  );
+};

@@ -1,0 +1,74 @@
+import type { ApiKey, CreatedApiKey } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-secret.js';
+import {
+  findApiKeyByHash,
+  findCompanyApiKey,
+  findCompanyName,
+  insertApiKey,
+  listCompanyApiKeys,
+  revokeCompanyApiKey,
+  touchApiKey,
+  type ListedApiKeyRow,
+} from './api-keys.repository.js';
+
+/** `lastUsedAt` is for people ("used today?"): one write a minute per key is plenty. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const toApiKeyDto = (row: ListedApiKeyRow): ApiKey => ({
+  _id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  createdByUserName: row.createdByUserName,
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+export const listApiKeys = async (db: Db, companyId: string): Promise<ApiKey[]> =>
+  (await listCompanyApiKeys(db, companyId)).map(toApiKeyDto);
+
+/** Creates a key for the company; the answer is the only place the key itself ever appears. */
+export const createApiKey = async (
+  db: Db,
+  input: { companyId: string; name: string; createdByUserId: string | null },
+): Promise<CreatedApiKey> => {
+  if (!(await findCompanyName(db, input.companyId))) throw notFound('Company');
+  const secret = generateApiKey();
+  const { id } = await insertApiKey(db, {
+    companyId: input.companyId,
+    name: input.name,
+    prefix: secret.prefix,
+    keyHash: secret.keyHash,
+    createdByUserId: input.createdByUserId,
+  });
+  const row = await findCompanyApiKey(db, input.companyId, id);
+  if (!row) throw new Error('created api key not found');
+  return { apiKey: toApiKeyDto(row), key: secret.key };
+};
+
+/** Another company's key answers 404, like an unknown one: its existence is not for them. */
+export const revokeApiKey = async (db: Db, companyId: string, id: string): Promise<ApiKey> => {
+  await revokeCompanyApiKey(db, companyId, id, new Date());
+  const row = await findCompanyApiKey(db, companyId, id);
+  if (!row) throw notFound('API key');
+  return toApiKeyDto(row);
+};
+
+export type ApiKeyPrincipal = { apiKeyId: string; companyId: string };
+
+/** The company a live key belongs to; null for anything that is not a live key of ours. */
+export const resolveApiKey = async (
+  db: Db,
+  credential: string,
+  now = new Date(),
+): Promise<ApiKeyPrincipal | null> => {
+  if (!looksLikeApiKey(credential)) return null;
+  const key = await findApiKeyByHash(db, hashApiKey(credential));
+  if (!key || key.revokedAt) return null;
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await touchApiKey(db, key.id, now, LAST_USED_RESOLUTION_MS);
+  }
+  return { apiKeyId: key.id, companyId: key.companyId };
+};

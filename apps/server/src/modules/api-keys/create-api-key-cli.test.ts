@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { integrationPaths } from '@leasing/contract';
+import { buildApp } from '../../app.js';
+import { openDatabase, type Database } from '../../db/client.js';
+import { apiKeys } from '../../db/schema/index.js';
+import { DEMO_COMPANY_ID } from '../../db/seed/demo-data.js';
+import { seedDemo } from '../../db/seed/seed.js';
+import { repoRoot, serverRoot } from '../../lib/paths.js';
+import { bearer, databaseTargets, testConfig } from '../../test/test-app.js';
+
+const CLI = join(serverRoot, 'src/modules/api-keys/create-api-key-cli.ts');
+const TSX = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+
+type CliResult = { code: number; stdout: string; stderr: string };
+
+/** The command as a person runs it, in its own process, configured only by the environment. */
+const runCli = (args: string[], env: Record<string, string | undefined>) =>
+  new Promise<CliResult>((resolve) => {
+    const childEnv: Record<string, string | undefined> = {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: undefined,
+      ...env,
+    };
+    execFile(
+      process.execPath,
+      [TSX, CLI, ...args],
+      { cwd: repoRoot, env: childEnv as NodeJS.ProcessEnv, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+
+const openApp = async (database: Database): Promise<FastifyInstance> => {
+  const app = await buildApp({ config: testConfig(), database });
+  await seedDemo(app.database.db);
+  return app;
+};
+
+/** The key works: it creates a property of its company through the integration API. */
+const useKey = async (app: FastifyInstance, key: string) =>
+  (
+    await app.inject({
+      method: 'PUT',
+      url: integrationPaths.property('CLI-1'),
+      headers: bearer(key),
+      payload: { name: 'Made with a CLI key' },
+    })
+  ).statusCode;
+
+describe('npm run apikey:create', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'apikey-cli-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('leaves an embedded database held by a running server alone, and says what to do', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const app = await openApp(database);
+    try {
+      const result = await runCli(['--company', DEMO_COMPANY_ID], { DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('in use by a running server, so no key was created');
+      expect(result.stderr).toContain('API keys');
+      expect(result.stderr).toContain('stop the server');
+      const [keys] = await app.database.db.select({ n: count() }).from(apiKeys);
+      expect(keys?.n).toBe(0);
+      // The server's database still works after the refusal.
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('prints a key that works, once the data dir is free; an unknown company is an error', async () => {
+    const unknown = await runCli(['--company', '00000000-0000-4000-a000-000000000000'], {
+      DATA_DIR: dataDir,
+    });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No company with id 00000000-0000-4000-a000-000000000000');
+    const missing = await runCli([], { DATA_DIR: dataDir });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('--company is required');
+
+    const result = await runCli(['--company', DEMO_COMPANY_ID, '--name', 'Yardi'], {
+      DATA_DIR: dataDir,
+    });
+    expect(result.stderr).toContain('API key "Yardi"');
+    expect(result.code).toBe(0);
+    const key = result.stdout.trim();
+    expect(key).toMatch(/^lk_[A-Za-z0-9_-]{43}$/);
+
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const app = await openApp(database);
+    try {
+      expect(await useKey(app, key)).toBe(201);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+// PostgreSQL takes several clients: the command works while a server runs.
+describe.each(databaseTargets().filter((target) => target.name === 'postgres'))(
+  'npm run apikey:create on $name',
+  (target) => {
+    it('prints a key that works, even while a server is running', async () => {
+      const database = await target.open();
+      const app = await openApp(database);
+      try {
+        const result = await runCli(['--company', DEMO_COMPANY_ID], {
+          DATABASE_URL: database.connectionString,
+        });
+        expect(result.stderr).toContain('created for Demo Leasing');
+        expect(result.code).toBe(0);
+        expect(await useKey(app, result.stdout.trim())).toBe(201);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    });
+  },
+);

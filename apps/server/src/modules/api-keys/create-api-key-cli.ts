@@ -1,0 +1,73 @@
+/**
+ * `npm run apikey:create -- --company <companyId> [--name <name>]`: creates an integration API key
+ * and prints it (stdout: the key alone, so scripts can capture it; stderr: what it is for).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config.js';
+import { applyMigrations } from '../../db/migrate.js';
+import { openConfiguredDatabase } from '../../db/open-configured-database.js';
+import { runCli } from '../../lib/run-cli.js';
+import { findCompanyName } from './api-keys.repository.js';
+import { createApiKey } from './api-keys.service.js';
+
+const USAGE = 'Usage: npm run apikey:create -- --company <companyId> [--name <name>]';
+
+const readArgs = () => {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: { company: { type: 'string' }, name: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`);
+  }
+  const company = values.company?.trim();
+  if (!company) throw new Error(`--company is required.\n${USAGE}`);
+  return { companyId: company, name: values.name?.trim() || 'Command line' };
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The embedded database belongs to one process at a time. While a server holds it, this command
+ * must not open it (the data-dir lock refuses before anything is touched): the key is then made
+ * where the data lives, in the running console.
+ */
+const openDatabase = async (config: ReturnType<typeof loadConfig>) => {
+  try {
+    return await openConfiguredDatabase(config);
+  } catch (error) {
+    if (!config.databaseUrl && /in use by process/.test((error as Error).message)) {
+      throw new Error(
+        `The embedded database in ${config.dataDir} is in use by a running server, so no key was created.\n` +
+          'Create the key in the console (user menu → API keys), or stop the server and run this again.',
+      );
+    }
+    throw error;
+  }
+};
+
+await runCli(async () => {
+  const { companyId, name } = readArgs();
+  if (!UUID.test(companyId)) throw new Error(`No company with id ${companyId}.`);
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await applyMigrations(database);
+    const company = await findCompanyName(database.db, companyId);
+    if (!company) throw new Error(`No company with id ${companyId}.`);
+    const { key, apiKey } = await createApiKey(database.db, {
+      companyId,
+      name,
+      createdByUserId: null,
+    });
+    console.error(
+      `API key "${apiKey.name}" (${apiKey.prefix}…) created for ${company.name}. ` +
+        'Keep it now: it is not shown again.',
+    );
+    console.log(key);
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,202 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  apiErrorSchema,
+  integrationAccessLinkSchema,
+  integrationEventSchema,
+  integrationLeadParamsSchema,
+  integrationLeadSchema,
+  integrationPropertyParamsSchema,
+  integrationPropertySchema,
+} from '@leasing/contract';
+import { createLeadAccessLink } from '../secure-access/access-links.service.js';
+import { integrationOf, registerIntegrationAuth } from './integration-auth.js';
+import {
+  accessLinkBodySchema,
+  appendEventBodySchema,
+  upsertLeadBodySchema,
+  upsertPropertyBodySchema,
+} from './integration-requests.js';
+import {
+  appendIntegrationEvent,
+  getIntegrationLead,
+  upsertIntegrationLead,
+  upsertIntegrationProperty,
+} from './integrations.service.js';
+
+export const INTEGRATIONS_PREFIX = '/api/integrations/v1';
+
+const errorSchema = apiErrorSchema.meta({ id: 'Error' });
+
+/** An answer as the OpenAPI document describes it (status → what it means, and its body). */
+const answer = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+/** Error answers: the body is always `{error}`. */
+const failure = (description: string) => answer(description, errorSchema);
+const refusals = {
+  400: failure('The request is invalid: `error.details` names each field and what is wrong.'),
+  401: failure('No API key, or one that is unknown or revoked.'),
+};
+const security = [{ apiKey: [] }];
+
+/**
+ * The door for the leasing assistant, the property-management system and the phone bot:
+ * properties and leads by their PMS ids, events on a lead's timeline. One API key reaches one
+ * company, and every lookup starts from it.
+ */
+export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerIntegrationAuth(app);
+  const { db } = app.database;
+
+  app.put(
+    `${INTEGRATIONS_PREFIX}/properties/:pmsPropertyId`,
+    {
+      schema: {
+        tags: ['Properties'],
+        summary: 'Create or update a property',
+        description:
+          'Creates the property with this PMS id, or updates it. Fields left out keep their value; null clears one.',
+        security,
+        params: integrationPropertyParamsSchema,
+        body: upsertPropertyBodySchema,
+        response: {
+          200: answer('The property, updated.', integrationPropertySchema),
+          201: answer('The property, created.', integrationPropertySchema),
+          ...refusals,
+          409: failure('The SMS number belongs to another property.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { item, created } = await upsertIntegrationProperty(
+        db,
+        integrationOf(request).companyId,
+        request.params.pmsPropertyId,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(item);
+    },
+  );
+
+  app.put(
+    `${INTEGRATIONS_PREFIX}/properties/:pmsPropertyId/leads/:pmsLeadId`,
+    {
+      schema: {
+        tags: ['Leads'],
+        summary: 'Create or update a lead',
+        description:
+          'Creates the lead with this PMS id in the property, or updates it. Fields left out keep their value; null clears one. The phone may be written any common way; it is stored as E.164.',
+        security,
+        params: integrationLeadParamsSchema,
+        body: upsertLeadBodySchema,
+        response: {
+          200: answer('The lead, updated.', integrationLeadSchema),
+          201: answer('The lead, created.', integrationLeadSchema),
+          ...refusals,
+          404: failure('No property with this PMS id in your company.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { item, created } = await upsertIntegrationLead(
+        db,
+        integrationOf(request).companyId,
+        request.params.pmsPropertyId,
+        request.params.pmsLeadId,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(item);
+    },
+  );
+
+  app.post(
+    `${INTEGRATIONS_PREFIX}/properties/:pmsPropertyId/leads/:pmsLeadId/events`,
+    {
+      schema: {
+        tags: ['Events'],
+        summary: "Append an event to a lead's timeline",
+        description: [
+          'Adds the event to the timeline and shows it live in every open console of your company.',
+          'Idempotent on `externalId`: the same id again answers **200** with the first event and changes nothing; a new event answers **201**.',
+          '',
+          'Besides the timeline, some event types change the lead, in the same transaction:',
+          '- `OFFICE_DECISION` opens a decision for staff (status PENDING; the lead heads the inbox).',
+          "- `SCHEDULED_TOUR_APPOINTMENT` sets the tour time from `data.tourDateUTC`, or from `data.tourDateString` + `data.tourFromTimeString` on the company's clock.",
+          '- `CANCELED_TOUR_APPOINTMENT` clears the tour time.',
+          "- `LANGUAGE_PREFERENCE_UPDATE` sets the lead's preferred language to `data.language`.",
+          '- `CALL` and the phone-bot calls may carry `data.transcript` and `data.durationSeconds`.',
+        ].join('\n'),
+        security,
+        params: integrationLeadParamsSchema,
+        body: appendEventBodySchema,
+        response: {
+          200: answer(
+            'An event with this externalId existed: the first one.',
+            integrationEventSchema,
+          ),
+          201: answer('The event, appended.', integrationEventSchema),
+          ...refusals,
+          404: failure('No such property or lead in your company.'),
+          409: failure('The externalId was already used for another lead.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await appendIntegrationEvent(
+        app.database,
+        integrationOf(request).companyId,
+        request.params.pmsPropertyId,
+        request.params.pmsLeadId,
+        request.body,
+      );
+      if (result.created) {
+        // Committed: open consoles may now ask for it.
+        app.live.eventChanged({
+          id: result.event._id,
+          companyId: result.companyId,
+          leadId: result.event.leadID,
+        });
+      }
+      return reply.status(result.created ? 201 : 200).send(result.event);
+    },
+  );
+
+  app.post(
+    `${INTEGRATIONS_PREFIX}/properties/:pmsPropertyId/leads/:pmsLeadId/access-links`,
+    {
+      schema: {
+        tags: ['Access links'],
+        summary: 'Mint a secure-access link to the lead',
+        description:
+          "A short-lived link that opens this lead's conversation pane without a password — typically inside your system, in an iframe (the sites allowed to frame the console are configured on its side). The link reaches this one lead only, acts for the staff member named by `userEmail`, and cannot become a full session.",
+        security,
+        params: integrationLeadParamsSchema,
+        body: accessLinkBodySchema,
+        response: {
+          201: answer('The link.', integrationAccessLinkSchema),
+          ...refusals,
+          404: failure('No such property or lead in your company.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { companyId } = integrationOf(request);
+      const lead = await getIntegrationLead(
+        db,
+        companyId,
+        request.params.pmsPropertyId,
+        request.params.pmsLeadId,
+      );
+      const link = await createLeadAccessLink(app, {
+        companyId,
+        leadId: lead.id,
+        userEmail: request.body.userEmail,
+        ttlSeconds: request.body.ttlSeconds,
+      });
+      // The link is a credential: no cache may keep it.
+      return reply.status(201).header('cache-control', 'no-store').send(link);
+    },
+  );
+};

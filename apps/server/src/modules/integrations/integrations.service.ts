@@ -1,0 +1,235 @@
+import type {
+  AppendEventRequest,
+  ConversationEvent,
+  EventData,
+  IntegrationLead,
+  IntegrationProperty,
+  UpsertLeadRequest,
+  UpsertPropertyRequest,
+} from '@leasing/contract';
+import type { Database, Db } from '../../db/client.js';
+import type { LeadRow, NewLeadRow, PropertyRow } from '../../db/schema/index.js';
+import { badRequest, HttpError, notFound } from '../../lib/errors.js';
+import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
+import { toE164 } from '../inbound-sms/phone-numbers.js';
+import {
+  findCompanyPropertyByPmsId,
+  findEventByExternalId,
+  findLeadByPmsId,
+  insertEventOnce,
+  updateLeadRow,
+  upsertLeadRow,
+  upsertPropertyRow,
+} from './integrations.repository.js';
+import { tourInstantFromStrings, tourStringsOf } from './tour-time.js';
+
+export type Upserted<T> = { item: T; created: boolean };
+
+/** Drizzle wraps the driver's error; PostgreSQL's code and constraint are on its cause. */
+const pgErrorOf = (error: unknown): { code?: string; constraint?: string } => {
+  const cause = (error as { cause?: unknown }).cause;
+  return (cause ?? error) as { code?: string; constraint?: string };
+};
+
+/** Keys of `input` that were sent: omitted fields keep their value, null clears it. */
+const sentFields = <T extends object>(input: T): Partial<T> =>
+  Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+
+const toPropertyDto = (row: PropertyRow): IntegrationProperty => ({
+  _id: row.id,
+  pmsPropertyId: row.pmsPropertyId,
+  name: row.name,
+  address: row.address,
+  smsNumber: row.smsNumber,
+});
+
+const toLeadDto = (row: LeadRow, pmsPropertyId: string): IntegrationLead => ({
+  _id: row.id,
+  pmsLeadId: row.pmsLeadId,
+  pmsPropertyId,
+  propertyID: row.propertyId,
+  name: row.name,
+  phone: row.phone,
+  email: row.email,
+  phoneOptStatus: row.phoneOptStatus,
+  emailOptStatus: row.emailOptStatus,
+  preferredLanguage: row.preferredLanguage,
+  officeDecisionStatus: row.officeDecisionStatus,
+  tourDateUTC: row.tourDateUtc?.toISOString() ?? null,
+  lastActivityAt: row.lastActivityAt.toISOString(),
+});
+
+const getProperty = async (db: Db, companyId: string, pmsPropertyId: string) => {
+  const found = await findCompanyPropertyByPmsId(db, companyId, pmsPropertyId);
+  if (!found) throw notFound('Property');
+  return found;
+};
+
+export const upsertIntegrationProperty = async (
+  db: Db,
+  companyId: string,
+  pmsPropertyId: string,
+  input: UpsertPropertyRequest,
+): Promise<Upserted<IntegrationProperty>> => {
+  const changes = sentFields(input);
+  try {
+    const { inserted, ...row } = await upsertPropertyRow(
+      db,
+      { ...changes, companyId, pmsPropertyId, name: input.name },
+      changes,
+    );
+    return { item: toPropertyDto(row), created: inserted };
+  } catch (error) {
+    const { code, constraint } = pgErrorOf(error);
+    if (code === '23505' && constraint?.startsWith('properties_smsNumber')) {
+      throw new HttpError(
+        409,
+        'SMS_NUMBER_TAKEN',
+        `smsNumber: ${input.smsNumber} is already the number of another property.`,
+      );
+    }
+    throw error;
+  }
+};
+
+export const upsertIntegrationLead = async (
+  db: Db,
+  companyId: string,
+  pmsPropertyId: string,
+  pmsLeadId: string,
+  input: UpsertLeadRequest,
+): Promise<Upserted<IntegrationLead>> => {
+  const { property } = await getProperty(db, companyId, pmsPropertyId);
+  const { phone, email, ...rest } = sentFields(input);
+  const changes: Partial<NewLeadRow> = { ...rest };
+  // The request schema already refused what is not a phone number.
+  if (phone !== undefined) changes.phone = phone === null ? null : (toE164(phone) ?? null);
+  if (email !== undefined) changes.email = email === null ? null : email.trim();
+  const { inserted, ...row } = await upsertLeadRow(
+    db,
+    { ...changes, companyId, propertyId: property.id, pmsLeadId, name: input.name },
+    changes,
+  );
+  return { item: toLeadDto(row, property.pmsPropertyId), created: inserted };
+};
+
+type AppendContext = { lead: LeadRow; timeZone: string };
+
+/**
+ * What the event does to its lead besides joining the timeline, and the `data` it is stored
+ * with (a tour gets both its instant and the strings the timeline shows).
+ */
+const effectsOf = (
+  input: AppendEventRequest,
+  { timeZone }: AppendContext,
+): { data: EventData; leadChanges: Partial<NewLeadRow> | null } => {
+  const data: EventData = { ...input.data };
+  switch (input.eventType) {
+    case 'OFFICE_DECISION':
+      return {
+        data,
+        leadChanges: {
+          officeDecisionStatus: 'PENDING',
+          officeDecisionCompletedAt: null,
+          officeDecisionCompletedByUserId: null,
+          officeDecisionCompletedByUserName: null,
+        },
+      };
+    case 'SCHEDULED_TOUR_APPOINTMENT': {
+      const instant = tourInstantOf(input.data, timeZone);
+      if (!instant) throw badRequest('body.data.tourDateUTC: when the tour starts is required');
+      return {
+        data: { ...tourStringsOf(instant, timeZone), ...data, tourDateUTC: instant.toISOString() },
+        leadChanges: { tourDateUtc: instant },
+      };
+    }
+    case 'CANCELED_TOUR_APPOINTMENT':
+      return { data, leadChanges: { tourDateUtc: null } };
+    case 'LANGUAGE_PREFERENCE_UPDATE':
+      if (!data.language) throw badRequest('body.data.language: the new language is required');
+      return { data, leadChanges: { preferredLanguage: data.language } };
+    default:
+      return { data, leadChanges: null };
+  }
+};
+
+/** `data.tourDateUTC`, or the date and time strings read on the company's clock. */
+export const tourInstantOf = (data: AppendEventRequest['data'], timeZone: string): Date | null => {
+  if (data?.tourDateUTC) return new Date(data.tourDateUTC);
+  if (data?.tourDateString && data.tourFromTimeString) {
+    return tourInstantFromStrings(data.tourDateString, data.tourFromTimeString, timeZone);
+  }
+  return null;
+};
+
+/** The lead by its PMS ids, within the key's company; 404 for anything else. */
+export const getIntegrationLead = async (
+  db: Db,
+  companyId: string,
+  pmsPropertyId: string,
+  pmsLeadId: string,
+): Promise<LeadRow> => {
+  const { property } = await getProperty(db, companyId, pmsPropertyId);
+  const lead = await findLeadByPmsId(db, property.id, pmsLeadId);
+  if (!lead) throw notFound('Lead');
+  return lead;
+};
+
+export type AppendResult = { event: ConversationEvent; companyId: string; created: boolean };
+
+/**
+ * Appends an event to a lead's timeline and applies what it means for the lead, in one
+ * transaction: both happen or neither. The same external id again answers the first event.
+ */
+export const appendIntegrationEvent = (
+  database: Database,
+  companyId: string,
+  pmsPropertyId: string,
+  pmsLeadId: string,
+  input: AppendEventRequest,
+): Promise<AppendResult> =>
+  database.transaction(async ({ db }) => {
+    const { timeZone } = await getProperty(db, companyId, pmsPropertyId);
+    const lead = await getIntegrationLead(db, companyId, pmsPropertyId, pmsLeadId);
+
+    const replay = async () => {
+      const first = await findEventByExternalId(db, companyId, input.externalId);
+      if (!first) return null;
+      if (first.leadId !== lead.id) {
+        throw new HttpError(
+          409,
+          'EXTERNAL_ID_TAKEN',
+          `externalId: ${input.externalId} was already appended to another lead.`,
+        );
+      }
+      return { event: toConversationEventDto(first), companyId, created: false };
+    };
+
+    const earlier = await replay();
+    if (earlier) return earlier;
+
+    const { data, leadChanges } = effectsOf(input, { lead, timeZone });
+    const row = await insertEventOnce(db, {
+      companyId,
+      leadId: lead.id,
+      externalId: input.externalId,
+      eventType: input.eventType,
+      date: new Date(input.date),
+      body: input.body ?? null,
+      senderName: input.senderName ?? null,
+      senderType: input.senderType ?? 'SYSTEM',
+      subject: input.subject ?? null,
+      eventByUserName: input.eventByUserName ?? null,
+      data,
+    });
+    if (!row) {
+      // A concurrent append of the same id committed first.
+      const concurrent = await replay();
+      if (concurrent) return concurrent;
+      throw new Error('event neither inserted nor found');
+    }
+    if (leadChanges) await updateLeadRow(db, lead.id, leadChanges);
+    return { event: toConversationEventDto(row), companyId, created: true };
+  });

@@ -1,0 +1,156 @@
+import type { ApiKey } from '@leasing/contract';
+import { Badge, Button, Code, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { formatDateTime } from '../../../lib/format-date';
+import { useApiKeys } from '../api/get-api-keys';
+import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
+
+/** Live keys first (newest first), the revoked ones below them as a record. */
+function byStatus(keys: ApiKey[]): ApiKey[] {
+  return [...keys.filter((key) => !key.revokedAt), ...keys.filter((key) => key.revokedAt)];
+}
+
+type ApiKeyRowProps = {
+  apiKey: ApiKey;
+  onRevoke: (apiKey: ApiKey) => void;
+};
+
+function ApiKeyRow({ apiKey, onRevoke }: ApiKeyRowProps) {
+  const revoked = apiKey.revokedAt !== null;
+  return (
+    <Table.Tr c={revoked ? 'dimmed' : undefined}>
+      <Table.Td>
+        <Text size="sm" fw={600} c={revoked ? 'dimmed' : undefined}>
+          {apiKey.name}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Code>{apiKey.prefix}…</Code>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDateTime(apiKey.createdAt)}</Text>
+        <Text size="xs" c="dimmed">
+          {apiKey.createdByUserName ? `by ${apiKey.createdByUserName}` : 'on the command line'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : 'Never'}</Text>
+      </Table.Td>
+      <Table.Td>
+        {apiKey.revokedAt ? (
+          <>
+            <Badge color="gray" variant="light">
+              Revoked
+            </Badge>
+            <Text size="xs" c="dimmed" mt={2}>
+              {formatDateTime(apiKey.revokedAt)}
+            </Text>
+          </>
+        ) : (
+          <Badge color="teal" variant="light">
+            Active
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">
+        {!revoked && (
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            onClick={() => onRevoke(apiKey)}
+            aria-label={`Revoke ${apiKey.name}`}
+          >
+            Revoke
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <div role="status" aria-label="Loading API keys">
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} height={20} m="md" width={`${80 - row * 15}%`} />
+      ))}
+    </div>
+  );
+}
+
+/** The company's API keys, with revoking. */
+export function ApiKeysTable() {
+  const keysQuery = useApiKeys();
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  function handleRetry() {
+    void keysQuery.refetch();
+  }
+
+  function handleCloseRevoke() {
+    setRevoking(null);
+  }
+
+  if (keysQuery.isPending) {
+    return (
+      <Paper withBorder radius="md">
+        <LoadingRows />
+      </Paper>
+    );
+  }
+  if (keysQuery.isError) {
+    return (
+      <Paper withBorder radius="md">
+        <ErrorState
+          title="Could not load the API keys"
+          message={keysQuery.error.message}
+          onRetry={handleRetry}
+        />
+      </Paper>
+    );
+  }
+  if (keysQuery.data.length === 0) {
+    return (
+      <Paper withBorder radius="md">
+        <EmptyState
+          icon={<IconKey size={22} stroke={1.5} />}
+          title="No API keys yet"
+          description="Create one key for each system that connects, so one can be revoked without stopping the others."
+        />
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={720} type="native">
+        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="API keys">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Key</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {byStatus(keysQuery.data).map((apiKey) => (
+              <ApiKeyRow key={apiKey._id} apiKey={apiKey} onRevoke={setRevoking} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {revoking && (
+        <RevokeApiKeyDialog key={revoking._id} apiKey={revoking} onClose={handleCloseRevoke} />
+      )}
+    </Paper>
+  );
+}

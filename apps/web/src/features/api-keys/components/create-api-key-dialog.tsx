@@ -1,0 +1,145 @@
+import { API_KEY_NAME_MAX_LENGTH } from '@leasing/contract';
+import type { CreatedApiKey } from '@leasing/contract';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useCreateApiKey } from '../api/create-api-key';
+
+export const KEY_SHOWN_ONCE_WARNING = 'Copy this key now. It will not be shown again.';
+
+function CreatedKey({ created }: { created: CreatedApiKey }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+        <Text size="sm" fw={600}>
+          {KEY_SHOWN_ONCE_WARNING}
+        </Text>
+        <Text size="sm">
+          Store it where {created.apiKey.name} keeps its secrets. If it is lost, revoke it and
+          create a new one.
+        </Text>
+      </Alert>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          label="API key"
+          value={created.key}
+          readOnly
+          flex={1}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <CopyButton value={created.key}>
+          {({ copied, copy }) => (
+            <Button
+              variant={copied ? 'light' : 'filled'}
+              color={copied ? 'teal' : undefined}
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={copy}
+              w={110}
+            >
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Send it as <Code>Authorization: Bearer &lt;key&gt;</Code> to the integration API.
+      </Text>
+    </Stack>
+  );
+}
+
+export type CreateApiKeyDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+};
+
+/**
+ * Names and creates a key, then shows it — the one time anyone can see it; closing the dialog
+ * forgets it.
+ */
+export function CreateApiKeyDialog({ opened, onClose }: CreateApiKeyDialogProps) {
+  const [name, setName] = useState('');
+  const createKey = useCreateApiKey();
+  const canCreate = name.trim() !== '' && !createKey.isPending;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (canCreate) createKey.mutate({ name: name.trim() });
+  }
+
+  function handleClose() {
+    createKey.reset();
+    setName('');
+    onClose();
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={handleClose}
+      title="Create API key"
+      size="lg"
+      centered
+      // The key must not vanish with a stray click outside before it was copied.
+      closeOnClickOutside={!createKey.data}
+    >
+      {createKey.data ? (
+        <Stack gap="md">
+          <CreatedKey created={createKey.data} />
+          <Group justify="flex-end">
+            <Button onClick={handleClose}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={handleSubmit} aria-label="New API key">
+          <Stack gap="md">
+            <TextInput
+              label="Name"
+              description="Name it after the system that will use it, so you know which key to revoke."
+              placeholder="e.g. Yardi sync"
+              value={name}
+              maxLength={API_KEY_NAME_MAX_LENGTH}
+              onChange={(event) => setName(event.currentTarget.value)}
+              data-autofocus
+            />
+            {createKey.isError && (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertTriangle size={18} />}
+                role="alert"
+              >
+                {createKey.error.message}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={handleClose}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                leftSection={<IconKey size={16} />}
+                disabled={!canCreate}
+                loading={createKey.isPending}
+              >
+                Create key
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
