@@ -9,6 +9,9 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** One CSP frame-ancestors source: an origin (a `*.` subdomain wildcard allowed) or 'self'. */
+const frameAncestorPattern = /^(https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?|'self')$/i;
+
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 const envSchema = z.object({
@@ -25,6 +28,15 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url({ error: 'an absolute http(s) URL' }).optional()),
   CORS_ORIGINS: optionalString,
   CSP_EXTRA_ORIGINS: optionalString,
+  FRAME_ANCESTORS: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (value) => value.split(',').every((origin) => frameAncestorPattern.test(origin.trim())),
+        "comma-separated origins like https://pms.example.com (or 'self')",
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   SESSION_LIMIT_MINUTES: z.coerce.number().int().positive().default(DEFAULT_SESSION_LIMIT_MINUTES),
@@ -82,6 +94,8 @@ export type AppConfig = {
   corsOrigins: string[];
   /** Origins the page may also load scripts from and connect to (monitoring, analytics). */
   cspExtraOrigins: string[];
+  /** Sites that may show the console in a frame (secure-access links in a PMS); empty: none. */
+  frameAncestors: string[];
   logLevel: string;
   webDistDir: string;
   sessionLimitMinutes: number;
@@ -169,6 +183,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       new URL(publicUrl).origin,
     ],
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [],
+    frameAncestors: e.FRAME_ANCESTORS?.split(',').map((origin) => origin.trim()) ?? [],
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     sessionLimitMinutes: e.SESSION_LIMIT_MINUTES,

@@ -1,14 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { unauthorized } from '../lib/errors.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
 import { createAuthService, type AuthService } from '../modules/auth/auth.service.js';
-import { createTokenService, type TokenService } from '../modules/auth/token.service.js';
+import {
+  createTokenService,
+  isLeadAccessToken,
+  type TokenService,
+} from '../modules/auth/token.service.js';
 import {
   findUserByEmail,
   findUserById,
   type UserWithCompany,
 } from '../modules/auth/users.repository.js';
+import {
+  createLeadAccessResolver,
+  leadScopeAllows,
+  type LeadAccessSession,
+} from '../modules/secure-access/lead-scope.js';
 
 export type Principal = UserWithCompany;
 export type Session = { principal: Principal; expiresAt: Date };
@@ -22,11 +31,19 @@ declare module 'fastify' {
     resolvePrincipal: (token: string | undefined) => Promise<Principal>;
     /** Like `resolvePrincipal`, with the moment the token stops being valid. */
     resolveSession: (token: string | undefined) => Promise<Session>;
+    /** Resolves a secure-access token to the user it acts for and its lead; throws 401 otherwise. */
+    resolveLeadAccess: (token: string) => Promise<LeadAccessSession>;
+    /**
+     * Staff ID tokens as always; a secure-access token only on the routes of its own lead (403
+     * elsewhere, see `modules/secure-access/lead-scope.ts`).
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
   interface FastifyRequest {
     principal: Principal | null;
+    /** Set when the request came with a secure-access token: the one lead it may reach. */
+    leadAccess: { leadId: string; expiresAt: Date } | null;
   }
 }
 
@@ -42,6 +59,7 @@ export const authPlugin = fp(
     app.decorate('tokens', tokens);
     app.decorate('auth', createAuthService(db, tokens, app.config.auth));
     app.decorateRequest('principal', null);
+    app.decorateRequest('leadAccess', null);
 
     const resolveSession = async (token: string | undefined): Promise<Session> => {
       if (!token) throw unauthorized();
@@ -65,8 +83,23 @@ export const authPlugin = fp(
       (await resolveSession(token)).principal;
     app.decorate('resolveSession', resolveSession);
     app.decorate('resolvePrincipal', resolvePrincipal);
+    const resolveLeadAccess = createLeadAccessResolver(db, tokens);
+    app.decorate('resolveLeadAccess', resolveLeadAccess);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      request.principal = await resolvePrincipal(bearer(request.headers.authorization));
+      const token = bearer(request.headers.authorization);
+      if (token && isLeadAccessToken(token)) {
+        const access = await resolveLeadAccess(token);
+        const route = {
+          method: request.method,
+          url: request.routeOptions.url,
+          params: request.params,
+        };
+        if (!leadScopeAllows(route, access.lead)) throw forbidden();
+        request.principal = access.principal;
+        request.leadAccess = { leadId: access.lead.id, expiresAt: access.expiresAt };
+        return;
+      }
+      request.principal = await resolvePrincipal(token);
     });
   },
   { name: 'auth', dependencies: ['database'] },

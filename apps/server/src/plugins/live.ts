@@ -7,7 +7,7 @@ import {
 } from '@leasing/contract';
 import { createEventDeliveryLoader } from '../modules/live/event-delivery.js';
 import { createLivePublisher, type LivePublisher } from '../modules/live/live-publisher.js';
-import { socketPrincipal } from './socket.js';
+import { socketLeadScope, socketPrincipal } from './socket.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -55,7 +55,11 @@ export const livePlugin = fp(
         // A request naming another user is ignored: answers go only to the socket's own user.
         if (!parsed.success || parsed.data.userID !== principal.id) return;
         const delivery = await deliveries.load(parsed.data.eventID, principal.companyId);
-        if (delivery) answer(delivery, principal.id, socket.id);
+        if (!delivery) return;
+        // A secure-access socket is answered only about its own lead.
+        const leadScope = socketLeadScope(socket);
+        if (leadScope && delivery.lead._id !== leadScope) return;
+        answer(delivery, principal.id, socket.id);
       });
     });
   },

@@ -10,6 +10,7 @@ import {
   socketEvents,
   type ReauthenticateAck,
 } from '@leasing/contract';
+import { isLeadAccessToken } from '../modules/auth/token.service.js';
 import type { Principal, Session } from './auth.js';
 
 declare module 'fastify' {
@@ -21,10 +22,18 @@ declare module 'fastify' {
 
 export const companyRoom = (companyId: string) => `company:${companyId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Sockets of secure-access links: they hear about their one lead, never the company's others. */
+export const leadRoom = (leadId: string) => `lead:${leadId}`;
 
 /** The staff user a connected socket acts for (set by the handshake, kept by re-authentication). */
 export const socketPrincipal = (socket: Socket): Principal =>
   (socket.data as { principal: Principal }).principal;
+
+/** The one lead a secure-access socket may hear about; null for a staff socket. */
+export const socketLeadScope = (socket: Socket): string | null =>
+  (socket.data as { leadScope?: string }).leadScope ?? null;
+
+type SocketSession = Session & { leadScope: string | null };
 
 /** A handshake refusal the client can act on: `data.code` says what to do, the message says why. */
 const refusal = (code: string, message: string) =>
@@ -74,9 +83,19 @@ export const socketPlugin = fp(
       });
     }
 
-    const verify = async (token: unknown): Promise<Session> => {
+    /** A staff ID token, or a secure-access token that opens one lead (and only its room). */
+    const verify = async (token: unknown): Promise<SocketSession> => {
       try {
-        return await app.resolveSession(typeof token === 'string' ? token : undefined);
+        if (typeof token === 'string' && isLeadAccessToken(token)) {
+          const access = await app.resolveLeadAccess(token);
+          return {
+            principal: access.principal,
+            expiresAt: access.expiresAt,
+            leadScope: access.lead.id,
+          };
+        }
+        const session = await app.resolveSession(typeof token === 'string' ? token : undefined);
+        return { ...session, leadScope: null };
       } catch (error) {
         throw refusal(socketErrorCodes.unauthorized, (error as Error).message);
       }
@@ -87,10 +106,12 @@ export const socketPlugin = fp(
         const session = await verify((socket.handshake.auth as { token?: unknown }).token);
         socket.data.principal = session.principal;
         socket.data.expiresAt = session.expiresAt;
-        await socket.join([
-          companyRoom(session.principal.companyId),
-          userRoom(session.principal.id),
-        ]);
+        socket.data.leadScope = session.leadScope;
+        await socket.join(
+          session.leadScope
+            ? [leadRoom(session.leadScope)]
+            : [companyRoom(session.principal.companyId), userRoom(session.principal.id)],
+        );
         next();
       } catch (error) {
         next(error as Error);
@@ -126,6 +147,10 @@ export const socketPlugin = fp(
           // The rooms were chosen for this user; another user's token needs its own connection.
           if (session.principal.id !== socketPrincipal(socket).id) {
             return answer({ ok: false, error: 'The token belongs to another user.' });
+          }
+          // Nor may a token widen or move them: a lead's socket stays on that lead.
+          if (session.leadScope !== socketLeadScope(socket)) {
+            return answer({ ok: false, error: 'The token is for another scope; connect again.' });
           }
           socket.data.principal = session.principal;
           socket.data.expiresAt = session.expiresAt;

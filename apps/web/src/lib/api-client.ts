@@ -133,6 +133,12 @@ export function refreshToken(): Promise<string> {
  * is worth trying again later.
  */
 export async function refreshTokenOrEndSession(): Promise<string | null> {
+  // A secure link's token cannot be refreshed: when it runs out, the link is spent.
+  if (currentUrlHasAccessToken()) {
+    setNotFoundRedirectFlag();
+    navigateTo(paths.notFound.getHref());
+    return null;
+  }
   try {
     return await refreshToken();
   } catch (error) {
@@ -170,7 +176,7 @@ async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<Sen
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   const ownAuthorization = headers.has('Authorization');
-  const sentToken = getToken();
+  const sentToken = getRequestToken();
   if (!ownAuthorization && sentToken !== null) {
     headers.set('Authorization', `Bearer ${sentToken}`);
   }
@@ -279,8 +285,18 @@ function invalidResponse(status: number) {
   });
 }
 
-function currentUrlHasAccessToken(): boolean {
+/** The page was opened from a secure link: its access_token, not a staff session, is the credential. */
+export function currentUrlHasAccessToken(): boolean {
   return new URLSearchParams(window.location.search).has(ACCESS_TOKEN_PARAM);
+}
+
+/**
+ * The credential requests and the socket carry: a secure link's access_token while the page's URL
+ * holds one, else the stored staff token. The link's token lives only in that tab's URL, so it
+ * never becomes the session every tab shares in localStorage.
+ */
+export function getRequestToken(): string | null {
+  return new URLSearchParams(window.location.search).get(ACCESS_TOKEN_PARAM) ?? getToken();
 }
 
 function endSession(reason: AuthEventMap['signed-out']['reason']) {

@@ -5,7 +5,7 @@
  */
 import { reauthenticateAckSchema, socketErrorCodes, socketEvents } from '@leasing/contract';
 import { io } from 'socket.io-client';
-import { refreshTokenOrEndSession } from './api-client';
+import { currentUrlHasAccessToken, getRequestToken, refreshTokenOrEndSession } from './api-client';
 import { onAuthEvent } from './auth-events';
 import { getTokenExpiry } from './jwt';
 import { getToken, onTokenChange } from './storage';
@@ -129,13 +129,13 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 function hasFreshToken(): boolean {
-  const token = getToken();
+  const token = getRequestToken();
   const expiresAt = token === null ? null : getTokenExpiry(token);
   return token !== null && (expiresAt === null || expiresAt - Date.now() > FRESH_TOKEN_MARGIN_MS);
 }
 
 function openConnection(): OpenConnection {
-  const socket = socketFactory({ auth: (callback) => callback({ token: getToken() }) });
+  const socket = socketFactory({ auth: (callback) => callback({ token: getRequestToken() }) });
   const connectListeners = new Set<ConnectListener>();
   let connections = 0;
   let closed = false;
@@ -175,6 +175,8 @@ function openConnection(): OpenConnection {
 
   function scheduleRefreshAhead() {
     clearTimeout(refreshTimer);
+    // A secure link's token is not refreshed: the server closes the socket when it runs out.
+    if (currentUrlHasAccessToken()) return;
     const token = getToken();
     const expiresAt = token === null ? null : getTokenExpiry(token);
     if (expiresAt === null) return;
@@ -222,8 +224,9 @@ function openConnection(): OpenConnection {
   }
 
   function handleTokenChange(token: string | null) {
-    // Null: signed out, and the sign-out closes this socket.
-    if (token === null || closed) return;
+    // Null: signed out, and the sign-out closes this socket. A secure link's socket keeps its own
+    // token whatever the staff session in other tabs does.
+    if (token === null || closed || currentUrlHasAccessToken()) return;
     scheduleRefreshAhead();
     // While disconnected, the next handshake reads the new token anyway.
     if (!socket.connected) return;

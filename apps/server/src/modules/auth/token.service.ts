@@ -12,6 +12,7 @@ import {
   type JWTVerifyGetKey,
   type CryptoKey,
 } from 'jose';
+import { LEAD_ACCESS_AUDIENCE } from '@leasing/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { insertSigningKey, listSigningKeys } from './signing-keys.repository.js';
@@ -33,10 +34,31 @@ export type VerifiedToken =
   | { source: 'local'; userId: string; companyId: string; payload: JWTPayload }
   | { source: 'external'; email: string; payload: JWTPayload };
 
+/** Who a secure-access token acts for and the one lead it opens. */
+export type LeadAccessClaims = { userId: string; companyId: string; leadId: string };
+
+export type VerifiedLeadAccess = LeadAccessClaims & { expiresAt: Date };
+
 export type TokenService = {
   signIdToken: (subject: IdTokenSubject) => Promise<string>;
   verify: (token: string) => Promise<VerifiedToken>;
+  /** A short-lived token for one lead, signed with the same keys as ID tokens but for its own audience. */
+  signLeadAccessToken: (claims: LeadAccessClaims, ttlSeconds: number) => Promise<string>;
+  verifyLeadAccessToken: (token: string) => Promise<VerifiedLeadAccess>;
   jwks: () => { keys: JWK[] };
+};
+
+/**
+ * Whether a token claims the secure-access audience, read without verifying it: it only picks
+ * which verification (with that audience pinned) the token must then pass.
+ */
+export const isLeadAccessToken = (token: string): boolean => {
+  try {
+    const { aud } = decodeJwt(token);
+    return Array.isArray(aud) ? aud.includes(LEAD_ACCESS_AUDIENCE) : aud === LEAD_ACCESS_AUDIENCE;
+  } catch {
+    return false;
+  }
 };
 
 const loadKeyEntries = async (db: Db): Promise<KeyEntry[]> => {
@@ -132,6 +154,38 @@ export const createTokenService = async (
         throw new Error('token lacks sub or companyID');
       }
       return { source: 'local', userId: payload.sub, companyId: payload.companyID, payload };
+    },
+
+    signLeadAccessToken: async (claims, ttlSeconds) => {
+      const signer = keys[0];
+      if (!signer) throw new Error('no signing key');
+      return new SignJWT({ leadID: claims.leadId, companyID: claims.companyId })
+        .setProtectedHeader({ alg: ALG, kid: signer.kid, typ: 'JWT' })
+        .setSubject(claims.userId)
+        .setIssuer(config.issuer)
+        .setAudience(LEAD_ACCESS_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(signer.privateKey);
+    },
+
+    verifyLeadAccessToken: async (token) => {
+      const { payload } = await jwtVerify(token, getLocalKey, {
+        issuer: config.issuer,
+        audience: LEAD_ACCESS_AUDIENCE,
+        algorithms: [ALG],
+        requiredClaims: ['exp', 'sub'],
+      });
+      const { sub, companyID, leadID, exp } = payload;
+      if (typeof sub !== 'string' || typeof companyID !== 'string' || typeof leadID !== 'string') {
+        throw new Error('access token lacks sub, companyID or leadID');
+      }
+      return {
+        userId: sub,
+        companyId: companyID,
+        leadId: leadID,
+        expiresAt: new Date((exp ?? 0) * 1000),
+      };
     },
 
     jwks: () => ({ keys: keys.map((key) => key.publicJwk) }),

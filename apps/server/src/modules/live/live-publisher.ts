@@ -5,7 +5,7 @@ import {
   type NewMessageTranslation,
 } from '@leasing/contract';
 import type { ConversationEventRow } from '../../db/schema/index.js';
-import { companyRoom } from '../../plugins/socket.js';
+import { companyRoom, leadRoom } from '../../plugins/socket.js';
 
 export type EventRef = Pick<ConversationEventRow, 'id' | 'companyId' | 'leadId'>;
 
@@ -19,14 +19,17 @@ export type LivePublisher = {
   translationReady: (event: ConversationEventRow) => void;
 };
 
-/** Broadcasts through the Socket.IO adapter: with Redis, consoles on every process hear it. */
+/**
+ * Broadcasts through the Socket.IO adapter: with Redis, consoles on every process hear it. Each
+ * announcement goes to the company's room and to the lead's room (secure-access links).
+ */
 export const createLivePublisher = (io: Server): LivePublisher => ({
   eventChanged: (event) => {
     const announcement: NewConversationAnnouncement = { eventID: event.id, leadID: event.leadId };
-    io.to(companyRoom(event.companyId)).emit(
-      socketEvents.newConversation(event.companyId),
-      announcement,
-    );
+    // One emit to both rooms: a socket in both hears it once; secure-access sockets sit in the lead's.
+    io.to(companyRoom(event.companyId))
+      .to(leadRoom(event.leadId))
+      .emit(socketEvents.newConversation(event.companyId), announcement);
   },
   translationReady: (event) => {
     const body = event.data.translation?.body;
@@ -36,9 +39,8 @@ export const createLivePublisher = (io: Server): LivePublisher => ({
       messageID: event.id,
       translationData: { body },
     };
-    io.to(companyRoom(event.companyId)).emit(
-      socketEvents.newMessageTranslation(event.companyId),
-      payload,
-    );
+    io.to(companyRoom(event.companyId))
+      .to(leadRoom(event.leadId))
+      .emit(socketEvents.newMessageTranslation(event.companyId), payload);
   },
 });

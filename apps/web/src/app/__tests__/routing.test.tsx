@@ -1,4 +1,4 @@
-import { apiPaths } from '@leasing/contract';
+import { apiPaths, LEAD_ACCESS_AUDIENCE } from '@leasing/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setNotFoundRedirectFlag, startSession, storageKeys } from '../../lib/storage';
@@ -69,12 +69,16 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'This link is incomplete' })).toBeTruthy();
   });
 
-  it('tells the visitor of an unverified secure link to ask for a new one', async () => {
-    renderApp('/secure-access?access_token=abc');
-    expect(
-      await screen.findByRole('heading', { name: 'This link could not be verified' }),
-    ).toBeTruthy();
-    expect(screen.getByText(/ask the person who sent it for a new link/i)).toBeTruthy();
+  it('opens a lead link whose token opens one lead on the secure-access page, storing nothing', async () => {
+    const token = fakeJwt({ aud: LEAD_ACCESS_AUDIENCE });
+    const theLead = lead();
+    const leadPath = `/properties/${theLead.propertyID}/leads/${encodeURIComponent(theLead.pmsLeadId)}/escalation`;
+    stubRoutes({});
+    const { router } = renderApp(`${leadPath}?access_token=${token}`);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/secure-access'));
+    expect(new URLSearchParams(router.state.location.search).get('access_token')).toBe(token);
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
   });
 
   it('signs in with the access_token of a lead link and comes back to the lead', async () => {

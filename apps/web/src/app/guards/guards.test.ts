@@ -1,4 +1,4 @@
-import { apiPaths } from '@leasing/contract';
+import { apiPaths, LEAD_ACCESS_AUDIENCE } from '@leasing/contract';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubServer } from '../../testing/fake-server';
 import { fakeJwt } from '../../testing/fixtures';
@@ -135,6 +135,20 @@ describe('access token sign-in (login page)', () => {
       requestFor(`/account/login?access_token=${fakeJwt()}&returnUrl=//evil.test`),
     );
     expect(locationOf(result)).toBe('/main/dashboard');
+  });
+
+  it("sends a secure link's token to the secure-access page without storing it", () => {
+    const token = fakeJwt({ aud: LEAD_ACCESS_AUDIENCE });
+    const result = accessTokenSignIn(
+      requestFor(`/account/login?access_token=${token}&returnUrl=/properties/p/leads/L/escalation`),
+    );
+
+    const location = new URL(locationOf(result)!, 'http://localhost');
+    expect(location.pathname).toBe('/secure-access');
+    expect(location.searchParams.get('access_token')).toBe(token);
+    expect(location.searchParams.get('returnUrl')).toBe('/properties/p/leads/L/escalation');
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(localStorage.getItem(storageKeys.lastLogin)).toBeNull();
   });
 
   it('ignores an access_token that does not look like one', () => {

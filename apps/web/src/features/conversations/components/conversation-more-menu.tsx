@@ -6,6 +6,7 @@ import {
   IconDots,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
+  IconLink,
   IconMail,
   IconMessage,
 } from '@tabler/icons-react';
@@ -21,9 +22,11 @@ export type ConversationMoreMenuProps = {
   canSendByEmail: boolean;
   onSendBySms: () => void;
   onSendByEmail: () => void;
+  /** Opens the dialog that mints a secure link to this lead; left out where no link may be made. */
+  onShareLink?: () => void;
 };
 
-/** The pane's more-menu: full screen, the expanded pane, and the composer's mode. */
+/** The pane's more-menu: full screen, the expanded pane, the composer's mode, a secure link. */
 export function ConversationMoreMenu({
   isFullscreen,
   isExpanded,
@@ -34,6 +37,7 @@ export function ConversationMoreMenu({
   canSendByEmail,
   onSendBySms,
   onSendByEmail,
+  onShareLink,
 }: ConversationMoreMenuProps) {
   const activeMark = <IconCheck size={14} stroke={2} aria-hidden />;
   return (
@@ -87,6 +91,14 @@ export function ConversationMoreMenu({
         >
           By Email
         </Menu.Item>
+        {onShareLink && (
+          <>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconLink size={16} stroke={1.75} />} onClick={onShareLink}>
+              Share secure link
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import {
+  ACCESS_LINK_DEFAULT_TTL_SECONDS,
+  ACCESS_LINK_MAX_TTL_SECONDS,
+  ACCESS_LINK_MIN_TTL_SECONDS,
+  type AccessLink,
+} from '@leasing/contract';
+import { badRequest } from '../../lib/errors.js';
+import { findUserByEmail } from '../auth/users.repository.js';
+import { getCompanyLead } from '../leads/lead-access.js';
+
+export type CreateLeadAccessLinkInput = {
+  companyId: string;
+  leadId: string;
+  /** The staff member the link acts for: sends and notes made through it carry their name. */
+  userEmail: string;
+  ttlSeconds?: number;
+};
+
+/**
+ * Mints a secure-access link for one lead: the pane of that lead, without a password, until the
+ * token expires. Staff mint it from the pane, integrations through their API; both land here.
+ */
+export const createLeadAccessLink = async (
+  app: FastifyInstance,
+  {
+    companyId,
+    leadId,
+    userEmail,
+    ttlSeconds = ACCESS_LINK_DEFAULT_TTL_SECONDS,
+  }: CreateLeadAccessLinkInput,
+): Promise<AccessLink> => {
+  if (
+    !Number.isInteger(ttlSeconds) ||
+    ttlSeconds < ACCESS_LINK_MIN_TTL_SECONDS ||
+    ttlSeconds > ACCESS_LINK_MAX_TTL_SECONDS
+  ) {
+    throw badRequest(
+      `ttlSeconds: whole seconds from ${ACCESS_LINK_MIN_TTL_SECONDS} to ${ACCESS_LINK_MAX_TTL_SECONDS}`,
+    );
+  }
+  const { db } = app.database;
+  const lead = await getCompanyLead(db, companyId, leadId);
+  const user = await findUserByEmail(db, userEmail);
+  // Said the same way for an unknown address and another company's user: neither may be named.
+  if (!user || user.companyId !== companyId) {
+    throw badRequest('userEmail: no staff member of this company has this email');
+  }
+  const token = await app.tokens.signLeadAccessToken(
+    { userId: user.id, companyId, leadId: lead.id },
+    ttlSeconds,
+  );
+  const url = new URL('/secure-access', app.config.publicUrl);
+  url.searchParams.set('access_token', token);
+  return {
+    url: url.toString(),
+    token,
+    expiresAt: new Date((decodeJwt(token).exp ?? 0) * 1000).toISOString(),
+  };
+};

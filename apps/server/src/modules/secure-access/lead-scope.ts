@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { leads, type LeadRow } from '../../db/schema/index.js';
+import { unauthorized } from '../../lib/errors.js';
+import type { TokenService } from '../auth/token.service.js';
+import { findUserById, type UserWithCompany } from '../auth/users.repository.js';
+
+/** A verified secure-access token: the staff user it acts for and the one lead it opens. */
+export type LeadAccessSession = { principal: UserWithCompany; lead: LeadRow; expiresAt: Date };
+
+type RouteParams = Record<string, string | undefined>;
+type ScopeCheck = (params: RouteParams, lead: LeadRow) => boolean;
+
+/** Routes about the acting user or the link itself, not about a lead. */
+const noLeadInPath: ScopeCheck = () => true;
+const leadIdInPath: ScopeCheck = (params, lead) => params.leadID === lead.id;
+
+/**
+ * Every route a secure-access token reaches, and how its path must name the token's lead. What is
+ * not listed answers 403 for such a token, so a route added later stays staff-only until it is
+ * listed here on purpose. Keys are Fastify route patterns.
+ */
+const LEAD_SCOPED_ROUTES: Readonly<Record<string, ScopeCheck>> = {
+  'GET /api/me': noLeadInPath,
+  'GET /api/secure-access/lead': noLeadInPath,
+  'GET /api/properties/:propertyId/leads/:leadId': (params, lead) =>
+    params.propertyId === lead.propertyId && params.leadId === lead.pmsLeadId,
+  'GET /api/leads/:leadID/conversations': leadIdInPath,
+  'GET /api/leads/:leadID/notes': leadIdInPath,
+  'POST /api/leads/:leadID/notes': leadIdInPath,
+  'POST /api/leads/:leadID/sms': leadIdInPath,
+  'POST /api/leads/:leadID/email': leadIdInPath,
+  // The pane marks its lead read for the user the link acts for.
+  'POST /api/leads/:leadID/read': leadIdInPath,
+  'PUT /api/companies/:companyID/leads/:leadID/office-decision': (params, lead) =>
+    params.companyID === lead.companyId && params.leadID === lead.id,
+};
+
+/** Whether a request to this route, with these path parameters, stays on the token's lead. */
+export const leadScopeAllows = (
+  route: { method: string; url: string | undefined; params: unknown },
+  lead: LeadRow,
+): boolean => {
+  const check = route.url ? LEAD_SCOPED_ROUTES[`${route.method} ${route.url}`] : undefined;
+  return check ? check((route.params ?? {}) as RouteParams, lead) : false;
+};
+
+/**
+ * Verifies a secure-access token and loads what it names. The user must still belong to the
+ * company it was minted in, and the lead still be that company's: otherwise the link is dead (401).
+ */
+export const createLeadAccessResolver =
+  (db: Db, tokens: TokenService) =>
+  async (token: string): Promise<LeadAccessSession> => {
+    let claims;
+    try {
+      claims = await tokens.verifyLeadAccessToken(token);
+    } catch {
+      throw unauthorized('This secure link has expired or is invalid. Ask for a new one.');
+    }
+    const principal = await findUserById(db, claims.userId);
+    const [lead] = await db.select().from(leads).where(eq(leads.id, claims.leadId));
+    if (
+      !principal ||
+      !lead ||
+      principal.companyId !== claims.companyId ||
+      lead.companyId !== claims.companyId
+    ) {
+      throw unauthorized('This secure link no longer opens a lead. Ask for a new one.');
+    }
+    return { principal, lead, expiresAt: claims.expiresAt };
+  };

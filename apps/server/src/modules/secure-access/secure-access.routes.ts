@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accessLinkSchema,
+  apiPaths,
+  createAccessLinkRequestSchema,
+  leadIdParamsSchema,
+  secureAccessLeadSchema,
+} from '@leasing/contract';
+import { forbidden } from '../../lib/errors.js';
+import { principalOf } from '../../plugins/auth.js';
+import { getCompanyLead } from '../leads/lead-access.js';
+import { createLeadAccessLink } from './access-links.service.js';
+
+export const secureAccessRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  /** Staff share the open lead: the link acts for the staff member who mints it. */
+  app.post(
+    '/api/leads/:leadID/access-links',
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        body: createAccessLinkRequestSchema.optional(),
+        response: { 200: accessLinkSchema },
+      },
+    },
+    (request) => {
+      const principal = principalOf(request);
+      return createLeadAccessLink(app, {
+        companyId: principal.companyId,
+        leadId: request.params.leadID,
+        userEmail: principal.email,
+        ttlSeconds: request.body?.ttlSeconds,
+      });
+    },
+  );
+
+  /** The lead a secure-access token opens, so the page knows which pane to load. */
+  app.get(
+    apiPaths.secureAccessLead,
+    { schema: { response: { 200: secureAccessLeadSchema } } },
+    async (request) => {
+      const access = request.leadAccess;
+      // A staff session opens leads by their own URLs; this answers secure links only.
+      if (!access) throw forbidden();
+      const lead = await getCompanyLead(
+        app.database.db,
+        principalOf(request).companyId,
+        access.leadId,
+      );
+      return {
+        leadID: lead.id,
+        propertyID: lead.propertyId,
+        pmsLeadId: lead.pmsLeadId,
+        expiresAt: access.expiresAt.toISOString(),
+      };
+    },
+  );
+};
