@@ -18,23 +18,29 @@ import type { Database } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { serverRoot } from './lib/paths.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { inboundEmailRoutes } from './modules/inbound-email/inbound-email.routes.js';
 import { inboundSmsRoutes } from './modules/inbound-sms/inbound-sms.routes.js';
+import { inboxRoutes } from './modules/inbox/inbox.routes.js';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { mediaRoutes, messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { twilioWebhookRoutes } from './modules/messaging/twilio-webhooks.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { officeDecisionRoutes } from './modules/office-decision/office-decision.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
+import { secureAccessRoutes } from './modules/secure-access/secure-access.routes.js';
+import { toursRoutes } from './modules/tours/tours.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressedParamsPlugin } from './plugins/compressed-params.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { inboundSmtpPlugin } from './plugins/inbound-smtp.js';
 import { messagingPlugin } from './plugins/messaging.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { queuePlugin } from './plugins/queue.js';
 import { livePlugin } from './plugins/live.js';
 import { socketPlugin } from './plugins/socket.js';
@@ -81,8 +87,11 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
           scriptSrc: ["'self'", ...config.cspExtraOrigins],
           connectSrc: ["'self'", 'ws:', 'wss:', ...config.cspExtraOrigins],
           imgSrc: ["'self'", 'data:', 'blob:', ...config.cspExtraOrigins],
+          frameAncestors: config.frameAncestors.length > 0 ? config.frameAncestors : ["'none'"],
         },
       },
+      // X-Frame-Options cannot name several sites: with an allowlist, frame-ancestors alone decides.
+      frameguard: config.frameAncestors.length > 0 ? false : { action: 'deny' },
     });
     await app.register(fastifyCookie);
     await app.register(fastifyFormbody);
@@ -108,14 +117,20 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     await app.register(socketPlugin);
     await app.register(livePlugin);
     await app.register(translationPlugin);
+    await app.register(openapiPlugin);
 
     await app.register(healthRoutes);
     await app.register(configRoutes);
     await app.register(authRoutes);
     await app.register(propertiesRoutes);
+    await app.register(inboxRoutes);
+    await app.register(toursRoutes);
     await app.register(conversationsRoutes);
     await app.register(notesRoutes);
     await app.register(officeDecisionRoutes);
+    await app.register(apiKeysRoutes);
+    await app.register(integrationsRoutes);
+    await app.register(secureAccessRoutes);
     await app.register(messagingRoutes);
     await app.register(mediaRoutes);
     await app.register(twilioWebhookRoutes);

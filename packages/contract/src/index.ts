@@ -8,4 +8,7 @@ export * from './notes.js';
 export * from './paths.js';
 export * from './messaging.js';
 export * from './inbound.js';
+export * from './integrations.js';
+export * from './inbox.js';
 export * from './live.js';
+export * from './secure-access.js';

@@ -16,8 +16,16 @@ export const apiPaths = {
   outbox: '/api/outbox',
   unmatchedMessages: '/api/unmatched-messages',
   sandboxInboundSms: '/api/sandbox/inbound-sms',
+  inbox: '/api/inbox',
+  leadRead: (leadID: string) => `/api/leads/${leadID}/read`,
+  tours: '/api/tours',
+  propertyTours: (propertyId: string) => `/api/properties/${propertyId}/tours`,
   officeDecision: (companyID: string, leadID: string) =>
     `/api/companies/${companyID}/leads/${leadID}/office-decision`,
+  leadAccessLinks: (leadID: string) => `/api/leads/${leadID}/access-links`,
+  secureAccessLead: '/api/secure-access/lead',
+  apiKeys: '/api/api-keys',
+  apiKey: (apiKeyId: string) => `/api/api-keys/${apiKeyId}`,
 } as const;
 
 /** Header that asks the server to decompress lz-string-compressed query values. */

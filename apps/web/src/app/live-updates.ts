@@ -7,6 +7,8 @@ import {
   mergeEventsIntoHistory,
   mergeTranslationIntoHistory,
 } from '../features/conversations/api/live-updates';
+import { INBOX_QUERY_KEY_ROOT } from '../features/inbox/api/get-inbox';
+import { mergeDeliveryIntoInbox } from '../features/inbox/api/live-updates';
 import { LEAD_QUERY_KEY_ROOT } from '../features/leads/api/get-lead';
 import { LEADS_QUERY_KEY_ROOT } from '../features/leads/api/get-leads';
 import {
@@ -17,6 +19,8 @@ import { subscribeToLiveEvents } from '../features/live/api/subscribe-live-event
 import type { LiveSubscriber } from '../features/live/api/subscribe-live-events';
 import { clearCatchUps, finishCatchUp, startCatchUp } from '../features/live/hooks/use-new-events';
 import { catchUpBase, countNewEvents } from '../features/live/utils/count-new-events';
+import { TOURS_QUERY_KEY_ROOT } from '../features/tours/api/get-tours';
+import { refreshToursOnDelivery } from '../features/tours/api/live-updates';
 import { onNextFetchSettled } from '../lib/query-cache-updates';
 import { closeSocket, connectSocket } from '../lib/socket';
 
@@ -52,6 +56,8 @@ function catchUp(queryClient: QueryClient, isReconnect: boolean) {
   if (isReconnect) countWhatReloadsBring(queryClient);
   void queryClient.invalidateQueries({ queryKey: [LEAD_QUERY_KEY_ROOT] });
   void queryClient.invalidateQueries({ queryKey: [LEADS_QUERY_KEY_ROOT] });
+  void queryClient.invalidateQueries({ queryKey: [INBOX_QUERY_KEY_ROOT] });
+  void queryClient.invalidateQueries({ queryKey: [TOURS_QUERY_KEY_ROOT] });
 }
 
 /**
@@ -65,6 +71,8 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
     onDelivery: (delivery) => {
       mergeDeliveryIntoLeads(queryClient, delivery);
       mergeEventsIntoHistory(queryClient, delivery.lead._id, delivery.events);
+      mergeDeliveryIntoInbox(queryClient, delivery);
+      refreshToursOnDelivery(queryClient, delivery);
     },
     onTranslation: (translation) => {
       mergeTranslationIntoLeads(queryClient, translation);

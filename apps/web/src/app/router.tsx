@@ -74,6 +74,13 @@ const normalRouteTable: RouteObject[] = [
                     Component: module.UnmatchedRoute,
                   })),
               },
+              {
+                path: paths.apiKeys.path,
+                lazy: () =>
+                  import('./routes/app/api-keys').then((module) => ({
+                    Component: module.ApiKeysRoute,
+                  })),
+              },
             ],
           },
           {

@@ -33,6 +33,10 @@ export const paths = {
     path: '/main/unmatched',
     getHref: () => '/main/unmatched',
   },
+  apiKeys: {
+    path: '/main/settings/api-keys',
+    getHref: () => '/main/settings/api-keys',
+  },
   account: {
     path: '/account',
     getHref: () => '/account',
@@ -49,7 +53,14 @@ export const paths = {
   },
   secureAccess: {
     path: '/secure-access',
-    getHref: () => '/secure-access',
+    /** `returnUrl`: the lead pane the link was opened for, when it named one. */
+    getHref: (params: { accessToken?: string; returnUrl?: string } = {}) => {
+      const search = new URLSearchParams();
+      if (params.accessToken) search.set(ACCESS_TOKEN_PARAM, params.accessToken);
+      if (params.returnUrl) search.set(RETURN_URL_PARAM, params.returnUrl);
+      const query = search.toString();
+      return query ? `/secure-access?${query}` : '/secure-access';
+    },
   },
   leadEscalation: {
     path: '/properties/:propertyId/leads/:leadId/escalation',

@@ -698,6 +698,17 @@ export const buildDemoData = (now: Date) => {
         { by: staff.olivia, text: 'Asked for one month free on a 13-month lease.', hoursAgo: 11 },
       ],
     },
+    // A fictional 555 number, so the inbox search can be tried as "(555) 010-0001". Last in the
+    // list: the pmsLeadIds of the leads before it stay as they were.
+    {
+      key: 'nora',
+      property: 'maple',
+      name: 'Nora Bennett',
+      phone: '+15550100001',
+      events: [
+        fromLead('Nora Bennett', 'Hi, do any 1 bedrooms come with a washer and dryer?', 1.5),
+      ],
+    },
   ];
 
   const leadRows: NewLeadRow[] = [];

@@ -13,6 +13,8 @@ import {
   leadSummary,
   properties,
 } from '../../testing/fixtures';
+import { inboxItem } from '../../features/inbox/testing/inbox-fixtures';
+import { stubInboxLayout } from '../../features/inbox/testing/stub-inbox-layout';
 import { renderApp } from '../../testing/render-app';
 import { stubTimelineLayout } from '../../testing/stub-layout';
 
@@ -230,49 +232,54 @@ describe('live updates', () => {
     await waitFor(() => expect(screen.queryByText('Reconnecting…')).toBeNull());
   });
 
-  it("moves a lead with new activity to the top of its property's list, and adds a new lead", async () => {
+  it('moves a lead with a new message to the top of the inbox, unread, and adds a new lead', async () => {
     startSession('token');
+    stubInboxLayout();
     const live = stubLiveServer(demoUser);
-    const property = properties[0]!;
-    const first = leadSummary({
+    const first = inboxItem({
       _id: 'a',
       pmsLeadId: 'A',
       name: 'Avery First',
       lastActivityAt: minute(50),
     });
-    const second = leadSummary({
+    const second = inboxItem({
       _id: 'b',
       pmsLeadId: 'B',
       name: 'Blake Second',
       lastActivityAt: minute(40),
+      lastMessageAt: minute(40),
     });
+    let serverItems = [first, second];
     stubRoutes({
       [`GET ${apiPaths.me}`]: { body: demoUser },
       [`GET ${apiPaths.properties}`]: { body: properties },
-      [`GET ${apiPaths.propertyLeads(property._id)}`]: {
-        body: { items: [first, second], nextCursor: null },
-      },
+      [`GET ${apiPaths.inbox}`]: () => ({ body: { items: serverItems, nextCursor: null } }),
     });
     renderApp('/main/dashboard');
-    await screen.findByText('Avery First');
+    await screen.findByRole('link', { name: 'Avery First' });
     await live.connected();
 
     const names = () =>
-      screen
-        .getAllByRole('row')
-        .slice(1)
-        .map((tableRow) => within(tableRow).getAllByRole('cell')[0]?.textContent);
-    const text = inbound({ _id: 'new-text', leadID: 'b', date: minute(60) });
+      within(screen.getByRole('list', { name: 'Leads' }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label'));
+    const text = inbound({ _id: 'new-text', leadID: 'b', date: minute(60), body: 'Still free?' });
     live.publish([text], { ...second, lastActivityAt: minute(60), phoneOptStatus: 'OPT_OUT' });
     await waitFor(() => expect(names()).toEqual(['Blake Second', 'Avery First']));
-    expect(screen.getByText('SMS opt-out')).toBeTruthy();
+    const blake = screen.getByRole('link', { name: 'Blake Second' });
+    expect(blake.hasAttribute('data-unread')).toBe(true);
+    expect(within(blake).getByText('Still free?')).toBeTruthy();
+    expect(within(blake).getByText('SMS opt-out')).toBeTruthy();
+    expect(within(blake).getByText('Awaiting reply')).toBeTruthy();
 
-    const newcomer = leadSummary({
+    // A lead the list has not loaded: only the server can give its row.
+    const newcomer = inboxItem({
       _id: 'c',
       pmsLeadId: 'C',
       name: 'Casey New',
       lastActivityAt: minute(70),
     });
+    serverItems = [newcomer, { ...second, lastActivityAt: minute(60) }, first];
     live.publish([inbound({ _id: 'hello', leadID: 'c', date: minute(70) })], newcomer);
     await waitFor(() => expect(names()).toEqual(['Casey New', 'Blake Second', 'Avery First']));
   });

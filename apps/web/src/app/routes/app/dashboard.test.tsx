@@ -1,117 +1,258 @@
 import { apiPaths } from '@leasing/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { InboxItem, Tour } from '@leasing/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { inboxItem } from '../../../features/inbox/testing/inbox-fixtures';
+import { stubInboxLayout } from '../../../features/inbox/testing/stub-inbox-layout';
 import { startSession, storageKeys } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
-import type { FakeResponse } from '../../../testing/fake-server';
-import { demoUser, leadSummary, properties } from '../../../testing/fixtures';
+import type { FakeResponse, RecordedRequest } from '../../../testing/fake-server';
+import { demoUser, lead, leadSummary, properties } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 
 const [maple, harbor] = properties as [(typeof properties)[0], (typeof properties)[0]];
 
-const firstPage = {
-  items: [
-    leadSummary({
-      _id: 'l-1',
-      pmsLeadId: 'L/1',
-      name: 'Jordan Prospect',
-      officeDecisionStatus: 'PENDING',
-    }),
-    leadSummary({
-      _id: 'l-2',
-      pmsLeadId: 'L-2',
-      name: 'Casey Renter',
-      phone: null,
-      phoneOptStatus: 'OPT_OUT',
-      emailOptStatus: 'OPT_OUT',
-    }),
-  ],
-  nextCursor: 'cursor-2',
-};
-const secondPage = {
-  items: [leadSummary({ _id: 'l-3', pmsLeadId: 'L-3', name: 'Morgan Tenant' })],
-  nextCursor: null,
-};
+const jordan = inboxItem({
+  _id: 'l-1',
+  pmsLeadId: 'L/1',
+  name: 'Jordan Prospect',
+  officeDecisionStatus: 'PENDING',
+  decisionOpen: true,
+  unread: true,
+  awaitingReply: true,
+  lastMessagePreview: 'Do you allow two cats?',
+  // Long ago: the row then shows the whole date (today it would show the time only).
+  lastActivityAt: '2025-03-04T15:05:00.000Z',
+});
+const casey = inboxItem({
+  _id: 'l-2',
+  pmsLeadId: 'L-2',
+  name: 'Casey Renter',
+  phone: '+15125550102',
+  phoneOptStatus: 'OPT_OUT',
+  emailOptStatus: 'OPT_OUT',
+  channels: [],
+  propertyID: harbor._id,
+  propertyName: harbor.name,
+  lastMessagePreview: 'STOP',
+});
 
-function stubDashboardApi(overrides: Record<string, FakeResponse> = {}) {
+type InboxAnswer = (request: RecordedRequest) => { items: InboxItem[]; nextCursor: string | null };
+
+function stubDashboardApi(
+  inbox: InboxAnswer = () => ({ items: [jordan, casey], nextCursor: null }),
+  overrides: Record<string, FakeResponse | ((request: RecordedRequest) => FakeResponse)> = {},
+) {
+  startSession('token');
+  stubInboxLayout();
   return stubRoutes({
     [`GET ${apiPaths.me}`]: { body: demoUser },
     [`GET ${apiPaths.properties}`]: { body: properties },
-    [`GET ${apiPaths.propertyLeads(maple._id)}`]: (request) => ({
-      body: request.url.searchParams.get('cursor') === 'cursor-2' ? secondPage : firstPage,
-    }),
-    [`GET ${apiPaths.propertyLeads(harbor._id)}`]: { body: { items: [], nextCursor: null } },
+    [`GET ${apiPaths.inbox}`]: (request) => ({ body: inbox(request) }),
     ...overrides,
   });
 }
 
-describe('dashboard', () => {
-  it("shows the user, the properties and the first property's leads", async () => {
-    startSession('token');
-    stubDashboardApi();
+const rowNames = () =>
+  within(screen.getByRole('list', { name: 'Leads' }))
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('aria-label'));
+
+describe('dashboard: the inbox', () => {
+  it('lists every property and the inbox across them, with what needs attention', async () => {
+    const server = stubDashboardApi();
     renderApp('/main/dashboard');
 
     expect(await screen.findByText(demoUser.name)).toBeTruthy();
-    expect(screen.getByText(demoUser.companyName)).toBeTruthy();
-
     const nav = screen.getByRole('navigation', { name: 'Properties' });
+    const all = within(nav).getByRole('link', { name: /All properties/ });
+    expect(all.getAttribute('aria-current')).toBe('page');
+    expect(within(all).getByLabelText('3 leads')).toBeTruthy();
     expect(within(nav).getByText('Maple Court')).toBeTruthy();
-    expect(within(nav).getByText('PMS-100')).toBeTruthy();
-    expect(within(nav).getByLabelText('3 leads')).toBeTruthy();
     expect(within(nav).getByText('Harbor View')).toBeTruthy();
 
-    const jordan = await screen.findByRole('link', { name: 'Jordan Prospect' });
-    expect(jordan.getAttribute('href')).toBe(`/properties/${maple._id}/leads/L%2F1/escalation`);
-    const jordanRow = jordan.closest('tr')!;
+    const jordanRow = await screen.findByRole('link', { name: 'Jordan Prospect' });
+    expect(jordanRow.getAttribute('href')).toBe(`/properties/${maple._id}/leads/L%2F1/escalation`);
+    expect(rowNames()).toEqual(['Jordan Prospect', 'Casey Renter']);
+    expect(jordanRow.hasAttribute('data-unread')).toBe(true);
+    expect(within(jordanRow).getByText('Unread.')).toBeTruthy();
     expect(within(jordanRow).getByText('Decision pending')).toBeTruthy();
-    expect(within(jordanRow).getByText('Nov 22, 2026', { exact: false })).toBeTruthy();
+    expect(within(jordanRow).getByText('Awaiting reply')).toBeTruthy();
+    expect(within(jordanRow).getByText('Do you allow two cats?')).toBeTruthy();
+    expect(within(jordanRow).getByText(/^Mar 4, 2025, \d{1,2}:05 (AM|PM)$/)).toBeTruthy();
+    // Across all properties each row names its property.
+    expect(within(jordanRow).getByText('· Maple Court')).toBeTruthy();
+    expect(within(jordanRow).getByLabelText('Reachable by SMS')).toBeTruthy();
 
-    const caseyRow = screen.getByRole('link', { name: 'Casey Renter' }).closest('tr')!;
+    const caseyRow = screen.getByRole('link', { name: 'Casey Renter' });
+    expect(caseyRow.hasAttribute('data-unread')).toBe(false);
     expect(within(caseyRow).getByText('SMS opt-out')).toBeTruthy();
     expect(within(caseyRow).getByText('Email opt-out')).toBeTruthy();
+    expect(within(caseyRow).getByLabelText('SMS opt-out')).toBeTruthy();
+
+    const [request] = server.requestsTo(apiPaths.inbox);
+    expect(request!.url.searchParams.get('propertyId')).toBeNull();
   });
 
-  it('loads the next page of leads with the cursor the server gave', async () => {
-    startSession('token');
-    const server = stubDashboardApi();
-    const { user } = renderApp('/main/dashboard');
-
-    await user.click(await screen.findByRole('button', { name: 'Load more' }));
-
-    expect(await screen.findByRole('link', { name: 'Morgan Tenant' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Jordan Prospect' })).toBeTruthy();
-    const leadRequests = server.requestsTo(apiPaths.propertyLeads(maple._id));
-    expect(leadRequests.map((request) => request.url.searchParams.get('cursor'))).toEqual([
-      null,
-      'cursor-2',
-    ]);
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-  });
-
-  it('switches to another property from the list', async () => {
-    startSession('token');
-    stubDashboardApi();
+  it('narrows to one property from the list, and says when it has no leads', async () => {
+    const server = stubDashboardApi((request) =>
+      request.url.searchParams.get('propertyId') === harbor._id
+        ? { items: [], nextCursor: null }
+        : { items: [jordan, casey], nextCursor: null },
+    );
     const { user, router } = renderApp('/main/dashboard');
 
     await user.click(await screen.findByRole('link', { name: /Harbor View/ }));
 
-    expect(await screen.findByText('No leads for this property yet')).toBeTruthy();
+    expect(await screen.findByText('No leads yet')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Harbor View' })).toBeTruthy();
     expect(router.state.location.search).toBe(`?property=${harbor._id}`);
+    expect(server.requestsTo(apiPaths.inbox).at(-1)!.url.searchParams.get('propertyId')).toBe(
+      harbor._id,
+    );
+  });
+
+  it('searches as the user types a phone number any way, and offers to clear', async () => {
+    const server = stubDashboardApi((request) =>
+      request.url.searchParams.get('search')
+        ? { items: [], nextCursor: null }
+        : { items: [jordan, casey], nextCursor: null },
+    );
+    const { user, router } = renderApp('/main/dashboard');
+    await screen.findByRole('link', { name: 'Jordan Prospect' });
+
+    await user.type(screen.getByPlaceholderText('Search name, email or phone'), '(555) 010-0001');
+
+    expect(await screen.findByText('No leads match “(555) 010-0001”')).toBeTruthy();
+    // Debounced: one request for the whole number, not one per keystroke.
+    const searches = server
+      .requestsTo(apiPaths.inbox)
+      .map((request) => request.url.searchParams.get('search'))
+      .filter(Boolean);
+    expect(searches).toEqual(['(555) 010-0001']);
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('(555) 010-0001');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('link', { name: 'Jordan Prospect' })).toBeTruthy();
+    expect(
+      (screen.getByPlaceholderText('Search name, email or phone') as HTMLInputElement).value,
+    ).toBe('');
+  });
+
+  it('filters by open decision, awaiting reply, unread and one channel', async () => {
+    const server = stubDashboardApi();
+    const { user, router } = renderApp('/main/dashboard');
+    await screen.findByRole('link', { name: 'Jordan Prospect' });
+    const filters = screen.getByRole('group', { name: 'Filters' });
+
+    const urlParam = (name: string) => new URLSearchParams(router.state.location.search).get(name);
+    const chip = (name: string) =>
+      within(filters).getByRole<HTMLInputElement>('checkbox', { name });
+    // At a person's pace: each click shows before the next.
+    for (const name of ['Unread', 'Open decision', 'SMS', 'Email']) {
+      await user.click(chip(name));
+      await waitFor(() => expect(chip(name).checked).toBe(true));
+    }
+
+    await waitFor(() => {
+      const last = server.requestsTo(apiPaths.inbox).at(-1)!.url.searchParams;
+      expect([last.get('filter'), last.get('channel')]).toEqual(['decision,unread', 'EMAIL']);
+    });
+    expect([urlParam('filter'), urlParam('channel')]).toEqual(['decision,unread', 'EMAIL']);
+    expect(chip('SMS').checked).toBe(false);
+  });
+
+  it('loads the next page before the reader reaches the end, with the server’s cursor', async () => {
+    const firstPage = Array.from({ length: 50 }, (_, index) =>
+      inboxItem({ _id: `p1-${index}`, pmsLeadId: `P1-${index}`, name: `Lead ${index}` }),
+    );
+    const server = stubDashboardApi((request) =>
+      request.url.searchParams.get('cursor') === 'page-2'
+        ? {
+            items: [inboxItem({ _id: 'p2', pmsLeadId: 'P2', name: 'Last Lead' })],
+            nextCursor: null,
+          }
+        : { items: firstPage, nextCursor: 'page-2' },
+    );
+    renderApp('/main/dashboard');
+    await screen.findByRole('link', { name: 'Lead 0' });
+
+    await waitFor(() =>
+      expect(
+        server.requestsTo(apiPaths.inbox).map((request) => request.url.searchParams.get('cursor')),
+      ).toEqual([null, 'page-2']),
+    );
+  });
+
+  it('moves the selection with the arrow keys and opens a lead with Enter', async () => {
+    stubDashboardApi(undefined, {
+      [`GET ${apiPaths.lead(harbor._id, 'L-2')}`]: apiError(404, 'NOT_FOUND', 'Lead not found.'),
+    });
+    const { user, router } = renderApp('/main/dashboard');
+    const jordanRow = await screen.findByRole('link', { name: 'Jordan Prospect' });
+    expect(jordanRow.getAttribute('tabindex')).toBe('0');
+
+    jordanRow.focus();
+    fireEvent.keyDown(jordanRow, { key: 'ArrowDown' });
+    const caseyRow = screen.getByRole('link', { name: 'Casey Renter' });
+    await waitFor(() => expect(document.activeElement).toBe(caseyRow));
+    expect(caseyRow.hasAttribute('data-active')).toBe(true);
+    fireEvent.keyDown(caseyRow, { key: 'ArrowUp' });
+    await waitFor(() => expect(document.activeElement).toBe(jordanRow));
+    fireEvent.keyDown(jordanRow, { key: 'End' });
+    await waitFor(() => expect(document.activeElement).toBe(caseyRow));
+
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/properties/${harbor._id}/leads/L-2/escalation`),
+    );
+  });
+
+  it('marks a lead read when it is opened, in the inbox at once and on the server', async () => {
+    const jordanLead = lead({ _id: jordan._id, pmsLeadId: jordan.pmsLeadId });
+    const server = stubDashboardApi(undefined, {
+      [`GET ${apiPaths.lead(maple._id, jordan.pmsLeadId)}`]: { body: jordanLead },
+      [`POST ${apiPaths.leadRead(jordan._id)}`]: { status: 204 },
+    });
+    const { user, router } = renderApp('/main/dashboard');
+
+    await user.click(await screen.findByRole('link', { name: 'Jordan Prospect' }));
+    await screen.findByRole('heading', { name: 'Jordan Prospect' });
+    await waitFor(() =>
+      expect(server.requestsTo(apiPaths.leadRead(jordan._id), 'POST')).toHaveLength(1),
+    );
+
+    await router.navigate(-1);
+    const row = await screen.findByRole('link', { name: 'Jordan Prospect' });
+    expect(row.hasAttribute('data-unread')).toBe(false);
+  });
+
+  it('offers a retry when the inbox cannot be loaded', async () => {
+    let fail = true;
+    stubDashboardApi(undefined, {
+      [`GET ${apiPaths.inbox}`]: () =>
+        fail
+          ? apiError(400, 'BAD_REQUEST', 'The inbox is unavailable.')
+          : { body: { items: [jordan], nextCursor: null } },
+    });
+    const { user } = renderApp('/main/dashboard');
+
+    expect(await screen.findByText('The inbox is unavailable.')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Jordan Prospect' })).toBeTruthy();
   });
 
   it('says when there are no properties', async () => {
-    startSession('token');
-    stubDashboardApi({ [`GET ${apiPaths.properties}`]: { body: [] } });
+    stubDashboardApi(undefined, { [`GET ${apiPaths.properties}`]: { body: [] } });
     renderApp('/main/dashboard');
 
     expect(await screen.findByText('No properties yet')).toBeTruthy();
   });
 
   it('offers a retry when the properties cannot be loaded', async () => {
-    startSession('token');
     let fail = true;
-    stubRoutes({
-      [`GET ${apiPaths.me}`]: { body: demoUser },
+    stubDashboardApi(undefined, {
       [`GET ${apiPaths.properties}`]: () =>
         fail ? apiError(400, 'BAD_REQUEST', 'Properties are unavailable.') : { body: [] },
     });
@@ -124,7 +265,6 @@ describe('dashboard', () => {
   });
 
   it('signs out from the user menu', async () => {
-    startSession('token');
     const server = stubDashboardApi();
     const { user, router } = renderApp('/main/dashboard');
 
@@ -135,5 +275,77 @@ describe('dashboard', () => {
     expect(router.state.location.pathname).toBe('/account/login');
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
     await waitFor(() => expect(server.requestsTo(apiPaths.logout, 'POST')).toHaveLength(1));
+  });
+});
+
+describe('dashboard: the tours calendar', () => {
+  const mia: Tour = {
+    ...leadSummary({ _id: 'mia', pmsLeadId: 'L-7', name: 'Mia Davis' }),
+    propertyName: maple.name,
+    // Tuesday Nov 24, 2026, 2:00 PM in Chicago (CST, UTC−6).
+    tourDateUTC: '2026-11-24T20:00:00.000Z',
+    tourTypeID: 'IN_PERSON',
+  };
+
+  function stubToursApi() {
+    return stubDashboardApi(undefined, {
+      [`GET ${apiPaths.tours}`]: { body: { timeZone: 'America/Chicago', items: [mia] } },
+      [`GET ${apiPaths.propertyTours(maple._id)}`]: {
+        body: { timeZone: 'America/Chicago', items: [mia] },
+      },
+      [`GET ${apiPaths.lead(maple._id, 'L-7')}`]: apiError(404, 'NOT_FOUND', 'Lead not found.'),
+    });
+  }
+
+  it('shows the week from Sunday with each tour at its hour in the office’s zone', async () => {
+    const server = stubToursApi();
+    const { user, router } = renderApp('/main/dashboard?view=tours&week=2026-11-22');
+
+    const tour = await screen.findByRole('link', {
+      name: 'Mia Davis, 2:00 PM, In person tour, Maple Court',
+    });
+    const headers = screen.getAllByTestId('tours-day-header').map((header) => header.textContent);
+    expect(headers).toEqual(['Sun22', 'Mon23', 'Tue24', 'Wed25', 'Thu26', 'Fri27', 'Sat28']);
+    expect(tour.closest('[data-date]')!.getAttribute('data-date')).toBe('2026-11-24');
+    expect(screen.getByRole('group', { name: 'Tuesday, Nov 24, 2026' }).contains(tour)).toBe(true);
+    expect(tour.getAttribute('data-hour')).toBe('14');
+    expect(screen.getByText('Nov 22, 2026 – Nov 28, 2026')).toBeTruthy();
+    expect(screen.getByText('Times in America/Chicago')).toBeTruthy();
+    // The week is asked for widely enough to cover it in any time zone.
+    const [request] = server.requestsTo(apiPaths.tours);
+    const from = Date.parse(request!.url.searchParams.get('from')!);
+    const to = Date.parse(request!.url.searchParams.get('to')!);
+    expect(from).toBeLessThanOrEqual(Date.parse('2026-11-22T00:00:00-14:00'));
+    expect(to).toBeGreaterThanOrEqual(Date.parse('2026-11-29T00:00:00+12:00'));
+
+    await user.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(new URLSearchParams(router.state.location.search).get('week')).toBe('2026-11-15');
+    expect(await screen.findByText('No tours scheduled this week.')).toBeTruthy();
+  });
+
+  it("shows one property's tours, and opens the lead of a tour", async () => {
+    const server = stubToursApi();
+    const { user, router } = renderApp(
+      `/main/dashboard?view=tours&week=2026-11-22&property=${maple._id}`,
+    );
+
+    const tour = await screen.findByRole('link', { name: 'Mia Davis, 2:00 PM, In person tour' });
+    expect(server.requestsTo(apiPaths.propertyTours(maple._id))).toHaveLength(1);
+    await user.click(tour);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/properties/${maple._id}/leads/L-7/escalation`),
+    );
+  });
+
+  it('switches between the inbox and the tours', async () => {
+    stubToursApi();
+    const { user, router } = renderApp('/main/dashboard');
+    await screen.findByRole('link', { name: 'Jordan Prospect' });
+
+    await user.click(screen.getByText('Tours'));
+    expect(await screen.findByRole('button', { name: 'Previous week' })).toBeTruthy();
+    expect(new URLSearchParams(router.state.location.search).get('view')).toBe('tours');
+    await user.click(screen.getByText('Inbox'));
+    expect(await screen.findByRole('link', { name: 'Jordan Prospect' })).toBeTruthy();
   });
 });

@@ -1,13 +1,37 @@
-import type { Property } from '@leasing/contract';
-import { Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingCommunity, IconInbox, IconMailQuestion } from '@tabler/icons-react';
+import type { InboxChannel, InboxFilter, Property } from '@leasing/contract';
+import {
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconBuildingCommunity,
+  IconCalendarEvent,
+  IconInbox,
+  IconMailQuestion,
+  IconMessages,
+} from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
-import { PropertyLeads } from '../../../features/leads/components/property-leads';
+import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
+import { PropertyScopeNav } from '../../../features/inbox/components/property-scope-nav';
+import { readInboxParams, writeInboxParams } from '../../../features/inbox/utils/inbox-url-params';
 import { useProperties } from '../../../features/properties/api/get-properties';
-import { PropertyList } from '../../../features/properties/components/property-list';
+import { ToursWeek } from '../../../features/tours/components/tours-week';
+import { dayToIso, isoToDay } from '../../../features/tours/utils/zoned-week';
+
+/** The dashboard's other URL parameters: which view, and the calendar's week. */
+const VIEW_PARAM = 'view';
+const WEEK_PARAM = 'week';
+type DashboardView = 'inbox' | 'tours';
 
 function PropertiesSkeleton() {
   return (
@@ -19,36 +43,138 @@ function PropertiesSkeleton() {
   );
 }
 
-function SelectedPropertyHeader({ property }: { property: Property }) {
-  return (
-    <Group justify="space-between" align="flex-start" p="md" gap="sm">
+function ScopeHeader({
+  property,
+  properties,
+}: {
+  property: Property | null;
+  properties: Property[];
+}) {
+  if (!property) {
+    const leadCount = properties.reduce((sum, item) => sum + item.leadCount, 0);
+    return (
       <div>
         <Title order={2} size="h4">
-          {property.name}
+          All properties
         </Title>
         <Text size="sm" c="dimmed">
-          {property.address && <>{property.address} · </>}
-          <span style={{ whiteSpace: 'nowrap' }}>PMS {property.pmsPropertyId}</span>
+          {properties.length === 1 ? '1 property' : `${properties.length} properties`} ·{' '}
+          {leadCount === 1 ? '1 lead' : `${leadCount} leads`}
         </Text>
       </div>
-      <Badge variant="light" size="lg">
-        {property.leadCount === 1 ? '1 lead' : `${property.leadCount} leads`}
-      </Badge>
-    </Group>
+    );
+  }
+  return (
+    <div>
+      <Title order={2} size="h4">
+        {property.name}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {property.address && <>{property.address} · </>}
+        <span style={{ whiteSpace: 'nowrap' }}>PMS {property.pmsPropertyId}</span>
+      </Text>
+    </div>
   );
 }
 
+const viewOptions = [
+  {
+    value: 'inbox',
+    label: (
+      <Group gap={6} wrap="nowrap" justify="center">
+        <IconMessages size={16} stroke={1.75} aria-hidden />
+        <span>Inbox</span>
+      </Group>
+    ),
+  },
+  {
+    value: 'tours',
+    label: (
+      <Group gap={6} wrap="nowrap" justify="center">
+        <IconCalendarEvent size={16} stroke={1.75} aria-hidden />
+        <span>Tours</span>
+      </Group>
+    ),
+  },
+];
+
+/**
+ * Where the leasing team works its queue: the user's properties on the left (all of them, or
+ * one), the lead inbox (who needs a human first, then the latest conversations) or the week's
+ * tours on the right. Everything it shows is in the URL, so Back from a lead returns to it.
+ */
 export function DashboardRoute() {
   const propertiesQuery = useProperties();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const properties = propertiesQuery.data ?? [];
+  const requestedId = searchParams.get(SELECTED_PROPERTY_PARAM);
+  const selected = properties.find((property) => property._id === requestedId) ?? null;
+  // Until the properties are known a requested one is taken at its word; an unknown one then
+  // falls back to all.
+  const propertyId = propertiesQuery.isPending ? requestedId : (selected?._id ?? null);
+  const view: DashboardView = searchParams.get(VIEW_PARAM) === 'tours' ? 'tours' : 'inbox';
+  const inboxParams = readInboxParams(searchParams, propertyId);
+  const weekStart = isoToDay(searchParams.get(WEEK_PARAM));
+
+  function hrefFor(change: (next: URLSearchParams) => void) {
+    const next = new URLSearchParams(searchParams);
+    change(next);
+    const query = next.toString();
+    return `${paths.dashboard.getHref()}${query ? `?${query}` : ''}`;
+  }
+
+  function getPropertyHref(id: string | null) {
+    return hrefFor((next) => {
+      if (id) next.set(SELECTED_PROPERTY_PARAM, id);
+      else next.delete(SELECTED_PROPERTY_PARAM);
+    });
+  }
+
+  /** Typing and filtering replace the history entry: Back leaves the dashboard, not a keystroke. */
+  function replaceParams(change: (current: URLSearchParams) => URLSearchParams) {
+    setSearchParams(change, { replace: true });
+  }
+
+  function handleViewChange(value: string) {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === 'tours') next.set(VIEW_PARAM, 'tours');
+      else next.delete(VIEW_PARAM);
+      return next;
+    });
+  }
+
+  function handleSearchChange(search: string) {
+    replaceParams((current) => writeInboxParams(current, { search }));
+  }
+
+  function handleFiltersChange(filters: InboxFilter[]) {
+    replaceParams((current) => writeInboxParams(current, { filters }));
+  }
+
+  function handleChannelChange(channel: InboxChannel | null) {
+    replaceParams((current) => writeInboxParams(current, { channel }));
+  }
+
+  function handleClearFilters() {
+    replaceParams((current) =>
+      writeInboxParams(current, { search: '', filters: [], channel: null }),
+    );
+  }
+
+  function handleWeekChange(week: number | null) {
+    replaceParams((current) => {
+      const next = new URLSearchParams(current);
+      if (week === null) next.delete(WEEK_PARAM);
+      else next.set(WEEK_PARAM, dayToIso(week));
+      return next;
+    });
+  }
 
   function handleRetry() {
     void propertiesQuery.refetch();
   }
-
-  const properties = propertiesQuery.data ?? [];
-  const requestedId = searchParams.get(SELECTED_PROPERTY_PARAM);
-  const selected = properties.find((property) => property._id === requestedId) ?? properties[0];
 
   return (
     <Stack gap="lg">
@@ -58,7 +184,7 @@ export function DashboardRoute() {
             Leads
           </Title>
           <Text c="dimmed" size="sm">
-            Pick a property to see its prospects and open a conversation.
+            Work the queue: open decisions first, then the newest conversations.
           </Text>
         </div>
         <Group gap="sm">
@@ -109,22 +235,43 @@ export function DashboardRoute() {
               {propertiesQuery.isPending ? (
                 <PropertiesSkeleton />
               ) : (
-                <PropertyList properties={properties} selectedPropertyId={selected?._id ?? null} />
+                <PropertyScopeNav
+                  properties={properties}
+                  selectedPropertyId={propertyId}
+                  getHref={getPropertyHref}
+                />
               )}
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
             <Paper withBorder radius="md">
-              {selected ? (
-                <>
-                  <SelectedPropertyHeader property={selected} />
-                  <PropertyLeads key={selected._id} propertyId={selected._id} />
-                </>
-              ) : (
-                <Stack p="md" gap="sm">
+              <Group justify="space-between" align="center" p="md" pb={0} gap="sm">
+                {propertiesQuery.isPending ? (
                   <Skeleton height={24} width="40%" />
-                  <Skeleton height={200} />
-                </Stack>
+                ) : (
+                  <ScopeHeader property={selected} properties={properties} />
+                )}
+                <SegmentedControl
+                  value={view}
+                  onChange={handleViewChange}
+                  data={viewOptions}
+                  aria-label="View"
+                />
+              </Group>
+              {view === 'inbox' ? (
+                <InboxPanel
+                  params={inboxParams}
+                  onSearchChange={handleSearchChange}
+                  onFiltersChange={handleFiltersChange}
+                  onChannelChange={handleChannelChange}
+                  onClearFilters={handleClearFilters}
+                />
+              ) : (
+                <ToursWeek
+                  propertyId={propertyId}
+                  weekStart={weekStart}
+                  onWeekChange={handleWeekChange}
+                />
               )}
             </Paper>
           </Grid.Col>

@@ -17,11 +17,13 @@ import { MessageComposer } from '../../../features/composer/components/message-c
 import { useComposer } from '../../../features/composer/hooks/use-composer';
 import { ConversationMoreMenu } from '../../../features/conversations/components/conversation-more-menu';
 import { ConversationTimeline } from '../../../features/conversations/components/conversation-timeline';
+import { useMarkLeadRead } from '../../../features/inbox/api/mark-lead-read';
 import { useAddLeadEvent, useLead } from '../../../features/leads/api/get-lead';
 import { useNewEvents } from '../../../features/live/hooks/use-new-events';
 import { CompleteDecisionPrompt } from '../../../features/leads/components/complete-decision-prompt';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
+import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import classes from './lead-escalation.module.css';
 
@@ -76,7 +78,15 @@ function LeadLoadError({ error, onRetry }: { error: Error; onRetry: () => void }
   return <ErrorState title="Could not load this lead" message={error.message} onRetry={onRetry} />;
 }
 
-function LeadPage({ propertyId, leadId }: { propertyId: string; leadId: string }) {
+type LeadPageProps = {
+  propertyId: string;
+  leadId: string;
+  /** Opened from a secure link: no way back to the dashboard, no new links. */
+  isSecureAccess?: boolean;
+};
+
+/** The lead's pane once loaded; the secure-access page shows it too. */
+export function LeadPage({ propertyId, leadId, isSecureAccess = false }: LeadPageProps) {
   const leadQuery = useLead(propertyId, leadId);
 
   function handleRetry() {
@@ -87,7 +97,7 @@ function LeadPage({ propertyId, leadId }: { propertyId: string; leadId: string }
   if (leadQuery.isError) {
     return (
       <Stack gap="md">
-        <BackToDashboardLink />
+        {!isSecureAccess && <BackToDashboardLink />}
         <Paper withBorder radius="md">
           <LeadLoadError error={leadQuery.error} onRetry={handleRetry} />
         </Paper>
@@ -95,7 +105,9 @@ function LeadPage({ propertyId, leadId }: { propertyId: string; leadId: string }
     );
   }
   // Keyed: another lead starts with its own draft, mode and reply.
-  return <LeadPane key={leadQuery.data._id} lead={leadQuery.data} />;
+  return (
+    <LeadPane key={leadQuery.data._id} lead={leadQuery.data} isSecureAccess={isSecureAccess} />
+  );
 }
 
 /** Sending shows on the Send button; everything else done on the pane covers it. */
@@ -107,7 +119,7 @@ function isPaneWork(mutation: Mutation<unknown, Error, unknown, unknown>) {
  * The conversation pane: the 'Conversation info' tab beside the CONVERSATIONS panel. It can be
  * expanded over the whole window or put in browser full screen.
  */
-function LeadPane({ lead }: { lead: Lead }) {
+function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolean }) {
   const [isExpanded, setIsExpanded] = useState(false);
   const fullscreen = useFullscreenElement<HTMLDivElement>();
   const [paneElement, setPaneElement] = useState<HTMLDivElement | null>(null);
@@ -118,7 +130,9 @@ function LeadPane({ lead }: { lead: Lead }) {
   const userQuery = useUser();
   const addLeadEvent = useAddLeadEvent(lead);
   const newEvents = useNewEvents(lead._id);
+  useMarkLeadRead(lead);
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
+  const [isShareLinkOpen, setIsShareLinkOpen] = useState(false);
 
   function handleSent(event: ConversationEvent) {
     addLeadEvent(event);
@@ -142,13 +156,21 @@ function LeadPane({ lead }: { lead: Lead }) {
     void fullscreen.toggle();
   }
 
+  function handleOpenShareLink() {
+    setIsShareLinkOpen(true);
+  }
+
+  function handleCloseShareLink() {
+    setIsShareLinkOpen(false);
+  }
+
   function handleToggleExpanded() {
     setIsExpanded((expanded) => !expanded);
   }
 
   return (
     <div className={classes.page}>
-      <BackToDashboardLink propertyId={lead.propertyID} />
+      {!isSecureAccess && <BackToDashboardLink propertyId={lead.propertyID} />}
       <div ref={paneRef} className={classes.pane} data-expanded={isExpanded || undefined}>
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
@@ -186,6 +208,7 @@ function LeadPane({ lead }: { lead: Lead }) {
                   canSendByEmail={composer.modes.unavailable.EMAIL === null}
                   onSendBySms={handleSendBySms}
                   onSendByEmail={handleSendByEmail}
+                  onShareLink={isSecureAccess ? undefined : handleOpenShareLink}
                 />
               </div>
               <div className={classes.timeline}>
@@ -215,6 +238,12 @@ function LeadPane({ lead }: { lead: Lead }) {
             lead={lead}
             opened={isDecisionPromptOpen}
             onClose={handleCloseDecisionPrompt}
+          />
+          <ShareLinkDialog
+            leadID={lead._id}
+            leadName={lead.name}
+            opened={isShareLinkOpen}
+            onClose={handleCloseShareLink}
           />
         </PortalScope>
       </div>

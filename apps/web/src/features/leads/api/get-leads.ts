@@ -1,6 +1,6 @@
 import { apiPaths, leadPageSchema } from '@leasing/contract';
 import type { LeadPage } from '@leasing/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const LEADS_PAGE_SIZE = 25;
@@ -28,4 +28,3 @@ export const getLeadsQueryOptions = (propertyId: string) =>
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 
-export const useLeads = (propertyId: string) => useInfiniteQuery(getLeadsQueryOptions(propertyId));

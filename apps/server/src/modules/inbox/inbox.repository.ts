@@ -1,0 +1,108 @@
+import { and, desc, eq, ilike, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { InboxChannel, InboxFilter } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import { leadReads, leads, properties } from '../../db/schema/index.js';
+import type { InboxCursor } from './inbox-cursor.js';
+import { escapeLike, type InboxSearch } from './inbox-search.js';
+
+export type InboxListOptions = {
+  companyId: string;
+  userId: string;
+  /** Must be a property of `companyId`: its leads are then the company's. */
+  propertyId?: string;
+  search?: InboxSearch;
+  filters: InboxFilter[];
+  channel?: InboxChannel;
+  after?: InboxCursor;
+  limit: number;
+};
+
+/** The lead wrote after this user last opened it (or this user never opened it). */
+const unread = sql<boolean>`(${leads.lastInboundAt} is not null and (${leadReads.readAt} is null or ${leads.lastInboundAt} > ${leadReads.readAt}))`;
+
+/** Phone present and not opted out. */
+const reachableBySms = and(isNotNull(leads.phone), ne(leads.phoneOptStatus, 'OPT_OUT'));
+/** Address present, not opted out, and mail to it does not bounce. */
+const reachableByEmail = and(
+  isNotNull(leads.email),
+  ne(leads.emailOptStatus, 'OPT_OUT'),
+  sql`${leads.emailBouncedAt} is null`,
+);
+
+const searchCondition = (search: InboxSearch): SQL | undefined => {
+  switch (search.kind) {
+    case 'phone':
+      return eq(leads.phone, search.e164);
+    case 'phone-digits':
+      return sql`${leads.phone} like ${`%${escapeLike(search.digits)}%`}`;
+    case 'email':
+      return sql`lower(${leads.email}) like ${`${escapeLike(search.prefix)}%`}`;
+    case 'name':
+      return ilike(leads.name, `%${escapeLike(search.text)}%`);
+  }
+};
+
+const filterCondition = (filter: InboxFilter): SQL => {
+  switch (filter) {
+    case 'decision':
+      return eq(leads.decisionOpen, true);
+    case 'awaiting':
+      return eq(leads.lastMessageFromLead, true);
+    case 'unread':
+      return unread;
+  }
+};
+
+/**
+ * Rows after the cursor in the inbox order. One row comparison over the index's own columns,
+ * all descending: PostgreSQL starts the index scan (`leads_company_inbox_idx` /
+ * `leads_property_inbox_idx`) right at the cursor, so a deep page costs what the first one does.
+ */
+const afterCursor = (cursor: InboxCursor | undefined) =>
+  cursor
+    ? sql`(${leads.decisionOpen}, ${leads.lastActivityAt}, ${leads.id}) < (${cursor.decisionOpen}::boolean, ${cursor.lastActivityAt}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;
+
+/**
+ * One page of the inbox (`limit + 1` rows: the extra one says whether another page exists),
+ * open decisions first, then the most recent activity.
+ */
+export const listInboxLeads = (db: Db, options: InboxListOptions) =>
+  db
+    .select({
+      lead: leads,
+      propertyName: properties.name,
+      unread,
+      lastActivityAtText: sql<string>`to_char(${leads.lastActivityAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(leads)
+    .innerJoin(properties, eq(properties.id, leads.propertyId))
+    .leftJoin(leadReads, and(eq(leadReads.leadId, leads.id), eq(leadReads.userId, options.userId)))
+    .where(
+      and(
+        // One property (the service checked it is the company's) or the whole company: the
+        // condition names one index's leading column, so the planner walks that index.
+        options.propertyId
+          ? eq(leads.propertyId, options.propertyId)
+          : eq(leads.companyId, options.companyId),
+        options.search ? searchCondition(options.search) : undefined,
+        ...options.filters.map(filterCondition),
+        options.channel === 'SMS' ? reachableBySms : undefined,
+        options.channel === 'EMAIL' ? reachableByEmail : undefined,
+        afterCursor(options.after),
+      ),
+    )
+    .orderBy(desc(leads.decisionOpen), desc(leads.lastActivityAt), desc(leads.id))
+    .limit(options.limit + 1);
+
+export type InboxRow = Awaited<ReturnType<typeof listInboxLeads>>[number];
+
+/** Marks the lead read for the user now: its messages up to now are no longer unread for them. */
+export const markLeadRead = (db: Db, userId: string, leadId: string) =>
+  db
+    .insert(leadReads)
+    .values({ userId, leadId, readAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [leadReads.userId, leadReads.leadId],
+      set: { readAt: sql`greatest(${leadReads.readAt}, now())` },
+    });

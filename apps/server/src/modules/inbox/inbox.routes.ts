@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inboxPageSchema, inboxQuerySchema, leadIdParamsSchema } from '@leasing/contract';
+import { principalOf } from '../../plugins/auth.js';
+import { listInbox, readLead } from './inbox.service.js';
+
+const userOf = (principal: { id: string; companyId: string }) => ({
+  companyId: principal.companyId,
+  userId: principal.id,
+});
+
+export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const { db } = app.database;
+
+  app.get(
+    '/api/inbox',
+    { schema: { querystring: inboxQuerySchema, response: { 200: inboxPageSchema } } },
+    (request) => listInbox(db, userOf(principalOf(request)), request.query),
+  );
+
+  app.post(
+    '/api/leads/:leadID/read',
+    { schema: { params: leadIdParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await readLead(db, userOf(principalOf(request)), request.params.leadID);
+      return reply.status(204).send(null);
+    },
+  );
+};

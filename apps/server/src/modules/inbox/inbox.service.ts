@@ -1,0 +1,95 @@
+import type {
+  InboxChannel,
+  InboxFilter,
+  InboxItem,
+  InboxPage,
+  InboxQuery,
+} from '@leasing/contract';
+import { inboxMessageTypes } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import type { LeadRow } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { getCompanyLead } from '../leads/lead-access.js';
+import { toLeadSummary } from '../leads/leads.service.js';
+import { findPropertyById } from '../properties/properties.repository.js';
+import { decodeInboxCursor, encodeInboxCursor } from './inbox-cursor.js';
+import { parseInboxSearch } from './inbox-search.js';
+import { listInboxLeads, markLeadRead, type InboxRow } from './inbox.repository.js';
+
+type MessageType = (typeof inboxMessageTypes)[number];
+const isMessageType = (value: string | null): value is MessageType =>
+  inboxMessageTypes.some((type) => type === value);
+
+/** Where the lead can be written to now; the same rules as the inbox's channel filter. */
+export const reachableChannels = (lead: LeadRow): InboxChannel[] => {
+  const channels: InboxChannel[] = [];
+  if (lead.phone && lead.phoneOptStatus !== 'OPT_OUT') channels.push('SMS');
+  if (lead.email && lead.emailOptStatus !== 'OPT_OUT' && !lead.emailBouncedAt) {
+    channels.push('EMAIL');
+  }
+  return channels;
+};
+
+const toInboxItem = ({ lead, propertyName, unread }: InboxRow): InboxItem => ({
+  ...toLeadSummary(lead),
+  propertyName,
+  lastMessageAt: lead.lastMessageAt?.toISOString() ?? null,
+  lastMessageChannel: isMessageType(lead.lastMessageChannel) ? lead.lastMessageChannel : null,
+  lastMessagePreview: lead.lastMessagePreview,
+  awaitingReply: lead.lastMessageFromLead,
+  decisionOpen: lead.decisionOpen,
+  unread,
+  channels: reachableChannels(lead),
+});
+
+const parseFilters = (filter: string | undefined): InboxFilter[] =>
+  filter ? [...new Set(filter.split(',') as InboxFilter[])] : [];
+
+/**
+ * The user's inbox: the leads of the company's properties (or of one), open decisions first,
+ * then the most recent activity, keyset paged. A property of another company is answered as
+ * unknown: the inbox only ever names the user's own.
+ */
+export const listInbox = async (
+  db: Db,
+  user: { companyId: string; userId: string },
+  query: InboxQuery,
+): Promise<InboxPage> => {
+  if (query.propertyId) {
+    const property = await findPropertyById(db, query.propertyId);
+    if (!property || property.companyId !== user.companyId) throw notFound('Property');
+  }
+  const after = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
+  const rows = await listInboxLeads(db, {
+    ...user,
+    propertyId: query.propertyId,
+    search: parseInboxSearch(query.search),
+    filters: parseFilters(query.filter),
+    channel: query.channel,
+    after,
+    limit: query.limit,
+  });
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(toInboxItem),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeInboxCursor({
+            decisionOpen: last.lead.decisionOpen,
+            lastActivityAt: last.lastActivityAtText,
+            id: last.lead.id,
+          })
+        : null,
+  };
+};
+
+/** The user opened the lead: what it has said so far is read, for this user only. */
+export const readLead = async (
+  db: Db,
+  user: { companyId: string; userId: string },
+  leadId: string,
+): Promise<void> => {
+  const lead = await getCompanyLead(db, user.companyId, leadId);
+  await markLeadRead(db, user.userId, lead.id);
+};

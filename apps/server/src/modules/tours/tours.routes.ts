@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { propertyParamsSchema, tourListSchema, toursQuerySchema } from '@leasing/contract';
+import { principalOf } from '../../plugins/auth.js';
+import { getTours } from './tours.service.js';
+
+export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const { db } = app.database;
+
+  app.get(
+    '/api/tours',
+    { schema: { querystring: toursQuerySchema, response: { 200: tourListSchema } } },
+    (request) => getTours(db, principalOf(request).companyId, undefined, request.query),
+  );
+
+  app.get(
+    '/api/properties/:propertyId/tours',
+    {
+      schema: {
+        params: propertyParamsSchema,
+        querystring: toursQuerySchema,
+        response: { 200: tourListSchema },
+      },
+    },
+    (request) =>
+      getTours(db, principalOf(request).companyId, request.params.propertyId, request.query),
+  );
+};

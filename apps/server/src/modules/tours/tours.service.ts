@@ -1,0 +1,50 @@
+import { TOURS_MAX_RANGE_DAYS, type ToursQuery, type TourList } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { toLeadSummary } from '../leads/leads.service.js';
+import { getCompanyProperty } from '../properties/properties.service.js';
+import { findCompanyTimeZone, listTours, type TourRange } from './tours.repository.js';
+
+const DAY_MS = 86_400_000;
+
+const toRange = (query: ToursQuery): TourRange => {
+  const range = { from: new Date(query.from), to: new Date(query.to) };
+  if (range.to <= range.from) throw badRequest('to: must be after from');
+  if (range.to.getTime() - range.from.getTime() > TOURS_MAX_RANGE_DAYS * DAY_MS) {
+    throw badRequest(`to: at most ${TOURS_MAX_RANGE_DAYS} days after from`);
+  }
+  return range;
+};
+
+/**
+ * The scheduled tours of the company's properties (or of one: 404 when unknown, 403 when
+ * another company's) in a time range, with the office's time zone the calendar lays them out in.
+ */
+export const getTours = async (
+  db: Db,
+  companyId: string,
+  propertyId: string | undefined,
+  query: ToursQuery,
+): Promise<TourList> => {
+  const range = toRange(query);
+  if (propertyId) await getCompanyProperty(db, companyId, propertyId);
+  const [timeZone, rows] = await Promise.all([
+    findCompanyTimeZone(db, companyId),
+    listTours(db, { companyId, propertyId }, range),
+  ]);
+  return {
+    timeZone,
+    items: rows.flatMap(({ lead, propertyName, tourTypeId }) =>
+      lead.tourDateUtc
+        ? [
+            {
+              ...toLeadSummary(lead),
+              propertyName,
+              tourDateUTC: lead.tourDateUtc.toISOString(),
+              tourTypeID: tourTypeId,
+            },
+          ]
+        : [],
+    ),
+  };
+};

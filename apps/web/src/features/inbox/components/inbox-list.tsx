@@ -1,0 +1,155 @@
+import type { InboxItem } from '@leasing/contract';
+import { Button, Loader } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { INBOX_ROW_HEIGHT, InboxRow } from './inbox-row';
+import classes from './inbox-list.module.css';
+
+/** The next page loads while this many rows are still below the last one on screen. */
+const LOAD_MORE_WITHIN_ROWS = 15;
+const OVERSCAN_ROWS = 8;
+/** Page Up / Page Down move the selection this many rows. */
+const PAGE_ROWS = 8;
+
+export type InboxListProps = {
+  items: InboxItem[];
+  showProperty: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  /** Loading the next page failed: say so, and let the user ask again. */
+  isFetchNextPageError: boolean;
+  onLoadMore: () => void;
+};
+
+/**
+ * The inbox rows, virtualized: only the rows on screen are in the page, so ten thousand leads
+ * scroll as smoothly as ten. Rows are links; ↑/↓ (and Home/End, Page Up/Down) move between them,
+ * Enter opens one. The next page loads before the reader reaches the end.
+ */
+export function InboxList({
+  items,
+  showProperty,
+  hasNextPage,
+  isFetchingNextPage,
+  isFetchNextPageError,
+  onLoadMore,
+}: InboxListProps) {
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  /** A row the keyboard moved to, to focus as soon as it is rendered. */
+  const focusPendingId = useRef<string | null>(null);
+  const footerCount = hasNextPage || isFetchNextPageError ? 1 : 0;
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose: it is what says which rows to draw.
+  const virtualizer = useVirtualizer({
+    count: items.length + footerCount,
+    getScrollElement: () => viewportRef.current,
+    estimateSize: () => INBOX_ROW_HEIGHT,
+    getItemKey: (index) => items[index]?._id ?? 'footer',
+    overscan: OVERSCAN_ROWS,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastRenderedIndex = virtualRows.at(-1)?.index ?? -1;
+
+  // Scrolling near the end is what asks for more; the reader never has to.
+  useEffect(() => {
+    const isNearEnd = lastRenderedIndex >= items.length - LOAD_MORE_WITHIN_ROWS;
+    if (isNearEnd && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) onLoadMore();
+  }, [
+    lastRenderedIndex,
+    items.length,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    onLoadMore,
+  ]);
+
+  // The keyboard's row follows its lead when live updates move it; a lead gone from the list
+  // hands the keyboard to the first row.
+  const activeIndex = Math.max(
+    0,
+    items.findIndex((item) => item._id === activeId),
+  );
+
+  function moveTo(index: number) {
+    const target = items[Math.min(Math.max(index, 0), items.length - 1)];
+    if (!target) return;
+    focusPendingId.current = target._id;
+    setActiveId(target._id);
+    virtualizer.scrollToIndex(items.indexOf(target), { align: 'auto' });
+  }
+
+  function handleRowKeyDown(event: KeyboardEvent<HTMLAnchorElement>) {
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + PAGE_ROWS,
+      PageUp: activeIndex - PAGE_ROWS,
+      Home: 0,
+      End: items.length - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    moveTo(next);
+  }
+
+  function focusIfPending(element: HTMLAnchorElement | null, id: string) {
+    if (element && focusPendingId.current === id) {
+      focusPendingId.current = null;
+      element.focus();
+    }
+  }
+
+  return (
+    <div ref={viewportRef} className={classes.viewport} role="list" aria-label="Leads">
+      <div className={classes.canvas} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualRows.map((row) => {
+          const item = items[row.index];
+          const style = {
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            width: '100%',
+            height: row.size,
+            transform: `translateY(${row.start}px)`,
+          } as const;
+          if (!item) {
+            return (
+              <div key={row.key} className={classes.footer} style={style} role="listitem">
+                {isFetchNextPageError ? (
+                  <>
+                    <span role="alert">Could not load more leads.</span>
+                    <Button size="xs" variant="default" onClick={onLoadMore}>
+                      Try again
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Loader size={14} aria-hidden />
+                    <span>Loading more leads…</span>
+                  </>
+                )}
+              </div>
+            );
+          }
+          return (
+            <div key={row.key} role="listitem">
+              <InboxRow
+                item={item}
+                index={row.index}
+                showProperty={showProperty}
+                isActive={row.index === activeIndex}
+                style={style}
+                ref={(element) => focusIfPending(element, item._id)}
+                onFocus={() => setActiveId(item._id)}
+                onKeyDown={handleRowKeyDown}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import type { InboxItem } from '@leasing/contract';
+import { Badge, VisuallyHidden } from '@mantine/core';
+import { IconMail, IconMailOff, IconMessage, IconMessageOff, IconPhone } from '@tabler/icons-react';
+import type { CSSProperties, FocusEvent, KeyboardEvent, Ref } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format-date';
+import { formatLastActivity } from '../utils/format-last-activity';
+import classes from './inbox-row.module.css';
+
+/** Every row is this tall: the virtualized list places rows without measuring them. */
+export const INBOX_ROW_HEIGHT = 68;
+
+const ICON = { size: 15, stroke: 1.75 } as const;
+
+function ReachIcons({ item }: { item: InboxItem }) {
+  const smsOptOut = item.phoneOptStatus === 'OPT_OUT';
+  const emailBlocked = item.emailOptStatus === 'OPT_OUT' || item.emailBouncedAt !== null;
+  return (
+    <span className={classes.channels}>
+      {item.phone &&
+        (smsOptOut ? (
+          <IconMessageOff {...ICON} color="var(--mantine-color-red-6)" aria-label="SMS opt-out" />
+        ) : (
+          <IconMessage {...ICON} aria-label="Reachable by SMS" />
+        ))}
+      {item.email &&
+        (emailBlocked ? (
+          <IconMailOff {...ICON} color="var(--mantine-color-red-6)" aria-label="Email blocked" />
+        ) : (
+          <IconMail {...ICON} aria-label="Reachable by email" />
+        ))}
+    </span>
+  );
+}
+
+const channelIcons = { SMS: IconMessage, EMAIL: IconMail, CALL: IconPhone } as const;
+
+function LastMessage({ item }: { item: InboxItem }) {
+  if (!item.lastMessageChannel) {
+    return <span className={classes.preview}>No messages yet</span>;
+  }
+  const Icon = channelIcons[item.lastMessageChannel];
+  return (
+    <>
+      <Icon size={14} stroke={1.75} aria-hidden style={{ flex: 'none' }} />
+      <span className={classes.preview}>{item.lastMessagePreview || '(no text)'}</span>
+    </>
+  );
+}
+
+function RowBadges({ item }: { item: InboxItem }) {
+  return (
+    <span className={classes.badges}>
+      {item.decisionOpen && (
+        <Badge color="orange" variant="light" size="sm">
+          Decision pending
+        </Badge>
+      )}
+      {item.awaitingReply && (
+        <Badge color="blue" variant="light" size="sm">
+          Awaiting reply
+        </Badge>
+      )}
+      {item.phoneOptStatus === 'OPT_OUT' && (
+        <Badge color="red" variant="light" size="sm">
+          SMS opt-out
+        </Badge>
+      )}
+      {item.emailOptStatus === 'OPT_OUT' && (
+        <Badge color="red" variant="light" size="sm">
+          Email opt-out
+        </Badge>
+      )}
+      {item.emailBouncedAt !== null && (
+        <Badge color="red" variant="light" size="sm">
+          Email bounced
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+export type InboxRowProps = {
+  item: InboxItem;
+  index: number;
+  /** Across all properties each row names its property. */
+  showProperty: boolean;
+  /** The keyboard's row: highlighted, and the one Tab reaches. */
+  isActive: boolean;
+  style: CSSProperties;
+  ref?: Ref<HTMLAnchorElement>;
+  onFocus: (event: FocusEvent<HTMLAnchorElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => void;
+};
+
+/**
+ * One lead in the inbox: who, where they can be reached, what was said last and when, and what
+ * needs attention. A link to the lead's pane: a click or Enter opens it.
+ */
+export function InboxRow({
+  item,
+  index,
+  showProperty,
+  isActive,
+  style,
+  ref,
+  onFocus,
+  onKeyDown,
+}: InboxRowProps) {
+  const detailsId = `inbox-row-${item._id}-details`;
+  return (
+    <Link
+      ref={ref}
+      to={paths.leadEscalation.getHref(item.propertyID, item.pmsLeadId)}
+      className={classes.row}
+      style={style}
+      data-index={index}
+      data-lead-id={item._id}
+      data-active={isActive || undefined}
+      data-unread={item.unread || undefined}
+      data-decision={item.decisionOpen || undefined}
+      tabIndex={isActive ? 0 : -1}
+      aria-label={item.name}
+      aria-describedby={detailsId}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
+    >
+      <span className={classes.dot} aria-hidden />
+      <span className={classes.body} id={detailsId}>
+        <span className={classes.line}>
+          <span className={classes.name}>{item.name}</span>
+          {item.unread && <VisuallyHidden>Unread.</VisuallyHidden>}
+          <ReachIcons item={item} />
+          {showProperty && <span className={classes.property}>· {item.propertyName}</span>}
+          <span className={classes.time} title={formatDateTime(item.lastActivityAt)}>
+            {formatLastActivity(item.lastActivityAt)}
+          </span>
+        </span>
+        <span className={classes.line}>
+          <LastMessage item={item} />
+          <RowBadges item={item} />
+        </span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { hasInboxNarrowing, readInboxParams, writeInboxParams } from './inbox-url-params';
+
+describe('the inbox in the URL', () => {
+  it('reads the search, known filters in one order, and a known channel', () => {
+    const params = readInboxParams(
+      new URLSearchParams('q=ava&filter=unread,bogus,decision&channel=FAX'),
+      'property-1',
+    );
+    expect(params).toEqual({
+      propertyId: 'property-1',
+      search: 'ava',
+      filters: ['decision', 'unread'],
+      channel: null,
+    });
+    expect(hasInboxNarrowing(params)).toBe(true);
+    expect(hasInboxNarrowing(readInboxParams(new URLSearchParams(), null))).toBe(false);
+  });
+
+  it('writes changes, keeps the rest, and drops what is empty', () => {
+    const start = new URLSearchParams('property=p1&view=tours&q=ava');
+    const next = writeInboxParams(start, {
+      search: '  ',
+      filters: ['unread', 'awaiting'],
+      channel: 'SMS',
+    });
+    expect(next.toString()).toBe('property=p1&view=tours&filter=awaiting%2Cunread&channel=SMS');
+    expect(start.toString()).toBe('property=p1&view=tours&q=ava');
+  });
+});

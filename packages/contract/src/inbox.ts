@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isoDateSchema, pageOf } from './common.js';
+import { leadSummarySchema } from './leads.js';
+
+/** The channels a lead can be written to, for the inbox's icons and its channel filter. */
+export const inboxChannels = ['SMS', 'EMAIL'] as const;
+export const inboxChannelSchema = z.enum(inboxChannels);
+export type InboxChannel = z.infer<typeof inboxChannelSchema>;
+
+/**
+ * The inbox's filters, any of them together: an open office decision, the lead spoke last
+ * (awaiting our reply), a message from the lead this user has not opened yet.
+ */
+export const inboxFilters = ['decision', 'awaiting', 'unread'] as const;
+export type InboxFilter = (typeof inboxFilters)[number];
+
+const filterListPattern = new RegExp(
+  `^(${inboxFilters.join('|')})(,(${inboxFilters.join('|')}))*$`,
+);
+
+export const inboxQuerySchema = z.object({
+  /** One property of the user's company; all of them when left out. */
+  propertyId: z.uuid().optional(),
+  /** A name (contains), an email (with '@': starts with) or a phone number written any way. */
+  search: z.string().trim().max(100).optional(),
+  /** Comma-separated inbox filters, e.g. `decision,unread`. */
+  filter: z
+    .string()
+    .regex(filterListPattern, `one or more of ${inboxFilters.join(', ')}, comma-separated`)
+    .optional(),
+  /** Only leads that can be written to on this channel. */
+  channel: inboxChannelSchema.optional(),
+  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
+/** The kinds of event the inbox previews as a lead's last message. */
+export const inboxMessageTypes = ['SMS', 'EMAIL', 'CALL'] as const;
+
+export const inboxItemSchema = leadSummarySchema.extend({
+  propertyName: z.string(),
+  /** The newest message (SMS, email or call) either way; null when there is none yet. */
+  lastMessageAt: isoDateSchema.nullable(),
+  lastMessageChannel: z.enum(inboxMessageTypes).nullable(),
+  /** Its first words (at most 160 characters). */
+  lastMessagePreview: z.string().nullable(),
+  /** The lead spoke last: it waits for our reply. */
+  awaitingReply: z.boolean(),
+  /** An office decision is open: such leads head the inbox. */
+  decisionOpen: z.boolean(),
+  /** The lead wrote since this user last opened it. */
+  unread: z.boolean(),
+  /** The channels the lead can be written to now (has the address, did not opt out, no bounce). */
+  channels: z.array(inboxChannelSchema),
+});
+export type InboxItem = z.infer<typeof inboxItemSchema>;
+export const inboxPageSchema = pageOf(inboxItemSchema);
+export type InboxPage = z.infer<typeof inboxPageSchema>;
+
+/** Tours between `from` (included) and `to` (excluded); at most 42 days, six calendar weeks. */
+export const toursQuerySchema = z.object({ from: isoDateSchema, to: isoDateSchema });
+export type ToursQuery = z.infer<typeof toursQuerySchema>;
+export const TOURS_MAX_RANGE_DAYS = 42;
+
+export const tourSchema = leadSummarySchema.extend({
+  propertyName: z.string(),
+  tourDateUTC: isoDateSchema,
+  /** From the latest SCHEDULED_TOUR_APPOINTMENT event (IN_PERSON, SELF_GUIDED, ...), when known. */
+  tourTypeID: z.string().nullable(),
+});
+export type Tour = z.infer<typeof tourSchema>;
+
+export const tourListSchema = z.object({
+  /** IANA zone of the company's office: the calendar lays tours out in it. */
+  timeZone: z.string(),
+  /** Earliest first. */
+  items: z.array(tourSchema),
+});
+export type TourList = z.infer<typeof tourListSchema>;
