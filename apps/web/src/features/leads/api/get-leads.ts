@@ -27,4 +27,3 @@ export const getLeadsQueryOptions = (propertyId: string) =>
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
-
