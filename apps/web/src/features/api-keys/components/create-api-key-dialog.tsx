@@ -1,18 +1,9 @@
 import { API_KEY_NAME_MAX_LENGTH } from '@leasing/contract';
 import type { CreatedApiKey } from '@leasing/contract';
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CopyField } from '../../../components/ui/copy-field';
 import type { FormEvent } from 'react';
 import { useCreateApiKey } from '../api/create-api-key';
 
@@ -30,29 +21,7 @@ function CreatedKey({ created }: { created: CreatedApiKey }) {
           create a new one.
         </Text>
       </Alert>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          label="API key"
-          value={created.key}
-          readOnly
-          flex={1}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton value={created.key}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'light' : 'filled'}
-              color={copied ? 'teal' : undefined}
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              onClick={copy}
-              w={110}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyField label="API key" value={created.key} monospace />
       <Text size="sm" c="dimmed">
         Send it as <Code>Authorization: Bearer &lt;key&gt;</Code> to the integration API.
       </Text>

@@ -1,17 +1,8 @@
 import { ACCESS_LINK_DEFAULT_TTL_SECONDS, type AccessLink } from '@leasing/contract';
-import {
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconLink } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CopyField } from '../../../components/ui/copy-field';
 import { useCreateAccessLink } from '../api/create-access-link';
 import { formatExpiry } from '../utils/format-expiry';
 
@@ -25,28 +16,7 @@ const VALIDITY_OPTIONS = [
 function CreatedLink({ link }: { link: AccessLink }) {
   return (
     <Stack gap="xs">
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          label="Secure link"
-          value={link.url}
-          readOnly
-          flex={1}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton value={link.url}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'light' : 'filled'}
-              color={copied ? 'teal' : undefined}
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              onClick={copy}
-              w={110}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyField label="Secure link" value={link.url} />
       <Text size="sm" c="dimmed">
         {formatExpiry(link.expiresAt)}
       </Text>
