@@ -7,7 +7,7 @@ import {
   type LeadRow,
   type PropertyRow,
 } from '../../db/schema/index.js';
-import { formatPhone } from './phone-numbers.js';
+import { formatPhone } from '../../lib/phone-numbers.js';
 
 export type InboundRoute =
   { kind: 'lead'; lead: LeadRow; created: boolean } | { kind: 'unmatched'; reason: string };

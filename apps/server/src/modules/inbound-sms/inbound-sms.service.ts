@@ -29,7 +29,7 @@ import {
   smsKeywordOf,
   type SmsKeyword,
 } from './keywords.js';
-import { toE164 } from './phone-numbers.js';
+import { toE164 } from '../../lib/phone-numbers.js';
 
 export type InboundSmsDeps = {
   database: Database;

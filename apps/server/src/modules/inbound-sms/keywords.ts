@@ -1,5 +1,5 @@
 import type { CompanyRow } from '../../db/schema/index.js';
-import { formatPhone } from './phone-numbers.js';
+import { formatPhone } from '../../lib/phone-numbers.js';
 
 export type SmsKeyword = 'OPT_OUT' | 'OPT_IN' | 'HELP';
 

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { toE164 } from '../../lib/phone-numbers.js';
 
 /** What a search box entry asks for; the inbox matches each kind its own way. */
 export type InboxSearch =
@@ -25,8 +25,8 @@ export const parseInboxSearch = (raw: string | undefined): InboxSearch | undefin
   if (!text) return undefined;
   if (PHONE_CHARACTERS.test(text)) {
     const digits = text.replace(/\D/g, '');
-    const parsed = parsePhoneNumberFromString(text, 'US');
-    if (parsed?.isPossible()) return { kind: 'phone', e164: parsed.number };
+    const e164 = toE164(text);
+    if (e164) return { kind: 'phone', e164 };
     if (digits.length >= MIN_PHONE_DIGITS) return { kind: 'phone-digits', digits };
   }
   if (text.includes('@')) return { kind: 'email', prefix: text.toLowerCase() };

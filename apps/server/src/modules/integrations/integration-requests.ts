@@ -5,7 +5,7 @@ import {
   upsertLeadRequestSchema,
   upsertPropertyRequestSchema,
 } from '@leasing/contract';
-import { toE164 } from '../inbound-sms/phone-numbers.js';
+import { toE164 } from '../../lib/phone-numbers.js';
 import { parseTourDate, parseTourTime } from './tour-time.js';
 
 /*

@@ -11,7 +11,7 @@ import type { Database, Db } from '../../db/client.js';
 import type { LeadRow, NewLeadRow, PropertyRow } from '../../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
-import { toE164 } from '../inbound-sms/phone-numbers.js';
+import { toE164 } from '../../lib/phone-numbers.js';
 import {
   findCompanyPropertyByPmsId,
   findEventByExternalId,
