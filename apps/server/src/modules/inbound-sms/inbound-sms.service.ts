@@ -99,14 +99,6 @@ const keywordAction = (keyword: SmsKeyword | undefined, current: OptStatus): Key
   }
 };
 
-/** The database seen from inside `scope`: a "transaction" opened there joins the open one. */
-const joined = (database: Database, scope: TransactionScope): Database => ({
-  ...database,
-  db: scope.db,
-  sql: scope.sql,
-  transaction: (work) => work(scope),
-});
-
 const wasReceived = async ({ db }: TransactionScope, messageSid: string) => {
   const [event] = await db
     .select({ id: conversationEvents.id })
@@ -137,11 +129,8 @@ const queueReply = async (
   const { db } = scope;
   const [company] = await db.select().from(companies).where(eq(companies.id, lead.companyId));
   const queued = await sendAutomaticSms(
-    {
-      database: joined(deps.database, scope),
-      queue: deps.queue,
-      jobExpireSeconds: deps.jobExpireSeconds,
-    },
+    { queue: deps.queue, jobExpireSeconds: deps.jobExpireSeconds },
+    scope,
     lead,
     reply.text(company!),
     { evenIfOptedOut: reply.evenIfOptedOut },

@@ -7,7 +7,6 @@ import type { Database, TransactionScope } from '../../db/client.js';
 import {
   companies,
   conversationEvents,
-  leads,
   type LeadRow,
   type NewConversationEventRow,
 } from '../../db/schema/index.js';
@@ -51,29 +50,40 @@ const isUniqueViolation = (error: unknown) => {
   return code === '23505' || cause?.code === '23505';
 };
 
+type QueueDeps = Pick<SendDeps, 'queue' | 'jobExpireSeconds'>;
+
 /**
- * Writes the PENDING event and enqueues its send job in one transaction: either both exist or
- * neither does, so no message is lost between the two. A repeated idempotency key answers the
- * event of the first request.
+ * Writes the PENDING event and enqueues its send job inside the caller's transaction: either both
+ * exist or neither does, so no message is lost between the two. (The lead's last activity follows
+ * from the insert: the `conversation_events_touch_lead` trigger.)
  */
+const insertAndEnqueue = async (
+  deps: QueueDeps,
+  { db, sql }: TransactionScope,
+  lead: LeadRow,
+  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'>,
+  idempotencyKey: string | undefined,
+): Promise<ConversationEvent> => {
+  const [row] = await db
+    .insert(conversationEvents)
+    .values({ ...event, companyId: lead.companyId, leadId: lead.id, idempotencyKey })
+    .returning();
+  await deps.queue.send(SEND_QUEUE, { eventId: row!.id } satisfies SendJob, {
+    ...sendJobOptions(deps.jobExpireSeconds),
+    db: sql,
+  });
+  return toConversationEventDto(row!);
+};
+
+/** `insertAndEnqueue` in a transaction of its own; a repeated idempotency key answers the first event. */
 const storeAndEnqueue = async (
   deps: Omit<SendDeps, 'storage'>,
   lead: LeadRow,
   event: Omit<NewConversationEventRow, 'companyId' | 'leadId'>,
   idempotencyKey: string | undefined,
 ): Promise<ConversationEvent> => {
-  const insert = async ({ db, sql }: TransactionScope) => {
-    const [row] = await db
-      .insert(conversationEvents)
-      .values({ ...event, companyId: lead.companyId, leadId: lead.id, idempotencyKey })
-      .returning();
-    await deps.queue.send(SEND_QUEUE, { eventId: row!.id } satisfies SendJob, {
-      ...sendJobOptions(deps.jobExpireSeconds),
-      db: sql,
-    });
-    await db.update(leads).set({ lastActivityAt: row!.date }).where(eq(leads.id, lead.id));
-    return toConversationEventDto(row!);
-  };
+  const insert = (scope: TransactionScope) =>
+    insertAndEnqueue(deps, scope, lead, event, idempotencyKey);
   try {
     return await deps.database.transaction(insert);
   } catch (error) {
@@ -87,17 +97,19 @@ const storeAndEnqueue = async (
 
 /**
  * An automatic SMS to a lead (the STOP confirmation, the HELP answer), stored and queued like a
- * staff member's. `evenIfOptedOut` lets the one confirmation of an opt-out through; nothing else
- * reaches an opted-out lead.
+ * staff member's, in the transaction that stored the message it answers. `evenIfOptedOut` lets the
+ * one confirmation of an opt-out through; nothing else reaches an opted-out lead.
  */
 export const sendAutomaticSms = (
-  deps: Omit<SendDeps, 'storage'>,
+  deps: QueueDeps,
+  scope: TransactionScope,
   lead: LeadRow,
   body: string,
   options: { evenIfOptedOut: boolean },
 ): Promise<ConversationEvent> =>
-  storeAndEnqueue(
+  insertAndEnqueue(
     deps,
+    scope,
     lead,
     {
       eventType: 'SMS',
