@@ -12,3 +12,4 @@ export * from './integrations.js';
 export * from './inbox.js';
 export * from './live.js';
 export * from './secure-access.js';
+export * from './payments.js';

@@ -26,6 +26,13 @@ export const apiPaths = {
   secureAccessLead: '/api/secure-access/lead',
   apiKeys: '/api/api-keys',
   apiKey: (apiKeyId: string) => `/api/api-keys/${apiKeyId}`,
+  leadPaymentLinks: (leadID: string) => `/api/leads/${leadID}/payment-links`,
+  /** Payment host only: the link a token opens (`?t=`). */
+  payLink: '/api/pay/link',
+  /** Payment host only: pay a link with a card (sandbox provider). */
+  payCheckout: '/api/pay/checkout',
+  /** Payment host only: start a Stripe Checkout Session for a link. */
+  payCheckoutSession: '/api/pay/checkout-session',
 } as const;
 
 /** Header that asks the server to decompress lz-string-compressed query values. */
