@@ -31,6 +31,8 @@ import { mediaRoutes, messagingRoutes } from './modules/messaging/messaging.rout
 import { twilioWebhookRoutes } from './modules/messaging/twilio-webhooks.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { officeDecisionRoutes } from './modules/office-decision/office-decision.routes.js';
+import { paymentHostRoutes, stripeWebhookRoutes } from './modules/payments/payment-host.routes.js';
+import { paymentLinksRoutes } from './modules/payments/payment-links.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { secureAccessRoutes } from './modules/secure-access/secure-access.routes.js';
 import { toursRoutes } from './modules/tours/tours.routes.js';
@@ -41,6 +43,8 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { inboundSmtpPlugin } from './plugins/inbound-smtp.js';
 import { messagingPlugin } from './plugins/messaging.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { paymentHostPlugin } from './plugins/payment-host.js';
+import { paymentsPlugin } from './plugins/payments.js';
 import { queuePlugin } from './plugins/queue.js';
 import { livePlugin } from './plugins/live.js';
 import { socketPlugin } from './plugins/socket.js';
@@ -81,6 +85,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
   try {
     await app.register(databasePlugin, { config, database: db, ownsDatabase });
     await app.register(errorHandlerPlugin);
+    await app.register(paymentHostPlugin);
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         directives: {
@@ -117,6 +122,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     await app.register(socketPlugin);
     await app.register(livePlugin);
     await app.register(translationPlugin);
+    await app.register(paymentsPlugin);
     await app.register(openapiPlugin);
 
     await app.register(healthRoutes);
@@ -131,6 +137,9 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     await app.register(apiKeysRoutes);
     await app.register(integrationsRoutes);
     await app.register(secureAccessRoutes);
+    await app.register(paymentLinksRoutes);
+    await app.register(paymentHostRoutes);
+    await app.register(stripeWebhookRoutes);
     await app.register(messagingRoutes);
     await app.register(mediaRoutes);
     await app.register(twilioWebhookRoutes);

@@ -23,6 +23,27 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
+  it('pays on pay.localhost in the local demo, on PAYMENT_HOST when set, and keeps the hosts apart', () => {
+    expect(loadConfig({}).payments).toMatchObject({
+      host: 'pay.localhost',
+      baseUrl: 'http://pay.localhost:3000',
+      stripe: undefined,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com' }).payments).toBeUndefined();
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://console.example.com', PAYMENT_HOST: 'Pay.Example.com' })
+        .payments,
+    ).toMatchObject({ host: 'pay.example.com', baseUrl: 'https://pay.example.com' });
+    expect(() =>
+      loadConfig({
+        PUBLIC_URL: 'https://console.example.com',
+        PAYMENT_HOST: 'console.example.com',
+      }),
+    ).toThrow(/PAYMENT_HOST: must differ/);
+    expect(() => loadConfig({ PAYMENT_HOST: 'https://pay.example.com' })).toThrow(/PAYMENT_HOST/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
   it('stops start-up with the message when the server is started with a bad value', () => {
     const server = fileURLToPath(new URL('./server.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', server], {

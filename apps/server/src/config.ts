@@ -75,6 +75,18 @@ const envSchema = z.object({
     z.url({ error: 'the base URL of a LibreTranslate-compatible API' }).optional(),
   ),
   TRANSLATE_API_KEY: optionalString,
+  PAYMENT_HOST: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i,
+        'a host name like pay.example.com',
+      )
+      .optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalString.pipe(z.url({ error: 'an absolute http(s) URL' }).optional()),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -127,6 +139,18 @@ export type AppConfig = {
   translate: { url: string; apiKey: string | undefined } | undefined;
   /** How often the queue looks for expired jobs. */
   queueMaintenanceSeconds: number;
+  /** Payment links; undefined when no PAYMENT_HOST is set (links cannot be made). */
+  payments:
+    | {
+        /** The host name that serves payment-domain mode, and nothing else. */
+        host: string;
+        /** Base of the links: PUBLIC_URL's scheme and port on the payment host. */
+        baseUrl: string;
+        /** Real Stripe when a secret key is set; otherwise the sandbox provider. */
+        stripe:
+          { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+      }
+    | undefined;
   auth: {
     issuer: string;
     audience: string;
@@ -137,6 +161,13 @@ export type AppConfig = {
     loginAccountFailureLimit: number;
     external: { issuer: string; audience: string; jwksUrl: string } | undefined;
   };
+};
+
+/** The payment host keeps PUBLIC_URL's scheme and port: https in production, the dev port locally. */
+const paymentBaseUrl = (publicUrl: string, host: string) => {
+  const url = new URL(publicUrl);
+  url.hostname = host;
+  return url.origin;
 };
 
 export class ConfigError extends Error {
@@ -170,7 +201,22 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID: one is needed to send real SMS',
     );
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments with Stripe, or neither for the sandbox',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // The local demo (no PUBLIC_URL) pays on pay.localhost: browsers resolve *.localhost to this
+  // machine, so the two hosts work out of the box.
+  const paymentHost = (
+    e.PAYMENT_HOST ?? (e.PUBLIC_URL ? undefined : 'pay.localhost')
+  )?.toLowerCase();
+  if (paymentHost && paymentHost === new URL(publicUrl).hostname) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_HOST: must differ from the host of PUBLIC_URL (staff and payers use separate hosts)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -213,6 +259,20 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       ? { url: e.TRANSLATE_URL.replace(/\/$/, ''), apiKey: e.TRANSLATE_API_KEY }
       : undefined,
     queueMaintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
+    payments: paymentHost
+      ? {
+          host: paymentHost,
+          baseUrl: paymentBaseUrl(publicUrl, paymentHost),
+          stripe:
+            e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+              ? {
+                  secretKey: e.STRIPE_SECRET_KEY,
+                  webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+                  apiUrl: e.STRIPE_API_URL,
+                }
+              : undefined,
+        }
+      : undefined,
     auth: {
       issuer: publicUrl,
       audience: 'leasing-console',

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isPaymentHostRequest } from './payment-host.js';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -66,11 +67,12 @@ export const socketPlugin = fp(
       path: '/socket.io',
       cors: { origin: app.config.corsOrigins, credentials: true },
       serveClient: false,
-      allowRequest: (request, callback) =>
-        callback(
-          originAllowed(request, app.config.corsOrigins) ? null : 'Origin not allowed',
-          originAllowed(request, app.config.corsOrigins),
-        ),
+      allowRequest: (request, callback) => {
+        // Payers on the payment host get no socket, whatever their origin says.
+        if (isPaymentHostRequest(app, request)) return callback('Not on the payment host', false);
+        const allowed = originAllowed(request, app.config.corsOrigins);
+        callback(allowed ? null : 'Origin not allowed', allowed);
+      },
     });
 
     if (app.config.redisUrl) {

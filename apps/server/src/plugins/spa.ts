@@ -1,8 +1,20 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { PAYMENT_MODE_TITLE } from '@leasing/contract';
+import { isPaymentHostRequest } from './payment-host.js';
+
+/** The meta tag that switches the SPA into payment-domain mode. */
+export const PAYMENT_MODE_META = '<meta name="leasing-mode" content="payment" />';
+
+/** index.html for the payment host: the payment title, and the mode named before any script runs. */
+export const toPaymentIndex = (html: string) =>
+  html.replace(
+    /<title>[^<]*<\/title>/,
+    `<title>${PAYMENT_MODE_TITLE}</title>\n    ${PAYMENT_MODE_META}`,
+  );
 
 const API_PREFIXES = ['/api/', '/webhooks/', '/socket.io/', '/.well-known/'];
 
@@ -21,12 +33,22 @@ export const spaPlugin = fp(
     }
     const sendIndex = (reply: FastifyReply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html');
+    let paymentIndex: string | undefined;
+    const sendPaymentIndex = (reply: FastifyReply) => {
+      paymentIndex ??= toPaymentIndex(readFileSync(join(root, 'index.html'), 'utf8'));
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(paymentIndex);
+    };
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
       const isFile = /\.[a-z0-9]+$/i.test(path);
-      if (hasSpa && request.method === 'GET' && !isApi && !isFile) return sendIndex(reply);
+      if (hasSpa && request.method === 'GET' && !isApi && !isFile) {
+        return isPaymentHostRequest(app, request) ? sendPaymentIndex(reply) : sendIndex(reply);
+      }
       return reply
         .status(404)
         .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });

@@ -7,3 +7,4 @@ export * from './properties.js';
 export * from './messaging.js';
 export * from './inbound.js';
 export * from './integrations.js';
+export * from './payments.js';

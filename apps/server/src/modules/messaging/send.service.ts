@@ -6,6 +6,7 @@ import { SMS_MAX_LENGTH } from '@leasing/contract';
 import type { Database, TransactionScope } from '../../db/client.js';
 import {
   companies,
+  type CompanyRow,
   conversationEvents,
   type LeadRow,
   type NewConversationEventRow,
@@ -24,6 +25,8 @@ export type SendDeps = {
   storage: MediaStorage;
   jobExpireSeconds: number;
 };
+
+const domainOf = (address: string) => address.split('@')[1] ?? 'leasing.local';
 
 const refuse = (message: string) => new HttpError(400, 'SEND_REFUSED', message);
 
@@ -50,14 +53,40 @@ const isUniqueViolation = (error: unknown) => {
   return code === '23505' || cause?.code === '23505';
 };
 
-type QueueDeps = Pick<SendDeps, 'queue' | 'jobExpireSeconds'>;
+export type QueueDeps = Pick<SendDeps, 'queue' | 'jobExpireSeconds'>;
+
+/** Why nothing may be texted to this lead, or null when it may. */
+export const smsRefusal = (lead: LeadRow): HttpError | null => {
+  if (lead.phoneOptStatus === 'OPT_OUT')
+    return refuse('This prospect has opted out of SMS; the message was not sent.');
+  if (!lead.phone) return refuse('This prospect has no phone number; the message was not sent.');
+  return null;
+};
+
+/** Why nothing may be emailed to this lead, or null when it may. */
+export const emailRefusal = (
+  lead: LeadRow,
+  company: Pick<CompanyRow, 'registeredLeasingEmail'> | undefined,
+): HttpError | null => {
+  if (!company?.registeredLeasingEmail) {
+    return refuse('Email is not enabled for this company: it has no registered leasing email.');
+  }
+  if (!lead.email) return refuse('This prospect has no email address; the message was not sent.');
+  if (lead.emailOptStatus === 'OPT_OUT')
+    return refuse('This prospect has opted out of email; the message was not sent.');
+  return null;
+};
+
+/** Our Message-ID for an outgoing email, stored before sending so replies thread to the event. */
+export const newEmailMessageId = (registeredLeasingEmail: string) =>
+  `<${randomUUID()}@${domainOf(registeredLeasingEmail)}>`;
 
 /**
  * Writes the PENDING event and enqueues its send job inside the caller's transaction: either both
  * exist or neither does, so no message is lost between the two. (The lead's last activity follows
  * from the insert: the `conversation_events_touch_lead` trigger.)
  */
-const insertAndEnqueue = async (
+export const insertAndEnqueue = async (
   deps: QueueDeps,
   { db, sql }: TransactionScope,
   lead: LeadRow,
@@ -138,9 +167,8 @@ export const sendSms = async (
   const previous = await replayed(deps, lead.companyId, input.idempotencyKey);
   if (previous) return previous;
 
-  if (lead.phoneOptStatus === 'OPT_OUT')
-    throw refuse('This prospect has opted out of SMS; the message was not sent.');
-  if (!lead.phone) throw refuse('This prospect has no phone number; the message was not sent.');
+  const refusal = smsRefusal(lead);
+  if (refusal) throw refusal;
   const text = input.text.trim();
   if (!text && input.files.length === 0)
     throw badRequest('text: write a message or attach an image');
@@ -166,8 +194,6 @@ export const sendSms = async (
   );
 };
 
-const domainOf = (address: string) => address.split('@')[1] ?? 'leasing.local';
-
 export const sendEmail = async (
   deps: SendDeps,
   principal: Principal,
@@ -185,12 +211,8 @@ export const sendEmail = async (
     .select()
     .from(companies)
     .where(eq(companies.id, lead.companyId));
-  if (!company?.registeredLeasingEmail) {
-    throw refuse('Email is not enabled for this company: it has no registered leasing email.');
-  }
-  if (!lead.email) throw refuse('This prospect has no email address; the message was not sent.');
-  if (lead.emailOptStatus === 'OPT_OUT')
-    throw refuse('This prospect has opted out of email; the message was not sent.');
+  const refusal = emailRefusal(lead, company);
+  if (refusal || !company?.registeredLeasingEmail) throw refusal;
 
   let threading: { inReplyTo: string; references: string[] } | undefined;
   if (input.messageId) {
@@ -227,7 +249,7 @@ export const sendEmail = async (
       sendingStatus: 'PENDING',
       sentByUserId: principal.id,
       // The Message-ID is ours to choose: stored now, so replies can be threaded to this event.
-      providerMessageId: `<${randomUUID()}@${domainOf(company.registeredLeasingEmail)}>`,
+      providerMessageId: newEmailMessageId(company.registeredLeasingEmail),
       data: threading ? { inReplyTo: threading.inReplyTo, references: threading.references } : {},
     },
     input.idempotencyKey,

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiPaths,
+  checkoutRequestSchema,
+  checkoutResultSchema,
+  checkoutSessionRequestSchema,
+  checkoutSessionSchema,
+  publicPaymentLinkSchema,
+} from '@leasing/contract';
+import {
+  handlePaymentWebhook,
+  openPaymentLink,
+  payWithCard,
+  startCheckoutSession,
+} from './payments.service.js';
+
+/** Card attempts a minute per network and link: enough for typos, too few for card testing. */
+const CHECKOUT_ATTEMPTS_PER_MINUTE = 10;
+
+/**
+ * The payment host's API: no session, the link's token is the credential. Only served on the
+ * payment host (see the payment-host plugin), and only when payment links are on.
+ */
+export const paymentHostRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.config.payments) return;
+
+  app.get(
+    apiPaths.payLink,
+    {
+      schema: {
+        querystring: z.object({ t: z.string().min(1, 't: the token of the payment link') }),
+        response: { 200: publicPaymentLinkSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return openPaymentLink(app.payments, request.query.t);
+    },
+  );
+
+  app.post(
+    apiPaths.payCheckout,
+    {
+      schema: { body: checkoutRequestSchema, response: { 200: checkoutResultSchema } },
+      config: {
+        rateLimit: {
+          max: CHECKOUT_ATTEMPTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          // After the body is read: attempts are counted per network and link.
+          hook: 'preHandler',
+          keyGenerator: (request) =>
+            `checkout:${request.ip}:${createHash('sha256')
+              .update(String((request.body as { token?: unknown } | undefined)?.token))
+              .digest('base64url')}`,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            code: 'RATE_LIMITED',
+            message: `Too many payment attempts. Try again in ${context.after}.`,
+          }),
+        },
+      },
+    },
+    (request) => payWithCard(app.payments, request.body),
+  );
+
+  app.post(
+    apiPaths.payCheckoutSession,
+    { schema: { body: checkoutSessionRequestSchema, response: { 200: checkoutSessionSchema } } },
+    (request) => startCheckoutSession(app.payments, request.body.token),
+  );
+};
+
+/**
+ * `POST /webhooks/stripe`: Stripe's signed events. The signature covers the exact bytes, so this
+ * scope reads JSON as a buffer. Exists only with Stripe configured.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.config.payments?.stripe) return;
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.post('/webhooks/stripe', async (request) => {
+    const signature = request.headers['stripe-signature'];
+    return handlePaymentWebhook(
+      app.payments,
+      request.body as Buffer,
+      typeof signature === 'string' ? signature : undefined,
+    );
+  });
+};

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createPaymentLinkRequestSchema,
+  createPaymentLinkResponseSchema,
+  leadIdParamsSchema,
+  leadPaymentLinksSchema,
+} from '@leasing/contract';
+import { principalOf } from '../../plugins/auth.js';
+import { createPaymentLink, getLeadPaymentLinks } from './payments.service.js';
+
+/** Staff: a lead's payment links and the amount it owes; creating (and sending) a new link. */
+export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/api/leads/:leadID/payment-links',
+    { schema: { params: leadIdParamsSchema, response: { 200: leadPaymentLinksSchema } } },
+    (request) => getLeadPaymentLinks(app.payments, principalOf(request), request.params.leadID),
+  );
+
+  app.post(
+    '/api/leads/:leadID/payment-links',
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        body: createPaymentLinkRequestSchema,
+        response: { 201: createPaymentLinkResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createPaymentLink(
+        app.payments,
+        principalOf(request),
+        request.params.leadID,
+        request.body,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+};

@@ -1,0 +1,609 @@
+import { randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import { eq } from 'drizzle-orm';
+import {
+  paymentErrorCodes,
+  type AmountDue,
+  type CheckoutResult,
+  type CreatePaymentLinkRequest,
+  type CreatePaymentLinkResponse,
+  type LeadPaymentLinks,
+  type PaymentLink,
+  type PaymentLinkEventData,
+  type PaymentReceipt,
+  type PublicPaymentLink,
+} from '@leasing/contract';
+import type { AppConfig } from '../../config.js';
+import type { Database, Db } from '../../db/client.js';
+import {
+  companies,
+  leads,
+  type ConversationEventRow,
+  type NewConversationEventRow,
+  type PaymentLinkRow,
+} from '../../db/schema/index.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import { formatPhone } from '../../lib/phone-numbers.js';
+import type { Principal } from '../../plugins/auth.js';
+import type { CardInput, PaymentProvider } from '../../providers/payment-provider.js';
+import type { TokenService } from '../auth/token.service.js';
+import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
+import type { EventRef } from '../live/live-publisher.js';
+import { getCompanyLead } from '../leads/lead-access.js';
+import {
+  emailRefusal,
+  insertAndEnqueue,
+  newEmailMessageId,
+  smsRefusal,
+} from '../messaging/send.service.js';
+import {
+  expirePaymentLinkRow,
+  findDebtAndLaterPayments,
+  findPaymentAttempt,
+  findPaymentLink,
+  findPaymentLinkParties,
+  insertPaymentAttempt,
+  insertPaymentLink,
+  insertTimelineEvents,
+  listLeadPaymentLinks,
+  lockPaymentLink,
+  markPaymentLinkOpened,
+  markPaymentLinkPaid,
+  saveStripeSession,
+  setPaymentLinkMessage,
+} from './payment-links.repository.js';
+import {
+  formatCents,
+  formatDay,
+  paymentEmailSubject,
+  paymentEmailText,
+  paymentSmsText,
+  todayIn,
+} from './payment-text.js';
+
+/** Queue whose job, due at a link's expiry, expires it if it is still unpaid. */
+export const PAYMENT_LINK_EXPIRE_QUEUE = 'payment-link-expire';
+export type PaymentLinkExpireJob = { linkId: string };
+
+export type PaymentsDeps = {
+  database: Database;
+  queue: PgBoss;
+  jobExpireSeconds: number;
+  tokens: TokenService;
+  /** Undefined when no PAYMENT_HOST is set: links cannot be made. */
+  settings: AppConfig['payments'];
+  provider: PaymentProvider;
+  /** Tells open consoles about a new timeline event (after commit). */
+  announce: (event: EventRef) => void;
+  now?: () => Date;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const clock = (deps: PaymentsDeps) => deps.now?.() ?? new Date();
+
+const linksOff = () =>
+  new HttpError(
+    409,
+    'PAYMENT_LINKS_OFF',
+    'Payment links are off on this server: set PAYMENT_HOST to turn them on.',
+  );
+const invalidLink = () =>
+  new HttpError(
+    404,
+    paymentErrorCodes.invalidLink,
+    'This payment link is not valid. Open the whole link from your message, or ask the office for a new one.',
+  );
+const expiredLink = () =>
+  new HttpError(410, paymentErrorCodes.expired, 'This payment link has expired.');
+const alreadyPaid = () =>
+  new HttpError(409, paymentErrorCodes.alreadyPaid, 'This payment link has already been paid.');
+
+const requireSettings = (deps: PaymentsDeps) => {
+  if (!deps.settings) throw linksOff();
+  return deps.settings;
+};
+
+/* ---------- shapes ---------- */
+
+const linkUrl = async (deps: PaymentsDeps, link: PaymentLinkRow) => {
+  const { baseUrl } = requireSettings(deps);
+  const token = await deps.tokens.signPaymentLinkToken(
+    { linkId: link.id, leadId: link.leadId, amountCents: link.amountCents },
+    link.expiresAt,
+  );
+  return { token, url: `${baseUrl}/?t=${token}` };
+};
+
+const toPaymentLinkDto = (link: PaymentLinkRow, url: string): PaymentLink => ({
+  id: link.id,
+  leadID: link.leadId,
+  amountCents: link.amountCents,
+  currency: link.currency,
+  description: link.description,
+  dueDate: link.dueDate,
+  status: link.status,
+  url,
+  channel: link.channel,
+  createdAt: link.createdAt.toISOString(),
+  expiresAt: link.expiresAt.toISOString(),
+  openedAt: link.openedAt?.toISOString() ?? null,
+  paidAt: link.paidAt?.toISOString() ?? null,
+  createdByUserName: link.createdByUserName,
+});
+
+const receiptOf = (link: PaymentLinkRow): PaymentReceipt | null =>
+  link.status === 'PAID' && link.paidAt && link.providerPaymentId
+    ? {
+        paidAt: link.paidAt.toISOString(),
+        reference: link.providerPaymentId,
+        cardBrand: link.cardBrand,
+        cardLast4: link.cardLast4,
+      }
+    : null;
+
+/** A PAYMENT event for one moment of a link's life; `data.amount` in dollars like every PAYMENT. */
+const linkEvent = (
+  link: PaymentLinkRow,
+  stage: PaymentLinkEventData['stage'],
+  fields: Partial<NewConversationEventRow> & { body: string },
+  extra: Partial<PaymentLinkEventData> = {},
+): NewConversationEventRow => ({
+  companyId: link.companyId,
+  leadId: link.leadId,
+  eventType: 'PAYMENT',
+  senderType: 'SYSTEM',
+  ...fields,
+  data: {
+    amount: link.amountCents / 100,
+    currency: link.currency,
+    paymentLink: {
+      id: link.id,
+      stage,
+      description: link.description,
+      dueDate: link.dueDate,
+      channel: link.channel,
+      ...extra,
+    } satisfies PaymentLinkEventData,
+    ...(fields.data ?? {}),
+  },
+});
+
+/* ---------- staff ---------- */
+
+const amountDueOf = async (db: Db, leadId: string): Promise<AmountDue | null> => {
+  const found = await findDebtAndLaterPayments(db, leadId);
+  if (!found) return null;
+  const toCents = (amount: unknown) =>
+    typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : 0;
+  const owed =
+    toCents(found.debt.data.amount) -
+    found.payments.reduce((sum, payment) => sum + toCents(payment.data.amount), 0);
+  return owed > 0
+    ? {
+        amountCents: owed,
+        currency: found.debt.data.currency ?? 'USD',
+        since: found.debt.date.toISOString(),
+      }
+    : null;
+};
+
+export const getLeadPaymentLinks = async (
+  deps: PaymentsDeps,
+  principal: Principal,
+  leadId: string,
+): Promise<LeadPaymentLinks> => {
+  const { db } = deps.database;
+  const lead = await getCompanyLead(db, principal.companyId, leadId);
+  const [amountDue, rows] = await Promise.all([
+    amountDueOf(db, lead.id),
+    listLeadPaymentLinks(db, lead.id),
+  ]);
+  if (!deps.settings) return { enabled: false, amountDue, links: [] };
+  const links = await Promise.all(
+    rows.map(async (row) => toPaymentLinkDto(row, (await linkUrl(deps, row)).url)),
+  );
+  return { enabled: true, amountDue, links };
+};
+
+/**
+ * Creates a link and sends it, all in one transaction: the link, the message that carries it (stored
+ * PENDING with its send job, like any message), the SENT event and the job that expires it.
+ */
+export const createPaymentLink = async (
+  deps: PaymentsDeps,
+  principal: Principal,
+  leadId: string,
+  input: Required<CreatePaymentLinkRequest>,
+): Promise<CreatePaymentLinkResponse> => {
+  requireSettings(deps);
+  const { db } = deps.database;
+  const lead = await getCompanyLead(db, principal.companyId, leadId);
+  const [company] = await db.select().from(companies).where(eq(companies.id, lead.companyId));
+  if (!company) throw new Error('lead without company');
+  if (input.dueDate < todayIn(company.timeZone, clock(deps))) {
+    throw badRequest('dueDate: must be today or later');
+  }
+  const refusal = input.channel === 'SMS' ? smsRefusal(lead) : emailRefusal(lead, company);
+  if (refusal) throw refusal;
+
+  const now = clock(deps);
+  const draft: PaymentLinkRow = {
+    id: randomUUID(),
+    companyId: lead.companyId,
+    leadId: lead.id,
+    amountCents: input.amountCents,
+    currency: 'USD',
+    description: input.description,
+    dueDate: input.dueDate,
+    channel: input.channel,
+    status: 'ACTIVE',
+    expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+    openedAt: null,
+    paidAt: null,
+    provider: null,
+    providerPaymentId: null,
+    cardBrand: null,
+    cardLast4: null,
+    stripeSessionId: null,
+    stripeSessionUrl: null,
+    stripeSessionExpiresAt: null,
+    messageEventId: null,
+    createdByUserId: principal.id,
+    createdByUserName: principal.name,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const { url } = await linkUrl(deps, draft);
+  const text = {
+    leadName: lead.name,
+    companyName: company.name,
+    amountCents: draft.amountCents,
+    currency: draft.currency,
+    description: draft.description,
+    dueDate: draft.dueDate,
+    expiresAt: draft.expiresAt,
+    url,
+    timeZone: company.timeZone,
+  };
+  const sender = {
+    senderType: 'USER' as const,
+    senderName: principal.name,
+    iconUrl: principal.pictureUrl,
+    sendingStatus: 'PENDING' as const,
+    sentByUserId: principal.id,
+    date: now,
+  };
+
+  const { link, message, sent } = await deps.database.transaction(async (scope) => {
+    const link = await insertPaymentLink(scope.db, draft);
+    const message = await insertAndEnqueue(
+      deps,
+      scope,
+      lead,
+      input.channel === 'SMS'
+        ? { ...sender, eventType: 'SMS', body: paymentSmsText(text) }
+        : {
+            ...sender,
+            eventType: 'EMAIL',
+            subject: paymentEmailSubject(text),
+            body: paymentEmailText(text),
+            providerMessageId: newEmailMessageId(company.registeredLeasingEmail ?? ''),
+          },
+      undefined,
+    );
+    await setPaymentLinkMessage(scope.db, link.id, message._id);
+    const [sent] = await insertTimelineEvents(scope.db, [
+      linkEvent(link, 'SENT', {
+        // A moment after the message, so the timeline reads message, then its link.
+        date: new Date(now.getTime() + 1),
+        body: `Payment link for ${formatCents(link.amountCents, link.currency)}: ${link.description}, due ${formatDay(link.dueDate)}`,
+        eventByUserName: principal.name,
+      }),
+    ]);
+    await deps.queue.send(
+      PAYMENT_LINK_EXPIRE_QUEUE,
+      { linkId: link.id } satisfies PaymentLinkExpireJob,
+      { startAfter: link.expiresAt, singletonKey: link.id, retryLimit: 5, db: scope.sql },
+    );
+    if (!sent) throw new Error('payment link event insert returned nothing');
+    return { link, message, sent };
+  });
+
+  deps.announce({ id: message._id, companyId: link.companyId, leadId: link.leadId });
+  deps.announce(sent);
+  return {
+    link: toPaymentLinkDto({ ...link, messageEventId: message._id }, url),
+    events: [message, toConversationEventDto(sent)],
+  };
+};
+
+/* ---------- expiry ---------- */
+
+/** Expires the link if it is unpaid and due; the EXPIRED event goes on the timeline once. */
+export const expirePaymentLinkIfDue = async (deps: PaymentsDeps, linkId: string) => {
+  const event = await deps.database.transaction(async ({ db }) => {
+    const expired = await expirePaymentLinkRow(db, linkId, clock(deps));
+    if (!expired) return undefined;
+    const [event] = await insertTimelineEvents(db, [
+      linkEvent(expired, 'EXPIRED', { body: 'The payment link expired unpaid.' }),
+    ]);
+    return event;
+  });
+  if (event) deps.announce(event);
+};
+
+/* ---------- payment host ---------- */
+
+/** The link a token names; forged, malformed and mismatched tokens all read as invalid. */
+const resolveToken = async (deps: PaymentsDeps, token: string) => {
+  requireSettings(deps);
+  let claims;
+  try {
+    claims = await deps.tokens.verifyPaymentLinkToken(token);
+  } catch {
+    throw invalidLink();
+  }
+  let link = await findPaymentLink(deps.database.db, claims.linkId);
+  if (!link || link.leadId !== claims.leadId || link.amountCents !== claims.amountCents) {
+    throw invalidLink();
+  }
+  if (link.status === 'ACTIVE' && link.expiresAt <= clock(deps)) {
+    await expirePaymentLinkIfDue(deps, link.id);
+    link = (await findPaymentLink(deps.database.db, link.id)) ?? link;
+  }
+  return link;
+};
+
+/** What the payer's page shows; the first look at an active link marks it OPENED. */
+export const openPaymentLink = async (
+  deps: PaymentsDeps,
+  token: string,
+): Promise<PublicPaymentLink> => {
+  const link = await resolveToken(deps, token);
+  if (link.status === 'ACTIVE' && !link.openedAt) {
+    const event = await deps.database.transaction(async ({ db }) => {
+      if (!(await markPaymentLinkOpened(db, link.id, clock(deps)))) return undefined;
+      const [event] = await insertTimelineEvents(db, [
+        linkEvent(link, 'OPENED', { body: 'The lead opened the payment link.' }),
+      ]);
+      return event;
+    });
+    if (event) deps.announce(event);
+  }
+  const parties = await findPaymentLinkParties(deps.database.db, link);
+  if (!parties) throw invalidLink();
+  const { lead, property, company } = parties;
+  const phone = property.smsNumber ?? company.contactPhone;
+  return {
+    status: link.status,
+    provider: deps.provider.kind,
+    payerName: lead.name,
+    companyName: company.name,
+    propertyName: property.name,
+    propertyAddress: property.address,
+    description: link.description,
+    amountCents: link.amountCents,
+    currency: link.currency,
+    dueDate: link.dueDate,
+    expiresAt: link.expiresAt.toISOString(),
+    contact: {
+      phone: phone ? formatPhone(phone) : null,
+      email: company.registeredLeasingEmail,
+    },
+    receipt: receiptOf(link),
+  };
+};
+
+/** The PAID moment: the link is paid and the payment lands on the timeline (inside the caller's transaction). */
+const recordPayment = async (
+  db: Db,
+  link: PaymentLinkRow,
+  payment: {
+    provider: 'sandbox' | 'stripe';
+    paymentId: string;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    paidAt: Date;
+  },
+) => {
+  const paid: PaymentLinkRow = {
+    ...link,
+    status: 'PAID',
+    paidAt: payment.paidAt,
+    provider: payment.provider,
+    providerPaymentId: payment.paymentId,
+    cardBrand: payment.cardBrand,
+    cardLast4: payment.cardLast4,
+  };
+  await markPaymentLinkPaid(db, link.id, paid);
+  const [lead] = await db.select({ name: leads.name }).from(leads).where(eq(leads.id, link.leadId));
+  const [event] = await insertTimelineEvents(db, [
+    linkEvent(
+      link,
+      'PAID',
+      {
+        date: payment.paidAt,
+        senderType: 'LEAD',
+        senderName: lead?.name ?? null,
+        body: `Paid ${formatCents(link.amountCents, link.currency)} for ${link.description}`,
+        data: { method: 'card', provider: payment.provider, reference: payment.paymentId },
+      },
+      {
+        ...(payment.cardBrand ? { cardBrand: payment.cardBrand } : {}),
+        ...(payment.cardLast4 ? { cardLast4: payment.cardLast4 } : {}),
+      },
+    ),
+  ]);
+  if (!event) throw new Error('payment event insert returned nothing');
+  return { paid, event };
+};
+
+/**
+ * Sandbox checkout. The link's row is locked for the whole attempt, so two submits take turns; the
+ * form's idempotency key makes a resubmitted form answer what the first one got.
+ */
+export const payWithCard = async (
+  deps: PaymentsDeps,
+  input: { token: string; idempotencyKey: string; card: CardInput },
+): Promise<CheckoutResult> => {
+  const provider = deps.provider;
+  if (provider.kind !== 'sandbox') {
+    throw new HttpError(409, 'WRONG_PROVIDER', 'Payments here are taken on Stripe’s page.');
+  }
+  const link = await resolveToken(deps, input.token);
+  type Outcome =
+    | { kind: 'paid'; receipt: PaymentReceipt; event?: ConversationEventRow }
+    | { kind: 'declined'; reason: string };
+  const outcome = await deps.database.transaction(async ({ db }): Promise<Outcome> => {
+    const locked = await lockPaymentLink(db, link.id);
+    if (!locked) throw invalidLink();
+    const prior = await findPaymentAttempt(db, 'sandbox', input.idempotencyKey);
+    if (prior) {
+      if (prior.paymentLinkId !== locked.id) {
+        throw badRequest('idempotencyKey: already used for another payment');
+      }
+      const receipt = receiptOf(locked);
+      if (prior.outcome === 'PAID' && receipt) return { kind: 'paid', receipt };
+      return { kind: 'declined', reason: prior.declineReason ?? 'Your card was declined.' };
+    }
+    if (locked.status === 'PAID') throw alreadyPaid();
+    if (locked.status === 'EXPIRED') throw expiredLink();
+
+    const now = clock(deps);
+    const charge = await provider.chargeCard({
+      amountCents: locked.amountCents,
+      currency: locked.currency,
+      card: input.card,
+      now,
+    });
+    await insertPaymentAttempt(db, {
+      paymentLinkId: locked.id,
+      provider: 'sandbox',
+      externalId: input.idempotencyKey,
+      outcome: charge.outcome,
+      declineReason: charge.outcome === 'DECLINED' ? charge.reason : null,
+      detail: {
+        cardBrand: charge.cardBrand,
+        cardLast4: charge.cardLast4,
+        ...(charge.outcome === 'DECLINED'
+          ? { code: charge.code }
+          : { paymentId: charge.paymentId }),
+      },
+    });
+    if (charge.outcome === 'DECLINED') return { kind: 'declined', reason: charge.reason };
+    const { paid, event } = await recordPayment(db, locked, {
+      provider: 'sandbox',
+      paymentId: charge.paymentId,
+      cardBrand: charge.cardBrand,
+      cardLast4: charge.cardLast4,
+      paidAt: now,
+    });
+    const receipt = receiptOf(paid);
+    if (!receipt) throw new Error('a paid link without a receipt');
+    return { kind: 'paid', receipt, event };
+  });
+  if (outcome.kind === 'declined') {
+    throw new HttpError(402, paymentErrorCodes.cardDeclined, outcome.reason);
+  }
+  if (outcome.event) deps.announce(outcome.event);
+  return { status: 'PAID', receipt: outcome.receipt };
+};
+
+/** Stripe checkout: the link's open Checkout Session, created when there is none. */
+export const startCheckoutSession = async (
+  deps: PaymentsDeps,
+  token: string,
+): Promise<{ redirectUrl: string }> => {
+  const provider = deps.provider;
+  if (provider.kind !== 'stripe') {
+    throw new HttpError(409, 'WRONG_PROVIDER', 'Pay with the card form on this page.');
+  }
+  const { baseUrl } = requireSettings(deps);
+  const link = await resolveToken(deps, token);
+  return deps.database.transaction(async ({ db }) => {
+    const locked = await lockPaymentLink(db, link.id);
+    if (!locked) throw invalidLink();
+    if (locked.status === 'PAID') throw alreadyPaid();
+    if (locked.status === 'EXPIRED') throw expiredLink();
+    const now = clock(deps).getTime();
+    if (
+      locked.stripeSessionUrl &&
+      locked.stripeSessionExpiresAt &&
+      locked.stripeSessionExpiresAt.getTime() > now + 60_000
+    ) {
+      return { redirectUrl: locked.stripeSessionUrl };
+    }
+    // Stripe takes 30 minutes to 24 hours; within that, no longer than the link itself.
+    const expiresAt = new Date(
+      Math.min(Math.max(locked.expiresAt.getTime(), now + 31 * 60_000), now + 23 * 60 * 60_000),
+    );
+    const [lead] = await db
+      .select({ email: leads.email })
+      .from(leads)
+      .where(eq(leads.id, locked.leadId));
+    const back = `${baseUrl}/checkout?t=${encodeURIComponent(token)}`;
+    const session = await provider.createCheckoutSession({
+      paymentLinkId: locked.id,
+      amountCents: locked.amountCents,
+      currency: locked.currency,
+      description: locked.description,
+      customerEmail: lead?.email ?? null,
+      successUrl: `${back}&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: back,
+      expiresAt,
+    });
+    await saveStripeSession(db, locked.id, session);
+    return { redirectUrl: session.url };
+  });
+};
+
+/**
+ * A provider's webhook. Its signature is proven first; each provider event is acted on once (a
+ * replay finds its attempt row), and a link is paid once whatever the number of events.
+ */
+export const handlePaymentWebhook = async (
+  deps: PaymentsDeps,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> => {
+  const provider = deps.provider;
+  if (provider.kind !== 'stripe') {
+    throw new HttpError(404, 'NOT_FOUND', 'No payment provider takes webhooks here.');
+  }
+  let event;
+  try {
+    event = provider.readWebhook(rawBody, signature);
+  } catch {
+    throw new HttpError(
+      400,
+      'BAD_SIGNATURE',
+      'The Stripe-Signature header does not prove this payload: nothing was recorded.',
+    );
+  }
+  if (event.kind === 'ignored') return { received: true, duplicate: false };
+  const paid = event;
+  type Outcome = { duplicate: boolean; timeline?: ConversationEventRow };
+  const outcome = await deps.database.transaction(async ({ db }): Promise<Outcome> => {
+    const link = await lockPaymentLink(db, paid.paymentLinkId);
+    if (!link) return { duplicate: false };
+    const fresh = await insertPaymentAttempt(db, {
+      paymentLinkId: link.id,
+      provider: 'stripe',
+      externalId: paid.eventId,
+      outcome: link.status === 'PAID' ? 'IGNORED' : 'PAID',
+      detail: { paymentId: paid.paymentId, amountCents: paid.amountCents },
+    });
+    if (!fresh || link.status === 'PAID') return { duplicate: true };
+    // Money taken after the link expired is still the lead's payment: it is recorded.
+    const { event: timeline } = await recordPayment(db, link, {
+      provider: 'stripe',
+      paymentId: paid.paymentId,
+      cardBrand: paid.cardBrand,
+      cardLast4: paid.cardLast4,
+      paidAt: clock(deps),
+    });
+    return { duplicate: false, timeline };
+  });
+  if (outcome.timeline) deps.announce(outcome.timeline);
+  return { received: true, duplicate: outcome.duplicate };
+};

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createSandboxPaymentProvider } from '../providers/sandbox-payments.provider.js';
+import { createStripePaymentProvider } from '../providers/stripe-payments.provider.js';
+import { findOverdueActiveLinks } from '../modules/payments/payment-links.repository.js';
+import {
+  expirePaymentLinkIfDue,
+  PAYMENT_LINK_EXPIRE_QUEUE,
+  type PaymentLinkExpireJob,
+  type PaymentsDeps,
+} from '../modules/payments/payments.service.js';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyInstance {
+    payments: PaymentsDeps;
+  }
+}
+
+/**
+ * Payment links: the provider (Stripe when its keys are set, otherwise the sandbox) and the job
+ * that expires an unpaid link when its time comes. Links that expired while no process ran are
+ * expired at start-up.
+ */
+export const paymentsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const settings = app.config.payments;
+    const provider = settings?.stripe
+      ? createStripePaymentProvider(settings.stripe)
+      : createSandboxPaymentProvider();
+    const deps: PaymentsDeps = {
+      database: app.database,
+      queue: app.queue,
+      jobExpireSeconds: app.config.messaging.sendJobExpireSeconds,
+      tokens: app.tokens,
+      settings,
+      provider,
+      announce: (event) => app.live.eventChanged(event),
+    };
+    app.decorate('payments', deps);
+    if (!settings) {
+      app.log.info('payment links off: no PAYMENT_HOST');
+      return;
+    }
+    app.log.info({ host: settings.host, provider: provider.kind }, 'payment links');
+
+    await app.queue.createQueue(PAYMENT_LINK_EXPIRE_QUEUE);
+    await app.queue.work<PaymentLinkExpireJob>(PAYMENT_LINK_EXPIRE_QUEUE, async (jobs) => {
+      for (const job of jobs) await expirePaymentLinkIfDue(deps, job.data.linkId);
+    });
+    app.addHook('onReady', async () => {
+      const overdue = await findOverdueActiveLinks(app.database.db, new Date());
+      for (const { id } of overdue) await expirePaymentLinkIfDue(deps, id);
+    });
+  },
+  { name: 'payments', dependencies: ['queue', 'database', 'live', 'auth'] },
+);
