@@ -10,8 +10,6 @@ import { conversationEventSchema } from './conversation.js';
 
 /** Query parameter of a payment link on the payment host: `https://PAYMENT_HOST/?t=<token>`. */
 export const PAYMENT_LINK_TOKEN_PARAM = 't';
-/** The audience of a payment-link token: it opens nothing but its own link. */
-export const PAYMENT_LINK_AUDIENCE = 'leasing-console:payment-link';
 /** The page title in payment-domain mode (spec §9). */
 export const PAYMENT_MODE_TITLE = 'Paymentlink';
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSandboxPaymentProvider } from '../providers/sandbox-payments.provider.js';
 import { createStripePaymentProvider } from '../providers/stripe-payments.provider.js';
+import { createPaymentLinkTokens } from '../modules/payments/payment-link-token.js';
 import { findOverdueActiveLinks } from '../modules/payments/payment-links.repository.js';
 import {
   expirePaymentLinkIfDue,
@@ -32,7 +33,7 @@ export const paymentsPlugin = fp(
       database: app.database,
       queue: app.queue,
       jobExpireSeconds: app.config.messaging.sendJobExpireSeconds,
-      tokens: app.tokens,
+      linkTokens: await createPaymentLinkTokens(app.database.db),
       settings,
       provider,
       announce: (event) => app.live.eventChanged(event),
@@ -53,5 +54,5 @@ export const paymentsPlugin = fp(
       for (const { id } of overdue) await expirePaymentLinkIfDue(deps, id);
     });
   },
-  { name: 'payments', dependencies: ['queue', 'database', 'live', 'auth'] },
+  { name: 'payments', dependencies: ['queue', 'database', 'live'] },
 );

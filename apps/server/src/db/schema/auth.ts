@@ -40,3 +40,14 @@ export const loginFailures = pgTable(
   },
   (table) => [index('login_failures_email_idx').on(table.email, table.createdAt)],
 );
+
+/**
+ * Secrets the server makes for itself on first use and every process shares (e.g. the key that
+ * signs payment links), so no configuration is needed and a restart changes nothing.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  /** base64url of random bytes. */
+  value: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   createRemoteJWKSet,
   decodeJwt,
-  errors as joseErrors,
   exportJWK,
   generateKeyPair,
   importJWK,
@@ -13,7 +12,7 @@ import {
   type JWTVerifyGetKey,
   type CryptoKey,
 } from 'jose';
-import { LEAD_ACCESS_AUDIENCE, PAYMENT_LINK_AUDIENCE } from '@leasing/contract';
+import { LEAD_ACCESS_AUDIENCE } from '@leasing/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { insertSigningKey, listSigningKeys } from './signing-keys.repository.js';
@@ -40,25 +39,12 @@ export type LeadAccessClaims = { userId: string; companyId: string; leadId: stri
 
 export type VerifiedLeadAccess = LeadAccessClaims & { expiresAt: Date };
 
-/** The payment link a token names, with the lead and amount it was made for. */
-export type PaymentLinkClaims = { linkId: string; leadId: string; amountCents: number };
-
-/** A genuine payment-link token; `expired` when its time has passed (the page still says whose). */
-export type VerifiedPaymentLink = PaymentLinkClaims & { expired: boolean };
-
 export type TokenService = {
   signIdToken: (subject: IdTokenSubject) => Promise<string>;
   verify: (token: string) => Promise<VerifiedToken>;
   /** A short-lived token for one lead, signed with the same keys as ID tokens but for its own audience. */
   signLeadAccessToken: (claims: LeadAccessClaims, ttlSeconds: number) => Promise<string>;
   verifyLeadAccessToken: (token: string) => Promise<VerifiedLeadAccess>;
-  /**
-   * A payment link's token: kept small (it travels in an SMS), for its own audience, valid until
-   * the link expires. It names the link; the link's row decides what may still be done with it.
-   */
-  signPaymentLinkToken: (claims: PaymentLinkClaims, expiresAt: Date) => Promise<string>;
-  /** Throws for a forged, malformed or foreign token; an expired genuine one is answered as such. */
-  verifyPaymentLinkToken: (token: string) => Promise<VerifiedPaymentLink>;
   jwks: () => { keys: JWK[] };
 };
 
@@ -200,41 +186,6 @@ export const createTokenService = async (
         leadId: leadID,
         expiresAt: new Date((exp ?? 0) * 1000),
       };
-    },
-
-    signPaymentLinkToken: async (claims, expiresAt) => {
-      const signer = keys[0];
-      if (!signer) throw new Error('no signing key');
-      return new SignJWT({ lid: claims.leadId, amt: claims.amountCents })
-        .setProtectedHeader({ alg: ALG, kid: signer.kid })
-        .setSubject(claims.linkId)
-        .setAudience(PAYMENT_LINK_AUDIENCE)
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(signer.privateKey);
-    },
-
-    verifyPaymentLinkToken: async (token) => {
-      let payload: JWTPayload;
-      let expired = false;
-      try {
-        ({ payload } = await jwtVerify(token, getLocalKey, {
-          audience: PAYMENT_LINK_AUDIENCE,
-          algorithms: [ALG],
-          requiredClaims: ['exp', 'sub'],
-        }));
-      } catch (error) {
-        // jose checks the signature before the claims: an expired token's payload is genuine.
-        if (!(error instanceof joseErrors.JWTExpired)) throw error;
-        // The claims may fail in any order, so the audience is checked again here.
-        if (error.payload.aud !== PAYMENT_LINK_AUDIENCE) throw error;
-        payload = error.payload;
-        expired = true;
-      }
-      const { sub, lid, amt } = payload;
-      if (typeof sub !== 'string' || typeof lid !== 'string' || typeof amt !== 'number') {
-        throw new Error('payment-link token lacks sub, lid or amt');
-      }
-      return { linkId: sub, leadId: lid, amountCents: amt, expired };
     },
 
     jwks: () => ({ keys: keys.map((key) => key.publicJwk) }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { eq } from 'drizzle-orm';
 import {
+  PAYMENT_LINK_TOKEN_PARAM,
   paymentErrorCodes,
   type AmountDue,
   type CheckoutResult,
@@ -26,7 +27,6 @@ import { badRequest, HttpError } from '../../lib/errors.js';
 import { formatPhone } from '../../lib/phone-numbers.js';
 import type { Principal } from '../../plugins/auth.js';
 import type { CardInput, PaymentProvider } from '../../providers/payment-provider.js';
-import type { TokenService } from '../auth/token.service.js';
 import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
 import type { EventRef } from '../live/live-publisher.js';
 import { getCompanyLead } from '../leads/lead-access.js';
@@ -36,6 +36,7 @@ import {
   newEmailMessageId,
   smsRefusal,
 } from '../messaging/send.service.js';
+import type { PaymentLinkTokens } from './payment-link-token.js';
 import {
   expirePaymentLinkRow,
   findDebtAndLaterPayments,
@@ -69,7 +70,7 @@ export type PaymentsDeps = {
   database: Database;
   queue: PgBoss;
   jobExpireSeconds: number;
-  tokens: TokenService;
+  linkTokens: PaymentLinkTokens;
   /** Undefined when no PAYMENT_HOST is set: links cannot be made. */
   settings: AppConfig['payments'];
   provider: PaymentProvider;
@@ -105,14 +106,8 @@ const requireSettings = (deps: PaymentsDeps) => {
 
 /* ---------- shapes ---------- */
 
-const linkUrl = async (deps: PaymentsDeps, link: PaymentLinkRow) => {
-  const { baseUrl } = requireSettings(deps);
-  const token = await deps.tokens.signPaymentLinkToken(
-    { linkId: link.id, leadId: link.leadId, amountCents: link.amountCents },
-    link.expiresAt,
-  );
-  return { token, url: `${baseUrl}/?t=${token}` };
-};
+const linkUrl = (deps: PaymentsDeps, link: PaymentLinkRow) =>
+  `${requireSettings(deps).baseUrl}/?${PAYMENT_LINK_TOKEN_PARAM}=${deps.linkTokens.sign(link)}`;
 
 const toPaymentLinkDto = (link: PaymentLinkRow, url: string): PaymentLink => ({
   id: link.id,
@@ -199,9 +194,7 @@ export const getLeadPaymentLinks = async (
     listLeadPaymentLinks(db, lead.id),
   ]);
   if (!deps.settings) return { enabled: false, amountDue, links: [] };
-  const links = await Promise.all(
-    rows.map(async (row) => toPaymentLinkDto(row, (await linkUrl(deps, row)).url)),
-  );
+  const links = rows.map((row) => toPaymentLinkDto(row, linkUrl(deps, row)));
   return { enabled: true, amountDue, links };
 };
 
@@ -253,7 +246,7 @@ export const createPaymentLink = async (
     createdAt: now,
     updatedAt: now,
   };
-  const { url } = await linkUrl(deps, draft);
+  const url = linkUrl(deps, draft);
   const text = {
     leadName: lead.name,
     companyName: company.name,
@@ -334,19 +327,12 @@ export const expirePaymentLinkIfDue = async (deps: PaymentsDeps, linkId: string)
 
 /* ---------- payment host ---------- */
 
-/** The link a token names; forged, malformed and mismatched tokens all read as invalid. */
+/** The link a token names; forged, malformed and altered tokens all read as invalid. */
 const resolveToken = async (deps: PaymentsDeps, token: string) => {
   requireSettings(deps);
-  let claims;
-  try {
-    claims = await deps.tokens.verifyPaymentLinkToken(token);
-  } catch {
-    throw invalidLink();
-  }
-  let link = await findPaymentLink(deps.database.db, claims.linkId);
-  if (!link || link.leadId !== claims.leadId || link.amountCents !== claims.amountCents) {
-    throw invalidLink();
-  }
+  const linkId = deps.linkTokens.linkIdOf(token);
+  let link = linkId ? await findPaymentLink(deps.database.db, linkId) : undefined;
+  if (!link || !deps.linkTokens.matches(token, link)) throw invalidLink();
   if (link.status === 'ACTIVE' && link.expiresAt <= clock(deps)) {
     await expirePaymentLinkIfDue(deps, link.id);
     link = (await findPaymentLink(deps.database.db, link.id)) ?? link;
