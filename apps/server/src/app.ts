@@ -93,6 +93,9 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
           connectSrc: ["'self'", 'ws:', 'wss:', ...config.cspExtraOrigins],
           imgSrc: ["'self'", 'data:', 'blob:', ...config.cspExtraOrigins],
           frameAncestors: config.frameAncestors.length > 0 ? config.frameAncestors : ["'none'"],
+          // Served over plain http (local demo, tests), upgrading would break every asset of a
+          // host that is not localhost, such as the payment host.
+          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
         },
       },
       // X-Frame-Options cannot name several sites: with an allowlist, frame-ancestors alone decides.
