@@ -124,8 +124,8 @@ const normalRouteTable: RouteObject[] = [
 ];
 
 /**
- * The route table for the host the app is served from. Payment-domain mode (its own table on one
- * configured host) is not built yet, so every host gets the normal table.
+ * The staff app's route table, the same on every staff host. The payment host never gets here:
+ * main.tsx starts payment-domain mode with its own table (payment-router.tsx) instead.
  */
 export function getRouteTable(_hostname: string): RouteObject[] {
   return normalRouteTable;

@@ -11,6 +11,7 @@ const envSchema = z.object({
   VITE_SENTRY_DSN: optionalText,
   VITE_ANALYTICS_ID: optionalText,
   VITE_ANALYTICS_HOST: optionalText,
+  VITE_PAYMENT_HOST: optionalText.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,38 @@
+import type { PublicPaymentLink } from '@leasing/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { ExpiredLink, InvalidLink, LinkLoadError } from './link-unavailable';
+import { PaymentLoading } from './payment-layout';
+import { PaymentReceipt } from './payment-receipt';
+
+export type PaymentLinkViewProps = {
+  linkQuery: UseQueryResult<PublicPaymentLink>;
+  /** The payment was made on this visit (here or on the provider's page). */
+  justPaid?: boolean;
+  /** What an ACTIVE link shows; every other state looks the same on each page. */
+  children: (link: PublicPaymentLink) => ReactNode;
+};
+
+/** Loading, not valid, expired or paid: the states a payment link page shares. */
+export function PaymentLinkView({ linkQuery, justPaid = false, children }: PaymentLinkViewProps) {
+  // A failed refetch keeps the link it had: what the payer sees does not vanish over a dropped call.
+  const link = linkQuery.data;
+  if (!link) {
+    if (linkQuery.isPending) return <PaymentLoading />;
+    if (isUnknownLink(linkQuery.error)) return <InvalidLink />;
+    return (
+      <LinkLoadError
+        message={linkQuery.error?.message ?? ''}
+        onRetry={() => void linkQuery.refetch()}
+      />
+    );
+  }
+  if (link.status === 'EXPIRED') return <ExpiredLink link={link} />;
+  if (link.status === 'PAID') return <PaymentReceipt link={link} justPaid={justPaid} />;
+  return children(link);
+}
+
+function isUnknownLink(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
