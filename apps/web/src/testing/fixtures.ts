@@ -1,4 +1,12 @@
-import type { ConversationEvent, Lead, LeadSummary, Property, User } from '@leasing/contract';
+import type {
+  ConversationEvent,
+  Lead,
+  LeadSummary,
+  PaymentLink,
+  PaymentLinkEventData,
+  Property,
+  User,
+} from '@leasing/contract';
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -300,4 +308,56 @@ export function oneEventOfEachType(): ConversationEvent[] {
       data: { status: 'COMPLETED' },
     }),
   ];
+}
+
+let paymentLinkCounter = 0;
+
+/** A payment link as staff see it: $1,650.00 for December rent, sent by SMS, active for a week. */
+export function paymentLink(overrides: Partial<PaymentLink> = {}): PaymentLink {
+  paymentLinkCounter += 1;
+  const createdAt = new Date(Date.now() - 60 * 60_000);
+  return {
+    id: `payment-link-${paymentLinkCounter}`,
+    leadID: 'lead-1',
+    amountCents: 165000,
+    currency: 'USD',
+    description: 'December rent',
+    dueDate: '2026-12-01',
+    status: 'ACTIVE',
+    url: `https://pay.localhost/?t=token-${paymentLinkCounter}`,
+    channel: 'SMS',
+    createdAt: createdAt.toISOString(),
+    expiresAt: new Date(createdAt.getTime() + 7 * 24 * 60 * 60_000).toISOString(),
+    openedAt: null,
+    paidAt: null,
+    createdByUserName: 'Dana Agent',
+    ...overrides,
+  };
+}
+
+/** One PAYMENT event of a payment link's life, as the server writes it (`data.amount` in dollars). */
+export function paymentLinkEvent(
+  stage: PaymentLinkEventData['stage'],
+  overrides: Partial<ConversationEvent> = {},
+  link: Partial<PaymentLinkEventData> = {},
+): ConversationEvent {
+  return conversationEvent({
+    eventType: 'PAYMENT',
+    senderType: 'SYSTEM',
+    senderName: null,
+    body: 'Payment link for $1,650.00: December rent, due Dec 1, 2026',
+    data: {
+      amount: 1650,
+      currency: 'USD',
+      paymentLink: {
+        id: 'payment-link-1',
+        stage,
+        description: 'December rent',
+        dueDate: '2026-12-01',
+        channel: 'SMS',
+        ...link,
+      },
+    },
+    ...overrides,
+  });
 }

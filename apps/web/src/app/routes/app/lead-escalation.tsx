@@ -20,6 +20,8 @@ import { ConversationTimeline } from '../../../features/conversations/components
 import { useMarkLeadRead } from '../../../features/inbox/api/mark-lead-read';
 import { useAddLeadEvent, useLead } from '../../../features/leads/api/get-lead';
 import { useNewEvents } from '../../../features/live/hooks/use-new-events';
+import { CREATE_PAYMENT_LINK_MUTATION_KEY } from '../../../features/payment-links/api/create-payment-link';
+import { PaymentLinkDialog } from '../../../features/payment-links/components/payment-link-dialog';
 import { CompleteDecisionPrompt } from '../../../features/leads/components/complete-decision-prompt';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
@@ -110,9 +112,14 @@ export function LeadPage({ propertyId, leadId, isSecureAccess = false }: LeadPag
   );
 }
 
-/** Sending shows on the Send button; everything else done on the pane covers it. */
+/** Sending shows on its own button; everything else done on the pane covers it. */
+const SENDING_MUTATION_KEYS: unknown[] = [
+  SEND_MESSAGE_MUTATION_KEY,
+  CREATE_PAYMENT_LINK_MUTATION_KEY,
+];
+
 function isPaneWork(mutation: Mutation<unknown, Error, unknown, unknown>) {
-  return mutation.options.mutationKey?.[0] !== SEND_MESSAGE_MUTATION_KEY;
+  return !SENDING_MUTATION_KEYS.includes(mutation.options.mutationKey?.[0]);
 }
 
 /**
@@ -133,6 +140,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   useMarkLeadRead(lead);
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
   const [isShareLinkOpen, setIsShareLinkOpen] = useState(false);
+  const [isPaymentLinkOpen, setIsPaymentLinkOpen] = useState(false);
 
   function handleSent(event: ConversationEvent) {
     addLeadEvent(event);
@@ -162,6 +170,19 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
 
   function handleCloseShareLink() {
     setIsShareLinkOpen(false);
+  }
+
+  function handleOpenPaymentLink() {
+    setIsPaymentLinkOpen(true);
+  }
+
+  function handleClosePaymentLink() {
+    setIsPaymentLinkOpen(false);
+  }
+
+  /** The message carrying the link and its 'sent' event join the timeline as a sent message does. */
+  function handlePaymentLinkSent(events: ConversationEvent[]) {
+    for (const event of events) addLeadEvent(event);
   }
 
   function handleToggleExpanded() {
@@ -208,6 +229,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   canSendByEmail={composer.modes.unavailable.EMAIL === null}
                   onSendBySms={handleSendBySms}
                   onSendByEmail={handleSendByEmail}
+                  onRequestPayment={isSecureAccess ? undefined : handleOpenPaymentLink}
                   onShareLink={isSecureAccess ? undefined : handleOpenShareLink}
                 />
               </div>
@@ -244,6 +266,13 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
             leadName={lead.name}
             opened={isShareLinkOpen}
             onClose={handleCloseShareLink}
+          />
+          <PaymentLinkDialog
+            lead={lead}
+            unavailableChannels={composer.modes.unavailable}
+            opened={isPaymentLinkOpen}
+            onClose={handleClosePaymentLink}
+            onSent={handlePaymentLinkSent}
           />
         </PortalScope>
       </div>

@@ -3,6 +3,7 @@ import {
   IconArrowsMaximize,
   IconArrowsMinimize,
   IconCheck,
+  IconCreditCard,
   IconDots,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
@@ -22,11 +23,16 @@ export type ConversationMoreMenuProps = {
   canSendByEmail: boolean;
   onSendBySms: () => void;
   onSendByEmail: () => void;
+  /** Opens the dialog that sends the lead a payment link; left out where staff may not. */
+  onRequestPayment?: () => void;
   /** Opens the dialog that mints a secure link to this lead; left out where no link may be made. */
   onShareLink?: () => void;
 };
 
-/** The pane's more-menu: full screen, the expanded pane, the composer's mode, a secure link. */
+/**
+ * The pane's more-menu: full screen, the expanded pane, the composer's mode, a payment request and
+ * a secure link.
+ */
 export function ConversationMoreMenu({
   isFullscreen,
   isExpanded,
@@ -37,6 +43,7 @@ export function ConversationMoreMenu({
   canSendByEmail,
   onSendBySms,
   onSendByEmail,
+  onRequestPayment,
   onShareLink,
 }: ConversationMoreMenuProps) {
   const activeMark = <IconCheck size={14} stroke={2} aria-hidden />;
@@ -91,13 +98,19 @@ export function ConversationMoreMenu({
         >
           By Email
         </Menu.Item>
+        {(onRequestPayment || onShareLink) && <Menu.Divider />}
+        {onRequestPayment && (
+          <Menu.Item
+            leftSection={<IconCreditCard size={16} stroke={1.75} />}
+            onClick={onRequestPayment}
+          >
+            Request payment
+          </Menu.Item>
+        )}
         {onShareLink && (
-          <>
-            <Menu.Divider />
-            <Menu.Item leftSection={<IconLink size={16} stroke={1.75} />} onClick={onShareLink}>
-              Share secure link
-            </Menu.Item>
-          </>
+          <Menu.Item leftSection={<IconLink size={16} stroke={1.75} />} onClick={onShareLink}>
+            Share secure link
+          </Menu.Item>
         )}
       </Menu.Dropdown>
     </Menu>

@@ -1,18 +1,22 @@
-import type { ConversationEvent, EventType } from '@leasing/contract';
+import { paymentLinkEventDataSchema } from '@leasing/contract';
+import type { ConversationEvent, EventType, PaymentLinkEventData } from '@leasing/contract';
 import { ThemeIcon } from '@mantine/core';
 import {
   IconBolt,
   IconCalendarEvent,
   IconCalendarX,
   IconCash,
+  IconClockX,
   IconDialpad,
+  IconEye,
   IconLanguage,
   IconPhoneCall,
   IconReceipt,
+  IconSend,
   IconTarget,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
-import { formatDateTime, formatTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format-money';
 import { formatDuration } from '../utils/format-duration';
 import { humanizeCode, languageName } from '../utils/humanize-code';
@@ -26,6 +30,8 @@ type SystemEventDisplay = {
   title: string;
   /** Facts from `data`, shown after the title. */
   facts: (event: ConversationEvent) => (string | null)[];
+  /** The line under the title; the event's body when left out. */
+  detail?: (event: ConversationEvent) => string | null;
 };
 
 const money = (event: ConversationEvent) =>
@@ -96,11 +102,88 @@ const systemEventDisplay: Record<SystemEventType, SystemEventDisplay> = {
   },
 };
 
+const CARD_BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/** 'Visa •••• 4242', from what the payment provider told of the card. */
+function cardFact({ cardBrand, cardLast4 }: PaymentLinkEventData): string | null {
+  if (!cardBrand && !cardLast4) return null;
+  const brand = cardBrand ? (CARD_BRANDS[cardBrand.toLowerCase()] ?? cardBrand) : 'Card';
+  return cardLast4 ? `${brand} •••• ${cardLast4}` : brand;
+}
+
+/** The link's due date is a calendar day: formatted as such, not as a moment in the viewer's zone. */
+const linkDetail = (link: PaymentLinkEventData) =>
+  `${link.description} · due ${formatDate(`${link.dueDate}T00:00:00Z`, { timeZone: 'UTC' })}`;
+
+/**
+ * A payment link's moments. Its own line (what for, when due) stands in for the body, which the
+ * server writes for other readers and which repeats the facts.
+ */
+function paymentLinkDisplay(link: PaymentLinkEventData): SystemEventDisplay {
+  const detail = () => linkDetail(link);
+  switch (link.stage) {
+    case 'SENT':
+      return {
+        icon: IconSend,
+        color: 'blue',
+        title: 'Payment link sent',
+        facts: (event) => [
+          money(event),
+          link.channel ? `by ${link.channel === 'SMS' ? 'SMS' : 'email'}` : null,
+        ],
+        detail,
+      };
+    case 'OPENED':
+      return {
+        icon: IconEye,
+        color: 'cyan',
+        title: 'Payment link opened',
+        facts: () => [],
+        detail,
+      };
+    case 'PAID':
+      return {
+        icon: IconCash,
+        color: 'teal',
+        title: 'Payment received',
+        facts: (event) => [money(event), cardFact(link)],
+        detail,
+      };
+    case 'EXPIRED':
+      return {
+        icon: IconClockX,
+        color: 'gray',
+        title: 'Payment link expired',
+        facts: () => [],
+        detail,
+      };
+  }
+}
+
+/** A PAYMENT event that belongs to a payment link shows by its stage; every other by its type. */
+function displayOf(event: ConversationEvent & { eventType: SystemEventType }): SystemEventDisplay {
+  if (event.eventType === 'PAYMENT') {
+    const link = paymentLinkEventDataSchema.safeParse(event.data.paymentLink);
+    if (link.success) return paymentLinkDisplay(link.data);
+  }
+  return systemEventDisplay[event.eventType];
+}
+
 /** A body that only repeats the title ('Tour scheduled') is left out. */
 const isSameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function isSystemEventType(type: EventType): type is SystemEventType {
-  return type in systemEventDisplay;
+function isSystemEvent(
+  event: ConversationEvent,
+): event is ConversationEvent & { eventType: SystemEventType } {
+  return event.eventType in systemEventDisplay;
 }
 
 export type SystemEventRowProps = {
@@ -109,10 +192,15 @@ export type SystemEventRowProps = {
 
 /** Activations, payments, tours, phone-bot calls and updates: a compact centred row, not a bubble. */
 export function SystemEventRow({ event }: SystemEventRowProps) {
-  if (!isSystemEventType(event.eventType)) return null;
-  const display = systemEventDisplay[event.eventType];
+  if (!isSystemEvent(event)) return null;
+  const display = displayOf(event);
   const IconComponent = display.icon;
   const facts = display.facts(event).filter((fact): fact is string => Boolean(fact));
+  const detail = display.detail
+    ? display.detail(event)
+    : event.body && !isSameText(event.body, display.title)
+      ? event.body
+      : null;
   return (
     <div className={classes.systemRow}>
       <div className={classes.systemEvent}>
@@ -126,9 +214,7 @@ export function SystemEventRow({ event }: SystemEventRowProps) {
               <span key={fact}> · {fact}</span>
             ))}
           </div>
-          {event.body && !isSameText(event.body, display.title) && (
-            <div className={classes.text}>{event.body}</div>
-          )}
+          {detail && <div className={classes.text}>{detail}</div>}
           <div>
             <time dateTime={event.date}>{formatTime(event.date)}</time>
             {event.eventByUserName && ` · by ${event.eventByUserName}`}

@@ -1,0 +1,91 @@
+import type { ConversationEvent, Lead } from '@leasing/contract';
+import { Alert, Button, Divider, Group, Modal, Skeleton, Stack } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { ErrorState } from '../../../components/ui/error-state';
+import { useLeadPaymentLinks } from '../api/get-lead-payment-links';
+import { PaymentLinkForm } from './payment-link-form';
+import type { UnavailableChannels } from './payment-link-form';
+import { RecentPaymentLinks } from './recent-payment-links';
+
+export const PAYMENT_LINKS_OFF_MESSAGE =
+  'Payment links are off on this server. An administrator can turn them on by setting PAYMENT_HOST.';
+
+function DialogSkeleton() {
+  return (
+    <Stack gap="sm" role="status" aria-label="Loading payment links">
+      <Skeleton height={36} />
+      <Skeleton height={36} />
+      <Skeleton height={36} />
+      <Skeleton height={36} width="60%" />
+    </Stack>
+  );
+}
+
+type DialogBodyProps = Omit<PaymentLinkDialogProps, 'opened'>;
+
+/** Mounted only while the dialog is open: the links are asked for then, and the form starts fresh. */
+function DialogBody({ lead, unavailableChannels, onClose, onSent }: DialogBodyProps) {
+  const linksQuery = useLeadPaymentLinks(lead._id);
+
+  if (linksQuery.isPending) return <DialogSkeleton />;
+  if (linksQuery.isError) {
+    return (
+      <ErrorState
+        title="Could not load payment links"
+        message={linksQuery.error.message}
+        onRetry={() => void linksQuery.refetch()}
+      />
+    );
+  }
+  const { enabled, amountDue, links } = linksQuery.data;
+  if (!enabled) {
+    return (
+      <Stack gap="md">
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
+          {PAYMENT_LINKS_OFF_MESSAGE}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <PaymentLinkForm
+        lead={lead}
+        amountDue={amountDue}
+        links={links}
+        unavailableChannels={unavailableChannels}
+        onClose={onClose}
+        onSent={onSent}
+      />
+      {links.length > 0 && <Divider />}
+      <RecentPaymentLinks links={links} />
+    </Stack>
+  );
+}
+
+export type PaymentLinkDialogProps = {
+  lead: Pick<Lead, '_id' | 'name'>;
+  /** Why each channel cannot reach the lead (the composer's reasons); null when it can. */
+  unavailableChannels: UnavailableChannels;
+  opened: boolean;
+  onClose: () => void;
+  /** The message that carries the link and its 'sent' event, for the timeline. */
+  onSent: (events: ConversationEvent[]) => void;
+};
+
+/**
+ * 'Request a payment': staff send the lead a link to pay one amount, by SMS or email through the
+ * normal send path. A lead moved to debt starts with the amount they owe.
+ */
+export function PaymentLinkDialog({ opened, onClose, ...bodyProps }: PaymentLinkDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Request a payment" size="lg" centered>
+      <DialogBody {...bodyProps} onClose={onClose} />
+    </Modal>
+  );
+}
