@@ -23,7 +23,16 @@ export const freePort = () =>
     });
   });
 
-export type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  output: () => string;
+  /**
+   * Stops the server, lets `whileStopped` work on its data directory (the embedded database
+   * opens for one process at a time), and starts it again on the same port and data.
+   */
+  restart: (whileStopped?: (dataDir: string) => Promise<void>) => Promise<void>;
+  stop: () => Promise<void>;
+};
 
 /**
  * The built product, started the way `npm start` starts it (embedded PGlite, demo seeded) on a
@@ -37,48 +46,61 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      INBOUND_SMTP_PORT: '0',
-      LOGIN_IP_LIMIT_PER_MINUTE: '500',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  let child: ChildProcess;
 
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    try {
-      const response = await fetch(`${url}/readyz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+  const launch = async () => {
+    child = spawn(process.execPath, [serverEntry], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        INBOUND_SMTP_PORT: '0',
+        LOGIN_IP_LIMIT_PER_MINUTE: '500',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+      try {
+        const response = await fetch(`${url}/readyz`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`server did not become ready in time:\n${log}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become ready in time:\n${log}`);
+  };
+  const halt = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  };
+  await launch();
 
   return {
     url,
     output: () => log,
+    restart: async (whileStopped) => {
+      await halt();
+      await whileStopped?.(dataDir);
+      await launch();
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
