@@ -237,4 +237,31 @@ describe('apiRequest session handling', () => {
     expect(server.requestsTo(apiPaths.refresh, 'POST')).toHaveLength(0);
     expect(server.requests).toHaveLength(1);
   });
+
+  it("leaves a link's late 403 alone once an earlier one went to /not-found", async () => {
+    window.history.replaceState(null, '', '/secure-access?access_token=abc.def.ghi');
+    // As the router does: the page is on /not-found, without the link's token, once sent there.
+    setNavigator((to) => {
+      navigations.push(to);
+      window.history.replaceState(null, '', to);
+    });
+    let answerLate = () => {};
+    const lateAnswer = new Promise<void>((resolve) => (answerLate = resolve));
+    const server = stubServer(async (request) => {
+      if (request.url.pathname === apiPaths.me) await lateAnswer;
+      return apiError(403, 'FORBIDDEN', 'User is not permitted');
+    });
+
+    const late = apiRequest(apiPaths.me);
+    await expect(apiRequest(apiPaths.properties)).rejects.toMatchObject({ status: 403 });
+    expect(navigations).toEqual(['/not-found']);
+    // The not-found page consumed its one-time flag.
+    localStorage.removeItem(storageKeys.notFoundRedirect);
+    answerLate();
+
+    await expect(late).rejects.toMatchObject({ status: 403 });
+    expect(navigations).toEqual(['/not-found']);
+    expect(server.requestsTo(apiPaths.refresh, 'POST')).toHaveLength(0);
+    expect(localStorage.getItem(storageKeys.notFoundRedirect)).toBeNull();
+  });
 });

@@ -65,7 +65,13 @@ export type ApiRequestOptions<T> = {
 const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 const INVALID_RESPONSE_MESSAGE = 'The server sent a response this app could not read.';
 
-type SentRequest = { response: Response; sentToken: string | null; ownAuthorization: boolean };
+type SentRequest = {
+  response: Response;
+  sentToken: string | null;
+  ownAuthorization: boolean;
+  /** Sent while the page's URL held a secure link's access_token (the credential it carried). */
+  fromSecureLink: boolean;
+};
 
 export async function apiRequest<T = unknown>(
   path: string,
@@ -78,10 +84,15 @@ export async function apiRequest<T = unknown>(
   const error = await toApiRequestError(first.response);
   if (options.skipAuthHandling || (status !== 401 && status !== 403)) throw error;
 
-  // A secure link's one-off credential cannot be refreshed: the link itself is bad.
-  if (currentUrlHasAccessToken()) {
-    setNotFoundRedirectFlag();
-    navigateTo(paths.notFound.getHref());
+  // A secure link's one-off credential cannot be refreshed: the link itself is bad. What the
+  // request was sent with decides, not the URL now: when several of the link's requests fail, the
+  // first one's answer already left the link for /not-found, and a later one must neither send
+  // the page on again (the not-found page opens once per flag) nor refresh a staff session.
+  if (first.fromSecureLink) {
+    if (currentUrlHasAccessToken()) {
+      setNotFoundRedirectFlag();
+      navigateTo(paths.notFound.getHref());
+    }
     throw error;
   }
   if (status === 401 && getToken() === null) {
@@ -176,6 +187,7 @@ async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<Sen
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   const ownAuthorization = headers.has('Authorization');
+  const fromSecureLink = currentUrlHasAccessToken();
   const sentToken = getRequestToken();
   if (!ownAuthorization && sentToken !== null) {
     headers.set('Authorization', `Bearer ${sentToken}`);
@@ -198,7 +210,7 @@ async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<Sen
       credentials: 'same-origin',
       signal: options.signal,
     });
-    return { response, sentToken, ownAuthorization };
+    return { response, sentToken, ownAuthorization, fromSecureLink };
   } catch (cause) {
     // Cancellation is the caller's own doing (react-query aborts unused queries): keep it as is.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
