@@ -81,15 +81,6 @@ describe('secure-access links inside the PMS', () => {
     await new Promise((resolve) => pmsPage?.close(resolve));
   });
 
-  it("ends on /not-found when the same token is used on another lead's URL", async () => {
-    const otherLead = `${await leadUrl(staff, server.url, TAYLOR)}?access_token=${new URL(link).searchParams.get('access_token')}`;
-    const page = await openInPms(otherLead);
-    const frame = page.frameLocator('iframe[title="Leasing console"]');
-    await frame.getByRole('heading', { name: 'Oops!' }).waitFor({ timeout: 15_000 });
-    expect(new URL(consoleFrame(page).url()).pathname).toBe('/not-found');
-    expect(await frame.getByText(TAYLOR).count()).toBe(0);
-  });
-
   it("shows the lead's pane in the PMS frame without a password, and its new replies live", async () => {
     const page = await openInPms(link);
     const frame = page.frameLocator('iframe[title="Leasing console"]');
@@ -127,5 +118,14 @@ describe('secure-access links inside the PMS', () => {
         timeout: 10_000,
       })
       .toBe(1);
+  });
+
+  it("ends on /not-found when the same token is used on another lead's URL", async () => {
+    const otherLead = `${await leadUrl(staff, server.url, TAYLOR)}?access_token=${new URL(link).searchParams.get('access_token')}`;
+    const page = await openInPms(otherLead);
+    const frame = page.frameLocator('iframe[title="Leasing console"]');
+    await frame.getByRole('heading', { name: 'Oops!' }).waitFor({ timeout: 15_000 });
+    expect(new URL(consoleFrame(page).url()).pathname).toBe('/not-found');
+    expect(await frame.getByText(TAYLOR).count()).toBe(0);
   });
 });
