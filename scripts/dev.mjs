@@ -3,7 +3,11 @@ import { spawn } from 'node:child_process';
 
 const children = [
   spawn('npx', ['tsx', 'watch', 'apps/server/src/server.ts'], { stdio: 'inherit' }),
-  spawn('npm', ['run', 'dev', '-w', '@leasing/web'], { stdio: 'inherit' }),
+  // pay.localhost:5173 shows payment-domain mode, as the server's PAYMENT_HOST default does.
+  spawn('npm', ['run', 'dev', '-w', '@leasing/web'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_PAYMENT_HOST: process.env.VITE_PAYMENT_HOST ?? 'pay.localhost' },
+  }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
