@@ -45,7 +45,7 @@ export const leads = pgTable(
     officeDecisionCompletedByUserName: text(),
     preferredLanguage: text(),
     lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    // The inbox's columns, kept by the `conversation_events_touch_lead` trigger (migration 0004)
+    // The inbox's columns, kept by the `conversation_events_touch_leads` trigger (migrations 0004, 0007)
     // on every new event, so no writer can forget them and the inbox never reads the events.
     /** The newest message (SMS, EMAIL, CALL): when, which channel, its first words, whose. */
     lastMessageAt: timestamp({ withTimezone: true }),

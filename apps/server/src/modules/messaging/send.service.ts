@@ -84,7 +84,7 @@ export const newEmailMessageId = (registeredLeasingEmail: string) =>
 /**
  * Writes the PENDING event and enqueues its send job inside the caller's transaction: either both
  * exist or neither does, so no message is lost between the two. (The lead's last activity follows
- * from the insert: the `conversation_events_touch_lead` trigger.)
+ * from the insert: the `conversation_events_touch_leads` trigger.)
  */
 export const insertAndEnqueue = async (
   deps: QueueDeps,
