@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { SANDBOX_DECLINE_CARD, SANDBOX_SUCCESS_CARD } from '@leasing/contract';
 import type { CardChargeResult, CardInput, PaymentProvider } from './payment-provider.js';
 
@@ -73,6 +73,11 @@ export const createSandboxPaymentProvider = (): PaymentProvider => ({
         'Your card was declined. This is a test checkout: pay with 4242 4242 4242 4242.',
       );
     }
-    return { outcome: 'PAID', paymentId: `sbx_${randomUUID()}`, cardBrand, cardLast4 };
+    return {
+      outcome: 'PAID',
+      paymentId: `sbx_${randomBytes(9).toString('base64url')}`,
+      cardBrand,
+      cardLast4,
+    };
   },
 });
