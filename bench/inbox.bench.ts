@@ -54,7 +54,7 @@ try {
                   order by name offset (g % 3) limit 1) as p on true`);
   // Events in bulk with the inbox trigger off, then the inbox columns set to what it would have set.
   await db.execute(
-    sql`alter table conversation_events disable trigger conversation_events_touch_lead`,
+    sql`alter table conversation_events disable trigger conversation_events_touch_leads`,
   );
   await db.execute(sql`
     insert into conversation_events (company_id, lead_id, event_type, date, body, sender_name,
@@ -65,7 +65,7 @@ try {
     from leads l cross join generate_series(0, ${EVENTS_PER_LEAD - 1}) as e
     where l.pms_lead_id like 'B-%'`);
   await db.execute(
-    sql`alter table conversation_events enable trigger conversation_events_touch_lead`,
+    sql`alter table conversation_events enable trigger conversation_events_touch_leads`,
   );
   // Each generated lead's newest event is e = 0: an email from the lead, at its last activity.
   await db.execute(sql`
