@@ -1,29 +1,14 @@
 // @vitest-environment node
-import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { bundledInputs } from '../testing/bundled-inputs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const webRoot = path.resolve(here, '../..');
 
 it('reaches nothing of the staff app from the payment routes, lazy ones included', async () => {
-  // Without code splitting esbuild follows dynamic imports too: this is every module the payment
-  // host could ever load.
-  const result = await build({
-    entryPoints: [path.join(here, 'payment-router.tsx')],
-    absWorkingDir: webRoot,
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-
-  const inputs = Object.keys(result.metafile.inputs).map((input) =>
-    path.relative(webRoot, path.resolve(webRoot, input)),
-  );
+  // Every module the payment host could ever load.
+  const inputs = await bundledInputs(path.join(here, 'payment-router.tsx'));
   const staffOnly = [
     /^src\/app\/router\.tsx$/,
     /^src\/app\/connect-auth-events\.ts$/,

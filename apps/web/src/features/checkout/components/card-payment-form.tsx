@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import type { usePayCheckout } from '../api/pay-checkout';
 import { caretAfterDigits, formatCardNumber, formatExpiry, onlyDigits } from '../utils/card-input';
 import { formatCents } from '../utils/format-payment';
-import { newIdempotencyKey } from '../utils/new-idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toCardFieldErrors, validateCard } from '../utils/validate-card';
 import type { CardField, CardFieldErrors, CardFormValues } from '../utils/validate-card';
 

@@ -2,7 +2,7 @@ import type { ConversationEvent, Lead } from '@leasing/contract';
 import { useCallback, useState } from 'react';
 import { getConversationModes } from '../utils/conversation-mode';
 import type { ConversationMode, ConversationModes, ModeLead } from '../utils/conversation-mode';
-import { newIdempotencyKey } from '../utils/idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { findEmailAwaitingReply, replySubject } from '../utils/reply';
 
 export type DraftAttachment = { id: string; file: File };

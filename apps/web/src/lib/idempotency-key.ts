@@ -1,7 +1,7 @@
 /**
- * A fresh key for one send attempt. `crypto.randomUUID` exists only in secure contexts (https,
- * localhost); on plain http elsewhere a v4 UUID is built from `getRandomValues`, which exists
- * everywhere.
+ * A fresh key for one attempt (a send, a payment): the server answers a repeated key as it did the
+ * first time. `crypto.randomUUID` exists only in secure contexts (https, localhost); on plain http
+ * elsewhere a v4 UUID is built from `getRandomValues`, which exists everywhere.
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
