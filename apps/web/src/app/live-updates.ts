@@ -20,6 +20,7 @@ import type { LiveSubscriber } from '../features/live/api/subscribe-live-events'
 import { clearCatchUps, finishCatchUp, startCatchUp } from '../features/live/hooks/use-new-events';
 import { catchUpBase, countNewEvents } from '../features/live/utils/count-new-events';
 import { TOURS_QUERY_KEY_ROOT } from '../features/tours/api/get-tours';
+import { refreshPaymentLinksOnDelivery } from '../features/payment-links/api/live-updates';
 import { refreshToursOnDelivery } from '../features/tours/api/live-updates';
 import { onNextFetchSettled } from '../lib/query-cache-updates';
 import { closeSocket, connectSocket } from '../lib/socket';
@@ -73,6 +74,7 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
       mergeEventsIntoHistory(queryClient, delivery.lead._id, delivery.events);
       mergeDeliveryIntoInbox(queryClient, delivery);
       refreshToursOnDelivery(queryClient, delivery);
+      refreshPaymentLinksOnDelivery(queryClient, delivery);
     },
     onTranslation: (translation) => {
       mergeTranslationIntoLeads(queryClient, translation);
