@@ -60,4 +60,6 @@ export type PaymentProvider =
       createCheckoutSession: (input: CheckoutSessionInput) => Promise<CheckoutSession>;
       /** Throws when the signature does not prove the payload came from the provider. */
       readWebhook: (rawBody: Buffer, signature: string | undefined) => PaymentWebhookEvent;
+      /** The card a payment was made with (brand, last 4), when the provider tells. */
+      cardOf: (paymentId: string) => Promise<{ cardBrand: string; cardLast4: string } | null>;
     };

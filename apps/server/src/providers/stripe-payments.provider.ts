@@ -18,6 +18,17 @@ const connectionOf = (apiUrl: string | undefined) => {
   };
 };
 
+/** Stripe's card brand codes as a payer reads them. */
+const BRAND_NAMES: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
 /** Metadata key naming our payment link on Stripe's objects. */
 const LINK_KEY = 'payment_link_id';
 
@@ -60,6 +71,16 @@ export const createStripePaymentProvider = (settings: StripeSettings): PaymentPr
       );
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+    cardOf: async (paymentId) => {
+      if (!paymentId.startsWith('pi_')) return null;
+      const intent = await stripe.paymentIntents.retrieve(paymentId, {
+        expand: ['latest_charge'],
+      });
+      const charge = intent.latest_charge;
+      const card = typeof charge === 'object' ? charge?.payment_method_details?.card : undefined;
+      if (!card?.last4) return null;
+      return { cardBrand: BRAND_NAMES[card.brand ?? ''] ?? 'Card', cardLast4: card.last4 };
     },
     readWebhook: (rawBody, signature): PaymentWebhookEvent => {
       const event = stripe.webhooks.constructEvent(

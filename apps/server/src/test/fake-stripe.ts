@@ -65,6 +65,38 @@ export const startFakeStripe = async (options: {
           error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
         });
       }
+      const intentPath = /^\/v1\/payment_intents\/(pi_[A-Za-z0-9_]+)(\?|$)/.exec(request.url ?? '');
+      if (request.method === 'GET' && intentPath?.[1]) {
+        const intentId = intentPath[1];
+        const paid = [...sessions.values()].find((session) => session.payment_intent === intentId);
+        if (!paid) {
+          return send(404, {
+            error: {
+              type: 'invalid_request_error',
+              message: `No such payment_intent: '${intentId}'`,
+            },
+          });
+        }
+        // Stripe's client sends arrays as `expand[0]=…`.
+        const expanded = [...new URL(request.url ?? '', 'http://x').searchParams].some(
+          ([name, value]) => name.startsWith('expand[') && value === 'latest_charge',
+        );
+        const chargeId = `ch_${intentId.slice(3)}`;
+        return send(200, {
+          id: intentId,
+          object: 'payment_intent',
+          amount: paid.amount_total,
+          currency: paid.currency,
+          status: 'succeeded',
+          latest_charge: expanded
+            ? {
+                id: chargeId,
+                object: 'charge',
+                payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+              }
+            : chargeId,
+        });
+      }
       if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
         return send(404, {
           error: { type: 'invalid_request_error', message: `Unrecognized request URL` },

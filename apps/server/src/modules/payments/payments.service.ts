@@ -567,7 +567,9 @@ export const handlePaymentWebhook = async (
     );
   }
   if (event.kind === 'ignored') return { received: true, duplicate: false };
-  const paid = event;
+  // The card is for the timeline only: a provider that cannot say does not hold up the payment.
+  const card = await provider.cardOf(event.paymentId).catch(() => null);
+  const paid = { ...event, ...card };
   type Outcome = { duplicate: boolean; timeline?: ConversationEventRow };
   const outcome = await deps.database.transaction(async ({ db }): Promise<Outcome> => {
     const link = await lockPaymentLink(db, paid.paymentLinkId);

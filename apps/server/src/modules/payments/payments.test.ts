@@ -479,6 +479,8 @@ describe.each(databaseTargets())('payment links with Stripe ($name)', (target) =
     const payments = await paidEvents(link.id);
     expect(payments).toHaveLength(1);
     expect(payments[0]?.data.reference).toBe(stripe.sessions.get(sessionId)?.payment_intent);
+    // The card, read back from Stripe's PaymentIntent, shows on the timeline.
+    expect(payments[0]?.data.paymentLink).toMatchObject({ cardBrand: 'Visa', cardLast4: '4242' });
     const after = await t.app.inject({
       method: 'GET',
       url: `/api/pay/link?t=${token}`,
