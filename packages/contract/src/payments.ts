@@ -43,6 +43,20 @@ export const paymentLinkEventDataSchema = z.object({
 });
 export type PaymentLinkEventData = z.infer<typeof paymentLinkEventDataSchema>;
 
+const CARD_BRAND_NAMES: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/** A card brand as a person reads it; providers name brands in lower case ('visa', 'amex'). */
+export const cardBrandName = (brand: string): string =>
+  CARD_BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+
 export const paymentProviders = ['sandbox', 'stripe'] as const;
 export const paymentProviderSchema = z.enum(paymentProviders);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { cardBrandName } from '@leasing/contract';
 import type { PaymentProvider, PaymentWebhookEvent } from './payment-provider.js';
 
 export type StripeSettings = {
@@ -16,17 +17,6 @@ const connectionOf = (apiUrl: string | undefined) => {
     port: Number(url.port || (url.protocol === 'http:' ? 80 : 443)),
     protocol: url.protocol === 'http:' ? ('http' as const) : ('https' as const),
   };
-};
-
-/** Stripe's card brand codes as a payer reads them. */
-const BRAND_NAMES: Record<string, string> = {
-  amex: 'American Express',
-  diners: 'Diners Club',
-  discover: 'Discover',
-  jcb: 'JCB',
-  mastercard: 'Mastercard',
-  unionpay: 'UnionPay',
-  visa: 'Visa',
 };
 
 /** Metadata key naming our payment link on Stripe's objects. */
@@ -80,7 +70,7 @@ export const createStripePaymentProvider = (settings: StripeSettings): PaymentPr
       const charge = intent.latest_charge;
       const card = typeof charge === 'object' ? charge?.payment_method_details?.card : undefined;
       if (!card?.last4) return null;
-      return { cardBrand: BRAND_NAMES[card.brand ?? ''] ?? 'Card', cardLast4: card.last4 };
+      return { cardBrand: cardBrandName(card.brand || 'card'), cardLast4: card.last4 };
     },
     readWebhook: (rawBody, signature): PaymentWebhookEvent => {
       const event = stripe.webhooks.constructEvent(

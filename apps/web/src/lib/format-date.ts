@@ -60,6 +60,14 @@ export function formatDate(value: DateInput, options: FormatOptions = {}): strin
   return format(value, { month: 'short', day: 'numeric', year: 'numeric' }, options);
 }
 
+/**
+ * A calendar day ('2026-12-01' → 'Dec 1, 2026'), such as a due date. Read as UTC midnight and shown
+ * in UTC, so it is the same day in every time zone; in the viewer's zone it could be the day before.
+ */
+export function formatCalendarDay(isoDate: string): string {
+  return formatDate(`${isoDate}T00:00:00Z`, { timeZone: 'UTC' });
+}
+
 /** '3:05 PM' */
 export function formatTime(value: DateInput, options: FormatOptions = {}): string {
   return format(value, { hour: 'numeric', minute: '2-digit', hour12: true }, options);

@@ -212,7 +212,9 @@ export const sendEmail = async (
     .from(companies)
     .where(eq(companies.id, lead.companyId));
   const refusal = emailRefusal(lead, company);
-  if (refusal || !company?.registeredLeasingEmail) throw refusal;
+  if (refusal) throw refusal;
+  // emailRefusal has checked it: the company has a registered leasing email.
+  const leasingEmail = company?.registeredLeasingEmail ?? '';
 
   let threading: { inReplyTo: string; references: string[] } | undefined;
   if (input.messageId) {
@@ -249,7 +251,7 @@ export const sendEmail = async (
       sendingStatus: 'PENDING',
       sentByUserId: principal.id,
       // The Message-ID is ours to choose: stored now, so replies can be threaded to this event.
-      providerMessageId: newEmailMessageId(company.registeredLeasingEmail),
+      providerMessageId: newEmailMessageId(leasingEmail),
       data: threading ? { inReplyTo: threading.inReplyTo, references: threading.references } : {},
     },
     input.idempotencyKey,

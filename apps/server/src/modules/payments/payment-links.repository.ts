@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   companies,
@@ -169,7 +169,7 @@ export const findDebtAndLaterPayments = async (db: Db, leadId: string) => {
     .where(
       and(
         eq(conversationEvents.leadId, leadId),
-        inArray(conversationEvents.eventType, ['PAYMENT']),
+        eq(conversationEvents.eventType, 'PAYMENT'),
         gt(conversationEvents.date, debt.date),
         sql`coalesce(${conversationEvents.data} #>> '{paymentLink,stage}', 'PAID') = 'PAID'`,
       ),

@@ -313,16 +313,20 @@ export const createPaymentLink = async (
 /* ---------- expiry ---------- */
 
 /** Expires the link if it is unpaid and due; the EXPIRED event goes on the timeline once. */
-export const expirePaymentLinkIfDue = async (deps: PaymentsDeps, linkId: string) => {
-  const event = await deps.database.transaction(async ({ db }) => {
-    const expired = await expirePaymentLinkRow(db, linkId, clock(deps));
-    if (!expired) return undefined;
+export const expirePaymentLinkIfDue = async (
+  deps: PaymentsDeps,
+  linkId: string,
+): Promise<PaymentLinkRow | undefined> => {
+  const expired = await deps.database.transaction(async ({ db }) => {
+    const row = await expirePaymentLinkRow(db, linkId, clock(deps));
+    if (!row) return undefined;
     const [event] = await insertTimelineEvents(db, [
-      linkEvent(expired, 'EXPIRED', { body: 'The payment link expired unpaid.' }),
+      linkEvent(row, 'EXPIRED', { body: 'The payment link expired unpaid.' }),
     ]);
-    return event;
+    return event && { row, event };
   });
-  if (event) deps.announce(event);
+  if (expired) deps.announce(expired.event);
+  return expired?.row;
 };
 
 /* ---------- payment host ---------- */
@@ -331,11 +335,15 @@ export const expirePaymentLinkIfDue = async (deps: PaymentsDeps, linkId: string)
 const resolveToken = async (deps: PaymentsDeps, token: string) => {
   requireSettings(deps);
   const linkId = deps.linkTokens.linkIdOf(token);
-  let link = linkId ? await findPaymentLink(deps.database.db, linkId) : undefined;
+  const link = linkId ? await findPaymentLink(deps.database.db, linkId) : undefined;
   if (!link || !deps.linkTokens.matches(token, link)) throw invalidLink();
   if (link.status === 'ACTIVE' && link.expiresAt <= clock(deps)) {
-    await expirePaymentLinkIfDue(deps, link.id);
-    link = (await findPaymentLink(deps.database.db, link.id)) ?? link;
+    // Not expired by this call: another one changed it meanwhile (expired or paid it); read it again.
+    return (
+      (await expirePaymentLinkIfDue(deps, link.id)) ??
+      (await findPaymentLink(deps.database.db, link.id)) ??
+      link
+    );
   }
   return link;
 };

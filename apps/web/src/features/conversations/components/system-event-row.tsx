@@ -1,4 +1,4 @@
-import { paymentLinkEventDataSchema } from '@leasing/contract';
+import { cardBrandName, paymentLinkEventDataSchema } from '@leasing/contract';
 import type { ConversationEvent, EventType, PaymentLinkEventData } from '@leasing/contract';
 import { ThemeIcon } from '@mantine/core';
 import {
@@ -16,7 +16,7 @@ import {
   IconTarget,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
-import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
+import { formatCalendarDay, formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format-money';
 import { formatDuration } from '../utils/format-duration';
 import { humanizeCode, languageName } from '../utils/humanize-code';
@@ -102,26 +102,16 @@ const systemEventDisplay: Record<SystemEventType, SystemEventDisplay> = {
   },
 };
 
-const CARD_BRANDS: Record<string, string> = {
-  amex: 'American Express',
-  diners: 'Diners Club',
-  discover: 'Discover',
-  jcb: 'JCB',
-  mastercard: 'Mastercard',
-  unionpay: 'UnionPay',
-  visa: 'Visa',
-};
-
 /** 'Visa •••• 4242', from what the payment provider told of the card. */
 function cardFact({ cardBrand, cardLast4 }: PaymentLinkEventData): string | null {
   if (!cardBrand && !cardLast4) return null;
-  const brand = cardBrand ? (CARD_BRANDS[cardBrand.toLowerCase()] ?? cardBrand) : 'Card';
+  const brand = cardBrand ? cardBrandName(cardBrand) : 'Card';
   return cardLast4 ? `${brand} •••• ${cardLast4}` : brand;
 }
 
 /** The link's due date is a calendar day: formatted as such, not as a moment in the viewer's zone. */
 const linkDetail = (link: PaymentLinkEventData) =>
-  `${link.description} · due ${formatDate(`${link.dueDate}T00:00:00Z`, { timeZone: 'UTC' })}`;
+  `${link.description} · due ${formatCalendarDay(link.dueDate)}`;
 
 /**
  * A payment link's moments. Its own line (what for, when due) stands in for the body, which the
