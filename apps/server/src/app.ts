@@ -40,6 +40,7 @@ import { authPlugin } from './plugins/auth.js';
 import { compressedParamsPlugin } from './plugins/compressed-params.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { eventsPlugin } from './plugins/events.js';
 import { inboundSmtpPlugin } from './plugins/inbound-smtp.js';
 import { messagingPlugin } from './plugins/messaging.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -85,6 +86,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
   try {
     await app.register(databasePlugin, { config, database: db, ownsDatabase });
     await app.register(errorHandlerPlugin);
+    await app.register(eventsPlugin);
     await app.register(paymentHostPlugin);
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
