@@ -1,0 +1,67 @@
+// Module boundaries, enforced by lint rather than memory (see apps/server/src/README.md).
+import { readdirSync } from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const dirsIn = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const serverModules = dirsIn('./apps/server/src/modules/');
+const webFeatures = dirsIn('./apps/web/src/features/');
+
+const zones = [
+  ...serverModules.map((name) => ({
+    target: `./apps/server/src/modules/${name}/**`,
+    from: `./apps/server/src/modules/!(${name})/**`,
+    except: ['**/*.module.ts', '**/*.service.ts'],
+    message: `server module boundary: modules/${name} may use another module only through its public entry (<name>.module.ts) or service (<name>.service.ts), never its repository, routes or internals.`,
+  })),
+  {
+    target: [
+      './apps/server/src/providers/**',
+      './apps/server/src/db/**',
+      './apps/server/src/lib/**',
+    ],
+    from: './apps/server/src/modules/**',
+    message:
+      'server layering: providers/, db/ and lib/ sit below the modules and must not import a module.',
+  },
+  {
+    target: './apps/server/src/modules/**',
+    from: './apps/server/src/plugins/**',
+    message:
+      'server layering: a module reaches infrastructure through the app (decorators) and lib/, never by importing plugins/.',
+  },
+  ...webFeatures.map((name) => ({
+    target: `./apps/web/src/features/${name}/**`,
+    from: `./apps/web/src/features/!(${name})/**`,
+    message: `web feature boundary: features/${name} must not import another feature; compose features in src/app instead.`,
+  })),
+  {
+    target: './packages/contract/**',
+    from: './apps/**',
+    message:
+      'contract boundary: packages/contract is the wire format and must not import the apps.',
+  },
+];
+
+export const boundaries = [
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/contract/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  },
+];
