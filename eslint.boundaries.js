@@ -54,6 +54,7 @@ export const boundaries = [
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
           project: [
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
