@@ -7,7 +7,7 @@ import {
 } from '@leasing/contract';
 import { createEventDeliveryLoader } from '../modules/live/event-delivery.js';
 import { createLivePublisher, type LivePublisher } from '../modules/live/live-publisher.js';
-import { socketLeadScope, socketPrincipal } from './socket.js';
+import { socketLeadScope, socketPrincipal } from '../lib/principal.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation

@@ -6,7 +6,7 @@ import {
   createApiKeyRequestSchema,
   createdApiKeySchema,
 } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
 /** Staff manage their company's integration keys (Settings → API keys). */

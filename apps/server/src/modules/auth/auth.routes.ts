@@ -8,7 +8,7 @@ import {
   refreshResponseSchema,
   userSchema,
 } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { toUserDto } from './users.repository.js';
 import type { IssuedRefreshToken } from './auth.service.js';
 

@@ -5,9 +5,9 @@ import {
   leadIdParamsSchema,
 } from '@leasing/contract';
 import { decodeCursor } from '../../lib/cursor.js';
-import { principalOf } from '../../plugins/auth.js';
-import { getCompanyLead } from '../leads/lead-access.js';
-import { listConversationEvents } from './conversation-events.repository.js';
+import { principalOf } from '../../lib/principal.js';
+import { getCompanyLead } from '../leads/leads.service.js';
+import { listConversationEvents } from './conversations.service.js';
 
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);

@@ -5,8 +5,8 @@ import type { ConversationEventRow } from '../../db/schema/index.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import type { EventRef } from '../live/live-publisher.js';
 import { storeInboundImage } from '../messaging/media.service.js';
-import type { MediaStorage } from '../messaging/media.storage.js';
-import { markFailed } from '../messaging/message-status.repository.js';
+import type { MediaStorage } from '../messaging/messaging.service.js';
+import { markMessageFailed } from '../messaging/messaging.service.js';
 import { isHardBounce, type DeliveryReport, type ParsedDeliveryReport } from './delivery-report.js';
 import {
   bumpLeadActivity,
@@ -202,7 +202,7 @@ const recordBounce = async (
 
   const reason = bounceReason(report);
   await markLeadUndeliverable(db, original.leadId, reason, event.date);
-  const failed = await markFailed(db, original, `The email bounced: ${reason}`);
+  const failed = await markMessageFailed(db, original, `The email bounced: ${reason}`);
   return {
     result: { eventID: event.id, duplicate: false },
     changed: failed ? [event, failed] : [event],

@@ -7,7 +7,7 @@ import type { Database, SqlExecutor } from '../../db/client.js';
 import { conversationEvents, unmatchedMessages } from '../../db/schema/index.js';
 import type { EventRef } from '../live/live-publisher.js';
 import { storeInboundImage } from '../messaging/media.service.js';
-import type { MediaStorage } from '../messaging/media.storage.js';
+import type { MediaStorage } from '../messaging/messaging.service.js';
 
 export const INBOUND_SMS_MEDIA_QUEUE = 'inbound-sms-media';
 

@@ -7,8 +7,8 @@ import {
   unmatchedMessagePageSchema,
 } from '@leasing/contract';
 import { HttpError } from '../../lib/errors.js';
-import { principalOf } from '../../plugins/auth.js';
-import { verifyTwilioRequest } from '../messaging/twilio-webhooks.routes.js';
+import { principalOf } from '../../lib/principal.js';
+import { verifyTwilioRequest } from '../../lib/twilio-signature.js';
 import { startInboundMediaWorkers } from './inbound-sms-media.job.js';
 import {
   inboundSmsFromTwilio,

@@ -15,9 +15,9 @@ import {
   type UnmatchedMessageRow,
 } from '../../db/schema/index.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
-import type { Principal } from '../../plugins/auth.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import type { Principal } from '../../lib/principal.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 import type { EventRef } from '../live/live-publisher.js';
 import { sendAutomaticSms } from '../messaging/send.service.js';
 import { enqueueInboundMedia, type PendingMedia } from './inbound-sms-media.job.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inboxPageSchema, inboxQuerySchema, leadIdParamsSchema } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { listInbox, readLead } from './inbox.service.js';
 
 const userOf = (principal: { id: string; companyId: string }) => ({

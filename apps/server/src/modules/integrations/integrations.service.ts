@@ -10,7 +10,7 @@ import type {
 import type { Database, Db } from '../../db/client.js';
 import type { LeadRow, NewLeadRow, PropertyRow } from '../../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { toE164 } from '../../lib/phone-numbers.js';
 import {
   findCompanyPropertyByPmsId,

@@ -13,7 +13,7 @@ import {
   sendEmailRequestSchema,
 } from '@leasing/contract';
 import { badRequest } from '../../lib/errors.js';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { MEDIA_CONTENT_TYPES, type UploadedFile } from './media.service.js';
 import { listOutbox } from './outbox.repository.js';
 import { sendEmail, sendSms } from './send.service.js';

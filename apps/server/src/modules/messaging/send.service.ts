@@ -12,9 +12,9 @@ import {
   type NewConversationEventRow,
 } from '../../db/schema/index.js';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.js';
-import type { Principal } from '../../plugins/auth.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import type { Principal } from '../../lib/principal.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 import { checkImages, storeImages, type UploadedFile } from './media.service.js';
 import type { MediaStorage } from './media.storage.js';
 import { SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addNoteRequestSchema, leadIdParamsSchema, noteListSchema } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { addNote, listNotes } from './notes.service.js';
 
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {

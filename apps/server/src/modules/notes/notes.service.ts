@@ -1,15 +1,13 @@
 import type { AddNoteRequest, Note } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
-import type { Principal } from '../../plugins/auth.js';
-import { getCompanyLead } from '../leads/lead-access.js';
-import { listLeadNotes } from '../leads/leads.repository.js';
-import { toNoteDto } from '../leads/leads.service.js';
+import type { Principal } from '../../lib/principal.js';
+import { getCompanyLead, listNotesOfLead } from '../leads/leads.service.js';
 import { insertNote } from './notes.repository.js';
 
 export const listNotes = async (db: Db, principal: Principal, leadId: string): Promise<Note[]> => {
   await getCompanyLead(db, principal.companyId, leadId);
-  return (await listLeadNotes(db, leadId)).map(toNoteDto);
+  return listNotesOfLead(db, leadId);
 };
 
 /** Adds a note and answers the whole list, newest first. Nothing is written unless all checks pass. */
@@ -29,5 +27,5 @@ export const addNote = async (
     createdByUserId: principal.id,
     createdByUserName: principal.name,
   });
-  return (await listLeadNotes(db, lead.id)).map(toNoteDto);
+  return listNotesOfLead(db, lead.id);
 };

@@ -4,7 +4,7 @@ import {
   officeDecisionResponseSchema,
   officeDecisionUpdateSchema,
 } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { completeOfficeDecision } from './office-decision.service.js';
 
 export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,9 +3,9 @@ import type { OfficeDecisionResponse, OfficeDecisionUpdate } from '@leasing/cont
 import type { Db } from '../../db/client.js';
 import { conversationEvents, leads } from '../../db/schema/index.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
-import type { Principal } from '../../plugins/auth.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import type { Principal } from '../../lib/principal.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 
 const stateOf = (
   lead: typeof leads.$inferSelect,

@@ -5,7 +5,7 @@ import {
   leadIdParamsSchema,
   leadPaymentLinksSchema,
 } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { createPaymentLink, getLeadPaymentLinks } from './payments.service.js';
 
 /** Staff: a lead's payment links and the amount it owes; creating (and sending) a new link. */

@@ -25,11 +25,11 @@ import {
 } from '../../db/schema/index.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { formatPhone } from '../../lib/phone-numbers.js';
-import type { Principal } from '../../plugins/auth.js';
+import type { Principal } from '../../lib/principal.js';
 import type { CardInput, PaymentProvider } from '../../providers/payment-provider.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
 import type { EventRef } from '../live/live-publisher.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 import {
   emailRefusal,
   insertAndEnqueue,

@@ -7,7 +7,7 @@ import {
   propertyListSchema,
   propertyParamsSchema,
 } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { getLead, listLeads } from '../leads/leads.service.js';
 import { listProperties } from './properties.service.js';
 

@@ -7,8 +7,8 @@ import {
   type AccessLink,
 } from '@leasing/contract';
 import { badRequest } from '../../lib/errors.js';
-import { findUserByEmail } from '../auth/users.repository.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import { findUserByEmail } from '../auth/users.service.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 
 export type CreateLeadAccessLinkInput = {
   companyId: string;

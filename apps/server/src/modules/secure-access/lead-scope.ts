@@ -3,10 +3,11 @@ import type { Db } from '../../db/client.js';
 import { leads, type LeadRow } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { TokenService } from '../auth/token.service.js';
-import { findUserById, type UserWithCompany } from '../auth/users.repository.js';
+import type { Principal } from '../../lib/principal.js';
+import { findUserById } from '../auth/users.service.js';
 
 /** A verified secure-access token: the staff user it acts for and the one lead it opens. */
-export type LeadAccessSession = { principal: UserWithCompany; lead: LeadRow; expiresAt: Date };
+export type LeadAccessSession = { principal: Principal; lead: LeadRow; expiresAt: Date };
 
 type RouteParams = Record<string, string | undefined>;
 type ScopeCheck = (params: RouteParams, lead: LeadRow) => boolean;

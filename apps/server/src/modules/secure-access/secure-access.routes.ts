@@ -7,8 +7,8 @@ import {
   secureAccessLeadSchema,
 } from '@leasing/contract';
 import { forbidden } from '../../lib/errors.js';
-import { principalOf } from '../../plugins/auth.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import { principalOf } from '../../lib/principal.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 import { createLeadAccessLink } from './access-links.service.js';
 
 export const secureAccessRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,7 +16,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { conversationEvents, leads, notes, type LeadRow } from '../../db/schema/index.js';
-import { companyRoom } from '../../plugins/socket.js';
+import { companyRoom } from '../../lib/socket-rooms.js';
 import {
   bearer,
   databaseTargets,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { propertyParamsSchema, tourListSchema, toursQuerySchema } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { getTours } from './tours.service.js';
 
 export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
