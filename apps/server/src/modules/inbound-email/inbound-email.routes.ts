@@ -49,7 +49,7 @@ export const inboundEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {
-        throw badRequest(`body: a raw MIME message sent as ${RAW_MIME_TYPES.join(', ')}`);
+        throw badRequest('body', `a raw MIME message sent as ${RAW_MIME_TYPES.join(', ')}`);
       }
       return reply.status(202).send(await receiveInboundEmail(deps, request.body));
     },

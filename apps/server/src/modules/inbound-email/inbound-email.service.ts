@@ -249,7 +249,7 @@ export const receiveInboundEmail = async (
   raw: Buffer,
   envelope: InboundEnvelope = {},
 ): Promise<InboundEmailAccepted> => {
-  if (raw.length === 0) throw badRequest('body: a raw MIME message (RFC 5322)');
+  if (raw.length === 0) throw badRequest('body', 'a raw MIME message (RFC 5322)');
   const parsed = await parseInboundEmail(raw);
   const email: InboundEmail =
     parsed.from || !envelope.mailFrom

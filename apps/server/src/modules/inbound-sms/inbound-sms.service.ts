@@ -63,7 +63,7 @@ const MAX_MEDIA = 10;
 /** Twilio's form parameters → the message; a signed request without a MessageSid is refused. */
 export const inboundSmsFromTwilio = (form: Record<string, string>): InboundSms => {
   const messageSid = form.MessageSid ?? form.SmsMessageSid ?? form.SmsSid;
-  if (!messageSid) throw badRequest('MessageSid: missing');
+  if (!messageSid) throw badRequest('body.MessageSid', 'missing');
   const count = Math.min(Number.parseInt(form.NumMedia ?? '0', 10) || 0, MAX_MEDIA);
   const media = Array.from({ length: count }, (_, i) => ({
     url: form[`MediaUrl${i}`] ?? '',
@@ -269,7 +269,8 @@ export const simulateInboundSms = async (
   request: SimulateInboundSmsRequest,
 ): Promise<ConversationEvent> => {
   const lead = await getCompanyLead(deps.database.db, principal.companyId, request.leadID);
-  if (!lead.phone) throw badRequest('leadID: this prospect has no phone number to reply from');
+  if (!lead.phone)
+    throw badRequest('body.leadID', 'this prospect has no phone number to reply from');
   const [property] = await deps.database.db
     .select({ smsNumber: properties.smsNumber })
     .from(properties)

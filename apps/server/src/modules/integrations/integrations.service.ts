@@ -139,7 +139,7 @@ const effectsOf = (
       };
     case 'SCHEDULED_TOUR_APPOINTMENT': {
       const instant = tourInstantOf(input.data, timeZone);
-      if (!instant) throw badRequest('body.data.tourDateUTC: when the tour starts is required');
+      if (!instant) throw badRequest('body.data.tourDateUTC', 'when the tour starts is required');
       return {
         data: { ...tourStringsOf(instant, timeZone), ...data, tourDateUTC: instant.toISOString() },
         leadChanges: { tourDateUtc: instant },
@@ -148,7 +148,7 @@ const effectsOf = (
     case 'CANCELED_TOUR_APPOINTMENT':
       return { data, leadChanges: { tourDateUtc: null } };
     case 'LANGUAGE_PREFERENCE_UPDATE':
-      if (!data.language) throw badRequest('body.data.language: the new language is required');
+      if (!data.language) throw badRequest('body.data.language', 'the new language is required');
       return { data, leadChanges: { preferredLanguage: data.language } };
     default:
       return { data, leadChanges: null };

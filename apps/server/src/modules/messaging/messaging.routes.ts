@@ -22,7 +22,7 @@ const idempotencyKeyOf = (headers: Record<string, unknown>) => {
   const key = headers[IDEMPOTENCY_KEY_HEADER];
   if (key === undefined) return undefined;
   if (typeof key !== 'string' || key.length < 8 || key.length > 200) {
-    throw badRequest(`${IDEMPOTENCY_KEY_HEADER}: 8 to 200 characters`);
+    throw badRequest(`headers.${IDEMPOTENCY_KEY_HEADER}`, `8 to 200 characters`);
   }
   return key;
 };
@@ -45,7 +45,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: leadIdParamsSchema, response: { 200: conversationEventSchema } } },
     async (request) => {
       if (!request.isMultipart())
-        throw badRequest('body: send multipart/form-data with leadID, text and attachments');
+        throw badRequest('body', 'send multipart/form-data with leadID, text and attachments');
       const fields: Record<string, string> = {};
       const files: UploadedFile[] = [];
       let total = 0;
@@ -63,19 +63,21 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const bytes = await part.toBuffer().catch(() => {
           throw badRequest(
-            `attachments: at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
+            'body.attachments',
+            `at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
           );
         });
         total += bytes.length;
         if (total > MAX_ATTACHMENTS_TOTAL_BYTES) {
           throw badRequest(
-            `attachments: at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
+            'body.attachments',
+            `at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
           );
         }
         files.push({ fileName: part.filename || 'attachment', bytes });
       }
       if (fields.leadID !== undefined && fields.leadID !== request.params.leadID) {
-        throw badRequest('leadID: must match the lead in the path');
+        throw badRequest('body.leadID', 'must match the lead in the path');
       }
       const principal = principalOf(request);
       const event = await sendSms(deps, principal, request.params.leadID, {

@@ -171,9 +171,9 @@ export const sendSms = async (
   if (refusal) throw refusal;
   const text = input.text.trim();
   if (!text && input.files.length === 0)
-    throw badRequest('text: write a message or attach an image');
+    throw badRequest('body.text', 'write a message or attach an image');
   if (text.length > SMS_MAX_LENGTH)
-    throw badRequest(`text: at most ${SMS_MAX_LENGTH} characters per SMS`);
+    throw badRequest('body.text', `at most ${SMS_MAX_LENGTH} characters per SMS`);
   const images = await checkImages(input.files);
   const attachments = await storeImages(deps.storage, images);
 
@@ -202,7 +202,7 @@ export const sendEmail = async (
 ): Promise<ConversationEvent> => {
   if (input.companyID !== principal.companyId || input.sentByUserID !== principal.id)
     throw forbidden();
-  if (input.leadID !== leadId) throw badRequest('leadID: must match the lead in the path');
+  if (input.leadID !== leadId) throw badRequest('body.leadID', 'must match the lead in the path');
   const lead = await getCompanyLead(deps.database.db, principal.companyId, leadId);
   const previous = await replayed(deps, lead.companyId, input.idempotencyKey);
   if (previous) return previous;
@@ -225,7 +225,7 @@ export const sendEmail = async (
         and(eq(conversationEvents.id, input.messageId), eq(conversationEvents.leadId, lead.id)),
       );
     if (!answered || answered.eventType !== 'EMAIL') {
-      throw badRequest("messageId: not one of this lead's emails");
+      throw badRequest('body.messageId', "not one of this lead's emails");
     }
     if (answered.providerMessageId) {
       const earlier = Array.isArray(answered.data.references)

@@ -18,7 +18,7 @@ export const addNote = async (
   input: AddNoteRequest,
 ): Promise<Note[]> => {
   if (input.companyID !== principal.companyId) throw forbidden();
-  if (input.leadID !== leadId) throw badRequest('leadID: must match the lead in the path');
+  if (input.leadID !== leadId) throw badRequest('body.leadID', 'must match the lead in the path');
   const lead = await getCompanyLead(db, principal.companyId, leadId);
   await insertNote(db, {
     companyId: lead.companyId,

@@ -214,7 +214,7 @@ export const createPaymentLink = async (
   const [company] = await db.select().from(companies).where(eq(companies.id, lead.companyId));
   if (!company) throw new Error('lead without company');
   if (input.dueDate < todayIn(company.timeZone, clock(deps))) {
-    throw badRequest('dueDate: must be today or later');
+    throw badRequest('body.dueDate', 'must be today or later');
   }
   const refusal = input.channel === 'SMS' ? smsRefusal(lead) : emailRefusal(lead, company);
   if (refusal) throw refusal;
@@ -454,7 +454,7 @@ export const payWithCard = async (
     const prior = await findPaymentAttempt(db, 'sandbox', input.idempotencyKey);
     if (prior) {
       if (prior.paymentLinkId !== locked.id) {
-        throw badRequest('idempotencyKey: already used for another payment');
+        throw badRequest('body.idempotencyKey', 'already used for another payment');
       }
       const receipt = receiptOf(locked);
       if (prior.outcome === 'PAID' && receipt) return { kind: 'paid', receipt };
