@@ -103,5 +103,5 @@ export const inboundSmtpPlugin = fp(
     // Before the queue and the database go: mail being stored finishes, new mail is refused.
     app.addHook('preClose', () => new Promise<void>((resolve) => server.close(() => resolve())));
   },
-  { name: 'inbound-smtp', dependencies: ['database', 'messaging', 'live', 'translation'] },
+  { name: 'inbound-smtp', dependencies: ['database', 'events', 'messaging', 'translation'] },
 );

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ConversationEventRow } from '../db/schema/index.js';
 import {
   createSandboxEmailTransport,
   createSmtpTransport,
@@ -26,8 +25,6 @@ declare module 'fastify' {
       sms: SmsProvider;
       email: EmailTransport;
       storage: MediaStorage;
-      /** Listeners told about every status change of an outgoing message. */
-      statusListeners: Set<(event: ConversationEventRow) => void>;
     };
   }
 }
@@ -53,12 +50,9 @@ export const messagingPlugin = fp(
       ? createSmtpTransport(config.messaging.smtpUrl)
       : createSandboxEmailTransport();
     const storage = createLocalMediaStorage(join(config.dataDir, 'media'));
-    const statusListeners = new Set<(event: ConversationEventRow) => void>();
-    app.decorate('messaging', { sms, email, storage, statusListeners });
+    app.decorate('messaging', { sms, email, storage });
     app.log.info({ sms: sms.kind, email: email.kind }, 'messaging providers');
 
-    const onStatusChange = (event: ConversationEventRow) =>
-      statusListeners.forEach((listener) => listener(event));
     await queue.createQueue(SEND_DEAD_LETTER_QUEUE);
     await queue.createQueue(SEND_QUEUE, { name: SEND_QUEUE, deadLetter: SEND_DEAD_LETTER_QUEUE });
     const handler = createSendHandler({
@@ -67,7 +61,7 @@ export const messagingPlugin = fp(
       sms,
       email,
       log: app.log,
-      onStatusChange,
+      events: app.events,
       retryLater: async (jobId, error) => {
         await queue.fail(SEND_QUEUE, jobId, { message: error.message });
       },
@@ -88,9 +82,9 @@ export const messagingPlugin = fp(
     await queue.work<SendJob>(
       SEND_DEAD_LETTER_QUEUE,
       { pollingIntervalSeconds: 5 },
-      createDeadLetterHandler({ db: app.database.db, onStatusChange }),
+      createDeadLetterHandler({ db: app.database.db, events: app.events }),
     );
     app.addHook('onClose', async () => email.close());
   },
-  { name: 'messaging', dependencies: ['database', 'queue'] },
+  { name: 'messaging', dependencies: ['database', 'queue', 'events'] },
 );

@@ -36,7 +36,7 @@ export const paymentsPlugin = fp(
       linkTokens: await createPaymentLinkTokens(app.database.db),
       settings,
       provider,
-      announce: (event) => app.live.eventChanged(event),
+      events: app.events,
     };
     app.decorate('payments', deps);
     if (!settings) {
@@ -54,5 +54,5 @@ export const paymentsPlugin = fp(
       for (const { id } of overdue) await expirePaymentLinkIfDue(deps, id);
     });
   },
-  { name: 'payments', dependencies: ['queue', 'database', 'live'] },
+  { name: 'payments', dependencies: ['queue', 'database', 'events'] },
 );

@@ -62,8 +62,8 @@ export const translationPlugin = fp(
       { pollingIntervalSeconds: 0.5, batchSize: 5 },
       async (jobs) => {
         for (const job of jobs) {
-          const updated = await translateEvent(
-            app.database.db,
+          await translateEvent(
+            { db: app.database.db, events: app.events },
             translator,
             app.log,
             job.data.eventId,
@@ -71,10 +71,9 @@ export const translationPlugin = fp(
             app.log.warn({ err: error, eventId: job.data.eventId }, 'translation failed');
             throw error;
           });
-          if (updated) app.live.translationReady(updated);
         }
       },
     );
   },
-  { name: 'translation', dependencies: ['queue', 'database', 'live'] },
+  { name: 'translation', dependencies: ['queue', 'database', 'events'] },
 );

@@ -27,7 +27,7 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
     database: app.database,
     queue: app.queue,
     translation: app.translation,
-    onEventChanged: (event) => app.live.eventChanged(event),
+    events: app.events,
     sharedNumber: config.messaging.smsFrom,
     jobExpireSeconds: config.messaging.sendJobExpireSeconds,
   };
@@ -36,7 +36,7 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.messaging.storage,
     twilio: config.messaging.twilio,
     twilioApiUrl: config.messaging.twilioApiUrl,
-    onEventChanged: deps.onEventChanged,
+    events: app.events,
     log: app.log,
   });
 

@@ -145,20 +145,12 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await appendIntegrationEvent(
-        app.database,
+        app.events,
         integrationOf(request).companyId,
         request.params.pmsPropertyId,
         request.params.pmsLeadId,
         request.body,
       );
-      if (result.created) {
-        // Committed: open consoles may now ask for it.
-        app.live.eventChanged({
-          id: result.event._id,
-          companyId: result.companyId,
-          leadId: result.event.leadID,
-        });
-      }
       return reply.status(result.created ? 201 : 200).send(result.event);
     },
   );

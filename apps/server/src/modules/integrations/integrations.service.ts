@@ -7,9 +7,11 @@ import type {
   UpsertLeadRequest,
   UpsertPropertyRequest,
 } from '@leasing/contract';
-import type { Database, Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { LeadRow, NewLeadRow, PropertyRow } from '../../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
+import { domainEvent } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { toE164 } from '../../lib/phone-numbers.js';
 import {
@@ -184,13 +186,13 @@ export type AppendResult = { event: ConversationEvent; companyId: string; create
  * transaction: both happen or neither. The same external id again answers the first event.
  */
 export const appendIntegrationEvent = (
-  database: Database,
+  events: EventPort,
   companyId: string,
   pmsPropertyId: string,
   pmsLeadId: string,
   input: AppendEventRequest,
 ): Promise<AppendResult> =>
-  database.transaction(async ({ db }) => {
+  events.transaction(async ({ db, record }) => {
     const { timeZone } = await getProperty(db, companyId, pmsPropertyId);
     const lead = await getIntegrationLead(db, companyId, pmsPropertyId, pmsLeadId);
 
@@ -231,5 +233,13 @@ export const appendIntegrationEvent = (
       throw new Error('event neither inserted nor found');
     }
     if (leadChanges) await updateLeadRow(db, lead.id, leadChanges);
+    record(
+      domainEvent('timeline.event_added', {
+        companyId,
+        leadId: lead.id,
+        timelineEventId: row.id,
+        eventType: row.eventType,
+      }),
+    );
     return { event: toConversationEventDto(row), companyId, created: true };
   });

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   conversationEventSchema,
-  type ConversationEvent,
   IDEMPOTENCY_KEY_HEADER,
   leadIdParamsSchema,
   MAX_ATTACHMENTS,
@@ -30,13 +29,11 @@ const idempotencyKeyOf = (headers: Record<string, unknown>) => {
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     database: app.database,
+    events: app.events,
     queue: app.queue,
     storage: app.messaging.storage,
     jobExpireSeconds: app.config.messaging.sendJobExpireSeconds,
   };
-  /** Other consoles on the lead see a message a colleague just sent. */
-  const announce = (companyId: string, event: ConversationEvent) =>
-    app.live.eventChanged({ id: event._id, companyId, leadId: event.leadID });
 
   app.addHook('onRequest', app.authenticate);
 
@@ -85,7 +82,6 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         files,
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
-      announce(principal.companyId, event);
       return event;
     },
   );
@@ -105,7 +101,6 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
-      announce(principal.companyId, event);
       return event;
     },
   );

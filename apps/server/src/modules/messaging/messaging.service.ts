@@ -3,3 +3,4 @@
 export type { MediaStorage } from './media.storage.js';
 export { markFailed as markMessageFailed } from './message-status.repository.js';
 export { SEND_QUEUE } from './send-queue.js';
+export { messageStatusChanged } from './message-events.js';

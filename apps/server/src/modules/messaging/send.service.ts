@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { ConversationEvent, SendEmailRequest } from '@leasing/contract';
 import { SMS_MAX_LENGTH } from '@leasing/contract';
-import type { Database, TransactionScope } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
+import { domainEvent, type Actor } from '../../events/domain-events.js';
+import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import {
   companies,
   type CompanyRow,
@@ -21,6 +23,8 @@ import { SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
 
 export type SendDeps = {
   database: Database;
+  /** Stores go through its transactions, which record `message.created`. */
+  events: EventPort;
   queue: PgBoss;
   storage: MediaStorage;
   jobExpireSeconds: number;
@@ -83,15 +87,16 @@ export const newEmailMessageId = (registeredLeasingEmail: string) =>
 
 /**
  * Writes the PENDING event and enqueues its send job inside the caller's transaction: either both
- * exist or neither does, so no message is lost between the two. (The lead's last activity follows
- * from the insert: the `conversation_events_touch_leads` trigger.)
+ * exist or neither does, so no message is lost between the two; records `message.created`. (The
+ * lead's last activity follows from the insert: the `conversation_events_touch_leads` trigger.)
  */
 export const insertAndEnqueue = async (
   deps: QueueDeps,
-  { db, sql }: TransactionScope,
+  { db, sql, record }: RecordingScope,
   lead: LeadRow,
-  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'>,
+  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'> & { eventType: 'SMS' | 'EMAIL' },
   idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<ConversationEvent> => {
   const [row] = await db
     .insert(conversationEvents)
@@ -101,6 +106,15 @@ export const insertAndEnqueue = async (
     ...sendJobOptions(deps.jobExpireSeconds),
     db: sql,
   });
+  record(
+    domainEvent('message.created', {
+      companyId: row!.companyId,
+      leadId: row!.leadId,
+      timelineEventId: row!.id,
+      channel: event.eventType,
+      actor,
+    }),
+  );
   return toConversationEventDto(row!);
 };
 
@@ -108,13 +122,14 @@ export const insertAndEnqueue = async (
 const storeAndEnqueue = async (
   deps: Omit<SendDeps, 'storage'>,
   lead: LeadRow,
-  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'>,
+  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'> & { eventType: 'SMS' | 'EMAIL' },
   idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<ConversationEvent> => {
-  const insert = (scope: TransactionScope) =>
-    insertAndEnqueue(deps, scope, lead, event, idempotencyKey);
+  const insert = (scope: RecordingScope) =>
+    insertAndEnqueue(deps, scope, lead, event, idempotencyKey, actor);
   try {
-    return await deps.database.transaction(insert);
+    return await deps.events.transaction(insert);
   } catch (error) {
     if (idempotencyKey && isUniqueViolation(error)) {
       const first = await findByIdempotencyKey(deps.database, lead.companyId, idempotencyKey);
@@ -131,7 +146,7 @@ const storeAndEnqueue = async (
  */
 export const sendAutomaticSms = (
   deps: QueueDeps,
-  scope: TransactionScope,
+  scope: RecordingScope,
   lead: LeadRow,
   body: string,
   options: { evenIfOptedOut: boolean },
@@ -149,7 +164,14 @@ export const sendAutomaticSms = (
       data: options.evenIfOptedOut ? { optOutConfirmation: true } : {},
     },
     undefined,
+    { kind: 'system' },
   );
+
+const actorOf = (principal: Principal): Actor => ({
+  kind: 'user',
+  userId: principal.id,
+  name: principal.name,
+});
 
 const replayed = async (deps: SendDeps, companyId: string, key: string | undefined) => {
   if (!key) return undefined;
@@ -191,6 +213,7 @@ export const sendSms = async (
       sentByUserId: principal.id,
     },
     input.idempotencyKey,
+    actorOf(principal),
   );
 };
 
@@ -255,5 +278,6 @@ export const sendEmail = async (
       data: threading ? { inReplyTo: threading.inReplyTo, references: threading.references } : {},
     },
     input.idempotencyKey,
+    actorOf(principal),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { verifyTwilioRequest } from '../../lib/twilio-signature.js';
 import { applyProviderStatus } from './message-status.repository.js';
+import { writeMessageStatus } from './message-events.js';
 import { isKnownProviderStatus } from './provider-status.js';
 
 export const twilioWebhookRoutes: FastifyPluginAsync = async (app) => {
@@ -11,13 +12,9 @@ export const twilioWebhookRoutes: FastifyPluginAsync = async (app) => {
     const sid = form.MessageSid ?? form.SmsSid;
     const status = form.MessageStatus ?? form.SmsStatus;
     if (sid && status && isKnownProviderStatus(status)) {
-      const updated = await applyProviderStatus(
-        app.database.db,
-        sid,
-        status,
-        form.ErrorCode || undefined,
+      await writeMessageStatus(app.events, (db) =>
+        applyProviderStatus(db, sid, status, form.ErrorCode || undefined),
       );
-      if (updated) app.messaging.statusListeners.forEach((listener) => listener(updated));
     }
     return reply.status(204).send();
   });

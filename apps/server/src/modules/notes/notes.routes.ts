@@ -22,6 +22,12 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: noteListSchema },
       },
     },
-    (request) => addNote(db, principalOf(request), request.params.leadID, request.body),
+    (request) =>
+      addNote(
+        { db, events: app.events },
+        principalOf(request),
+        request.params.leadID,
+        request.body,
+      ),
   );
 };

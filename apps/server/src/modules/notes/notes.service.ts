@@ -1,5 +1,7 @@
 import type { AddNoteRequest, Note } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
+import { domainEvent } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
 import { getCompanyLead, listNotesOfLead } from '../leads/leads.service.js';
@@ -12,7 +14,7 @@ export const listNotes = async (db: Db, principal: Principal, leadId: string): P
 
 /** Adds a note and answers the whole list, newest first. Nothing is written unless all checks pass. */
 export const addNote = async (
-  db: Db,
+  { db, events }: { db: Db; events: EventPort },
   principal: Principal,
   leadId: string,
   input: AddNoteRequest,
@@ -20,12 +22,23 @@ export const addNote = async (
   if (input.companyID !== principal.companyId) throw forbidden();
   if (input.leadID !== leadId) throw badRequest('body.leadID', 'must match the lead in the path');
   const lead = await getCompanyLead(db, principal.companyId, leadId);
-  await insertNote(db, {
-    companyId: lead.companyId,
-    leadId: lead.id,
-    text: input.text,
-    createdByUserId: principal.id,
-    createdByUserName: principal.name,
+  await events.transaction(async ({ db: tx, record }) => {
+    const note = await insertNote(tx, {
+      companyId: lead.companyId,
+      leadId: lead.id,
+      text: input.text,
+      createdByUserId: principal.id,
+      createdByUserName: principal.name,
+    });
+    // Not announced live (consoles reload notes themselves); recorded for the other subscribers.
+    record(
+      domainEvent('note.added', {
+        companyId: lead.companyId,
+        leadId: lead.id,
+        noteId: note.id,
+        actor: { kind: 'user', userId: principal.id, name: principal.name },
+      }),
+    );
   });
   return listNotesOfLead(db, lead.id);
 };

@@ -23,19 +23,12 @@ export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = principalOf(request);
       const result = await completeOfficeDecision(
-        db,
+        { db, events: app.events },
         principal,
         request.params.companyID,
         request.params.leadID,
         request.body,
       );
-      if (result.event) {
-        app.live.eventChanged({
-          id: result.event._id,
-          companyId: principal.companyId,
-          leadId: result.event.leadID,
-        });
-      }
       return result;
     },
   );
