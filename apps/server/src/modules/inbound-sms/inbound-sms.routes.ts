@@ -9,7 +9,6 @@ import {
 import { HttpError } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
 import { verifyTwilioRequest } from '../../lib/twilio-signature.js';
-import { startInboundMediaWorkers } from './inbound-sms-media.job.js';
 import {
   inboundSmsFromTwilio,
   receiveInboundSms,
@@ -21,24 +20,11 @@ import { listUnmatchedMessages } from './unmatched-messages.repository.js';
 /** Twilio waits for an answer; an empty one says "no reply from the webhook itself". */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
-export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inboundSmsRoutes: FastifyPluginAsyncZod<{ deps: InboundSmsDeps }> = async (
+  app,
+  { deps },
+) => {
   const { config } = app;
-  const deps: InboundSmsDeps = {
-    database: app.database,
-    queue: app.queue,
-    translation: app.translation,
-    events: app.events,
-    sharedNumber: config.messaging.smsFrom,
-    jobExpireSeconds: config.messaging.sendJobExpireSeconds,
-  };
-  await startInboundMediaWorkers(app.queue, {
-    database: app.database,
-    storage: app.messaging.storage,
-    twilio: config.messaging.twilio,
-    twilioApiUrl: config.messaging.twilioApiUrl,
-    events: app.events,
-    log: app.log,
-  });
 
   // Media is fetched by the queue, never here: Twilio gives a webhook 15 seconds.
   app.post('/webhooks/twilio/inbound', async (request, reply) => {

@@ -5,18 +5,15 @@ import {
   createSandboxEmailTransport,
   createSmtpTransport,
   type EmailTransport,
-} from '../providers/email-transport.js';
-import { createSandboxSmsProvider } from '../providers/sandbox-sms.provider.js';
-import type { SmsProvider } from '../providers/sms-provider.js';
-import { createTwilioSmsProvider } from '../providers/twilio-sms.provider.js';
-import { createLocalMediaStorage, type MediaStorage } from '../modules/messaging/media.storage.js';
-import {
-  SEND_DEAD_LETTER_QUEUE,
-  SEND_QUEUE,
-  sendJobOptions,
-  type SendJob,
-} from '../modules/messaging/send-queue.js';
-import { createDeadLetterHandler, createSendHandler } from '../modules/messaging/send.worker.js';
+} from '../../providers/email-transport.js';
+import { createSandboxSmsProvider } from '../../providers/sandbox-sms.provider.js';
+import type { SmsProvider } from '../../providers/sms-provider.js';
+import { createTwilioSmsProvider } from '../../providers/twilio-sms.provider.js';
+import { createLocalMediaStorage, type MediaStorage } from './media.storage.js';
+import { SEND_DEAD_LETTER_QUEUE, SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
+import { mediaRoutes, messagingRoutes } from './messaging.routes.js';
+import { createDeadLetterHandler, createSendHandler } from './send.worker.js';
+import { twilioWebhookRoutes } from './twilio-webhooks.routes.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -36,8 +33,11 @@ declare module 'fastify' {
 const SEND_WORKERS = 4;
 const SEND_BATCH = 25;
 
-/** Providers (real or sandbox, by configuration), media storage and the send workers. */
-export const messagingPlugin = fp(
+/**
+ * Messaging: providers (real or sandbox, by configuration), media storage, the send workers and
+ * the routes that send, serve media and take Twilio's status callbacks.
+ */
+export const messagingModule = fp(
   async (app: FastifyInstance) => {
     const { config, queue } = app;
     const sms = config.messaging.twilio
@@ -85,6 +85,10 @@ export const messagingPlugin = fp(
       createDeadLetterHandler({ db: app.database.db, events: app.events }),
     );
     app.addHook('onClose', async () => email.close());
+
+    await app.register(messagingRoutes);
+    await app.register(mediaRoutes);
+    await app.register(twilioWebhookRoutes);
   },
   { name: 'messaging', dependencies: ['database', 'queue', 'events'] },
 );
