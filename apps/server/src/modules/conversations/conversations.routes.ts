@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apiRoutes,
   conversationPageSchema,
   conversationsQuerySchema,
   leadIdParamsSchema,
@@ -14,7 +15,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get(
-    '/api/leads/:leadID/conversations',
+    apiRoutes.leadConversations,
     {
       schema: {
         params: leadIdParamsSchema,
@@ -23,7 +24,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const lead = await getCompanyLead(db, principalOf(request).companyId, request.params.leadID);
+      const lead = await getCompanyLead(db, principalOf(request).companyId, request.params.leadId);
       const { before, limit } = request.query;
       return listConversationEvents(db, lead.id, limit, before ? decodeCursor(before) : undefined);
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiPaths,
+  apiRoutes,
   conversationEventSchema,
   pageQuerySchema,
   simulateInboundSmsRequestSchema,
@@ -27,14 +27,14 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod<{ deps: InboundSmsDeps }> =
   const { config } = app;
 
   // Media is fetched by the queue, never here: Twilio gives a webhook 15 seconds.
-  app.post('/webhooks/twilio/inbound', async (request, reply) => {
+  app.post(apiRoutes.twilioInbound, async (request, reply) => {
     const form = verifyTwilioRequest(request, config.publicUrl, config.messaging.twilio?.authToken);
     await receiveInboundSms(deps, inboundSmsFromTwilio(form));
     return reply.status(200).type('text/xml').send(EMPTY_TWIML);
   });
 
   app.get(
-    apiPaths.unmatchedMessages,
+    apiRoutes.unmatchedMessages,
     {
       onRequest: app.authenticate,
       schema: { querystring: pageQuerySchema, response: { 200: unmatchedMessagePageSchema } },
@@ -44,7 +44,7 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod<{ deps: InboundSmsDeps }> =
   );
 
   app.post(
-    apiPaths.sandboxInboundSms,
+    apiRoutes.sandboxInboundSms,
     {
       onRequest: app.authenticate,
       schema: { body: simulateInboundSmsRequestSchema, response: { 200: conversationEventSchema } },

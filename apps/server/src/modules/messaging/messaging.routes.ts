@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  apiRoutes,
   conversationEventSchema,
   IDEMPOTENCY_KEY_HEADER,
   leadIdParamsSchema,
@@ -38,7 +39,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
-    '/api/leads/:leadID/sms',
+    apiRoutes.leadSms,
     { schema: { params: leadIdParamsSchema, response: { 200: conversationEventSchema } } },
     async (request) => {
       if (!request.isMultipart())
@@ -73,11 +74,11 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         files.push({ fileName: part.filename || 'attachment', bytes });
       }
-      if (fields.leadID !== undefined && fields.leadID !== request.params.leadID) {
+      if (fields.leadID !== undefined && fields.leadID !== request.params.leadId) {
         throw badRequest('body.leadID', 'must match the lead in the path');
       }
       const principal = principalOf(request);
-      const event = await sendSms(deps, principal, request.params.leadID, {
+      const event = await sendSms(deps, principal, request.params.leadId, {
         text: fields.text ?? '',
         files,
         idempotencyKey: idempotencyKeyOf(request.headers),
@@ -87,7 +88,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/leads/:leadID/email',
+    apiRoutes.leadEmail,
     {
       schema: {
         params: leadIdParamsSchema,
@@ -97,7 +98,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = principalOf(request);
-      const event = await sendEmail(deps, principal, request.params.leadID, {
+      const event = await sendEmail(deps, principal, request.params.leadId, {
         ...request.body,
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
@@ -107,7 +108,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** What the sandbox providers "sent", newest first: the messages a real provider would carry. */
   app.get(
-    '/api/outbox',
+    apiRoutes.outbox,
     { schema: { querystring: pageQuerySchema, response: { 200: outboxPageSchema } } },
     (request) => listOutbox(app.database.db, principalOf(request).companyId, request.query),
   );
@@ -116,7 +117,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public on purpose: Twilio fetches MMS media without credentials. The names are unguessable.
   app.get(
-    '/media/:file',
+    apiRoutes.media,
     { schema: { params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+\.[a-z0-9]+$/) }) } },
     async (request, reply) => {
       const extension = request.params.file.split('.').pop() ?? '';

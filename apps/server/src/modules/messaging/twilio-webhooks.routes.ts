@@ -1,3 +1,4 @@
+import { apiRoutes } from '@leasing/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { verifyTwilioRequest } from '../../lib/twilio-signature.js';
 import { applyProviderStatus } from './message-status.repository.js';
@@ -7,7 +8,7 @@ import { isKnownProviderStatus } from './provider-status.js';
 export const twilioWebhookRoutes: FastifyPluginAsync = async (app) => {
   const authToken = app.config.messaging.twilio?.authToken;
 
-  app.post('/webhooks/twilio/status', async (request, reply) => {
+  app.post(apiRoutes.twilioStatus, async (request, reply) => {
     const form = verifyTwilioRequest(request, app.config.publicUrl, authToken);
     const sid = form.MessageSid ?? form.SmsSid;
     const status = form.MessageStatus ?? form.SmsStatus;

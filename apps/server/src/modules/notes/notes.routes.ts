@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addNoteRequestSchema, leadIdParamsSchema, noteListSchema } from '@leasing/contract';
+import {
+  addNoteRequestSchema,
+  apiRoutes,
+  leadIdParamsSchema,
+  noteListSchema,
+} from '@leasing/contract';
 import { principalOf } from '../../lib/principal.js';
 import { addNote, listNotes } from './notes.service.js';
 
@@ -8,13 +13,13 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get(
-    '/api/leads/:leadID/notes',
+    apiRoutes.leadNotes,
     { schema: { params: leadIdParamsSchema, response: { 200: noteListSchema } } },
-    (request) => listNotes(db, principalOf(request), request.params.leadID),
+    (request) => listNotes(db, principalOf(request), request.params.leadId),
   );
 
   app.post(
-    '/api/leads/:leadID/notes',
+    apiRoutes.leadNotes,
     {
       schema: {
         params: leadIdParamsSchema,
@@ -26,7 +31,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       addNote(
         { db, events: app.events },
         principalOf(request),
-        request.params.leadID,
+        request.params.leadId,
         request.body,
       ),
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apiRoutes,
   officeDecisionParamsSchema,
   officeDecisionResponseSchema,
   officeDecisionUpdateSchema,
@@ -12,7 +13,7 @@ export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.put(
-    '/api/companies/:companyID/leads/:leadID/office-decision',
+    apiRoutes.officeDecision,
     {
       schema: {
         params: officeDecisionParamsSchema,
@@ -25,8 +26,8 @@ export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await completeOfficeDecision(
         { db, events: app.events },
         principal,
-        request.params.companyID,
-        request.params.leadID,
+        request.params.companyId,
+        request.params.leadId,
         request.body,
       );
       return result;
