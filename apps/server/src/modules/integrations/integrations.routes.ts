@@ -100,8 +100,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { item, created } = await upsertIntegrationLead(
-        db,
-        integrationOf(request).companyId,
+        app.events,
+        integrationOf(request),
         request.params.pmsPropertyId,
         request.params.pmsLeadId,
         request.body,
@@ -145,7 +145,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await appendIntegrationEvent(
         app.events,
-        integrationOf(request).companyId,
+        integrationOf(request),
         request.params.pmsPropertyId,
         request.params.pmsLeadId,
         request.body,

@@ -12,6 +12,7 @@ import type { LeadRow, NewLeadRow, PropertyRow } from '../../db/schema/index.js'
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
+import type { ApiKeyPrincipal } from '../api-keys/api-keys.service.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { toE164 } from '../../lib/phone-numbers.js';
 import {
@@ -97,24 +98,36 @@ export const upsertIntegrationProperty = async (
 };
 
 export const upsertIntegrationLead = async (
-  db: Db,
-  companyId: string,
+  events: EventPort,
+  { companyId, apiKeyId }: ApiKeyPrincipal,
   pmsPropertyId: string,
   pmsLeadId: string,
   input: UpsertLeadRequest,
 ): Promise<Upserted<IntegrationLead>> => {
-  const { property } = await getProperty(db, companyId, pmsPropertyId);
   const { phone, email, ...rest } = sentFields(input);
   const changes: Partial<NewLeadRow> = { ...rest };
   // The request schema already refused what is not a phone number.
   if (phone !== undefined) changes.phone = phone === null ? null : (toE164(phone) ?? null);
   if (email !== undefined) changes.email = email === null ? null : email.trim();
-  const { inserted, ...row } = await upsertLeadRow(
-    db,
-    { ...changes, companyId, propertyId: property.id, pmsLeadId, name: input.name },
-    changes,
-  );
-  return { item: toLeadDto(row, property.pmsPropertyId), created: inserted };
+  return events.transaction(async ({ db, record }) => {
+    const { property } = await getProperty(db, companyId, pmsPropertyId);
+    const { inserted, ...row } = await upsertLeadRow(
+      db,
+      { ...changes, companyId, propertyId: property.id, pmsLeadId, name: input.name },
+      changes,
+    );
+    if (!inserted) {
+      record(
+        domainEvent('lead.updated', {
+          companyId,
+          leadId: row.id,
+          changes: Object.keys(changes),
+          actor: { kind: 'api-key', apiKeyId },
+        }),
+      );
+    }
+    return { item: toLeadDto(row, property.pmsPropertyId), created: inserted };
+  });
 };
 
 type AppendContext = { lead: LeadRow; timeZone: string };
@@ -187,7 +200,7 @@ export type AppendResult = { event: ConversationEvent; companyId: string; create
  */
 export const appendIntegrationEvent = (
   events: EventPort,
-  companyId: string,
+  { companyId, apiKeyId }: ApiKeyPrincipal,
   pmsPropertyId: string,
   pmsLeadId: string,
   input: AppendEventRequest,
@@ -232,7 +245,17 @@ export const appendIntegrationEvent = (
       if (concurrent) return concurrent;
       throw new Error('event neither inserted nor found');
     }
-    if (leadChanges) await updateLeadRow(db, lead.id, leadChanges);
+    if (leadChanges) {
+      await updateLeadRow(db, lead.id, leadChanges);
+      record(
+        domainEvent('lead.updated', {
+          companyId,
+          leadId: lead.id,
+          changes: Object.keys(leadChanges),
+          actor: { kind: 'api-key', apiKeyId },
+        }),
+      );
+    }
     record(
       domainEvent('timeline.event_added', {
         companyId,
