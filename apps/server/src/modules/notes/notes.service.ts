@@ -30,7 +30,7 @@ export const addNote = async (
       createdByUserId: principal.id,
       createdByUserName: principal.name,
     });
-    // Not announced live (consoles reload notes themselves); recorded for the other subscribers.
+    // Not pushed to open consoles (they reload notes themselves); recorded for other subscribers.
     record(
       domainEvent('note.added', {
         companyId: lead.companyId,
