@@ -93,4 +93,4 @@ export const conversationsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const leadIdParamsSchema = z.object({ leadID: z.uuid() });
+export const leadIdParamsSchema = z.object({ leadId: z.uuid() });

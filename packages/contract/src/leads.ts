@@ -70,15 +70,21 @@ export const leadSchema = z.object({
   officeDecisionState: officeDecisionStateSchema.nullable(),
   notes: z.array(noteSchema),
   conversations: z.array(conversationEventSchema),
-  /** Pass as `before` to GET /api/leads/:leadID/conversations; null when nothing is older. */
+  /** Pass as `before` to GET /api/leads/:leadId/conversations; null when nothing is older. */
   conversationsCursor: z.string().nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
 export const propertyParamsSchema = z.object({ propertyId: z.uuid() });
+/** The web app's lead route (`:propertyId/:leadId`, the PMS lead id); kept for the web. */
 export const leadParamsSchema = z.object({
   propertyId: z.uuid(),
   leadId: z.string().min(1).max(200),
+});
+/** `GET /api/properties/:propertyId/leads/:pmsLeadId`. */
+export const pmsLeadParamsSchema = z.object({
+  propertyId: z.uuid(),
+  pmsLeadId: z.string().min(1).max(200),
 });
 
 export const officeDecisionUpdateSchema = z.object({
@@ -87,7 +93,7 @@ export const officeDecisionUpdateSchema = z.object({
 });
 export type OfficeDecisionUpdate = z.infer<typeof officeDecisionUpdateSchema>;
 
-export const officeDecisionParamsSchema = z.object({ companyID: z.uuid(), leadID: z.uuid() });
+export const officeDecisionParamsSchema = z.object({ companyId: z.uuid(), leadId: z.uuid() });
 
 export const officeDecisionResponseSchema = z.object({
   officeDecisionState: officeDecisionStateSchema,

@@ -1,38 +1,103 @@
-/** HTTP paths shared by the server's routes and the web client. */
-export const apiPaths = {
+/**
+ * Every route of the server as a Fastify pattern: the one definition of its path and of its
+ * parameters' names (camelCase; `pmsLeadId` when it holds the PMS lead id). The server registers
+ * these; `apiPaths` fills them, so a client path cannot drift from its route.
+ */
+export const apiRoutes = {
   login: '/api/auth/login',
   refresh: '/api/auth/refresh',
   logout: '/api/auth/logout',
   me: '/api/me',
+  jwks: '/.well-known/jwks.json',
   config: '/api/config',
+  healthz: '/healthz',
+  readyz: '/readyz',
   properties: '/api/properties',
-  propertyLeads: (propertyId: string) => `/api/properties/${propertyId}/leads`,
-  lead: (propertyId: string, pmsLeadId: string) =>
-    `/api/properties/${propertyId}/leads/${encodeURIComponent(pmsLeadId)}`,
-  leadConversations: (leadID: string) => `/api/leads/${leadID}/conversations`,
-  leadNotes: (leadID: string) => `/api/leads/${leadID}/notes`,
-  leadSms: (leadID: string) => `/api/leads/${leadID}/sms`,
-  leadEmail: (leadID: string) => `/api/leads/${leadID}/email`,
+  propertyLeads: '/api/properties/:propertyId/leads',
+  lead: '/api/properties/:propertyId/leads/:pmsLeadId',
+  leadConversations: '/api/leads/:leadId/conversations',
+  leadNotes: '/api/leads/:leadId/notes',
+  leadSms: '/api/leads/:leadId/sms',
+  leadEmail: '/api/leads/:leadId/email',
   outbox: '/api/outbox',
+  media: '/media/:file',
   unmatchedMessages: '/api/unmatched-messages',
   sandboxInboundSms: '/api/sandbox/inbound-sms',
   inbox: '/api/inbox',
-  leadRead: (leadID: string) => `/api/leads/${leadID}/read`,
+  leadRead: '/api/leads/:leadId/read',
   tours: '/api/tours',
-  propertyTours: (propertyId: string) => `/api/properties/${propertyId}/tours`,
-  officeDecision: (companyID: string, leadID: string) =>
-    `/api/companies/${companyID}/leads/${leadID}/office-decision`,
-  leadAccessLinks: (leadID: string) => `/api/leads/${leadID}/access-links`,
+  propertyTours: '/api/properties/:propertyId/tours',
+  officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
+  leadAccessLinks: '/api/leads/:leadId/access-links',
   secureAccessLead: '/api/secure-access/lead',
   apiKeys: '/api/api-keys',
-  apiKey: (apiKeyId: string) => `/api/api-keys/${apiKeyId}`,
-  leadPaymentLinks: (leadID: string) => `/api/leads/${leadID}/payment-links`,
-  /** Payment host only: the link a token opens (`?t=`). */
+  apiKey: '/api/api-keys/:apiKeyId',
+  leadPaymentLinks: '/api/leads/:leadId/payment-links',
   payLink: '/api/pay/link',
-  /** Payment host only: pay a link with a card (sandbox provider). */
   payCheckout: '/api/pay/checkout',
-  /** Payment host only: start a Stripe Checkout Session for a link. */
   payCheckoutSession: '/api/pay/checkout-session',
+  integrationProperty: '/api/integrations/v1/properties/:pmsPropertyId',
+  integrationLead: '/api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId',
+  integrationLeadEvents: '/api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId/events',
+  integrationLeadAccessLinks:
+    '/api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId/access-links',
+  twilioInbound: '/webhooks/twilio/inbound',
+  twilioStatus: '/webhooks/twilio/status',
+  emailInbound: '/webhooks/email/inbound',
+  stripeWebhook: '/webhooks/stripe',
+} as const;
+
+/** The `:name` parameters of a route pattern, as a union of names. */
+export type RouteParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A route pattern with its parameters filled in, each URI-encoded. */
+export const pathOf = <P extends string>(
+  pattern: P,
+  params: Record<RouteParamNames<P>, string>,
+): string =>
+  pattern.replace(/:([A-Za-z]+)/g, (_match, name: string) =>
+    encodeURIComponent((params as Record<string, string>)[name] ?? ''),
+  );
+
+/** HTTP paths shared by the server's routes and the web client, filled from `apiRoutes`. */
+export const apiPaths = {
+  login: apiRoutes.login,
+  refresh: apiRoutes.refresh,
+  logout: apiRoutes.logout,
+  me: apiRoutes.me,
+  config: apiRoutes.config,
+  properties: apiRoutes.properties,
+  propertyLeads: (propertyId: string) => pathOf(apiRoutes.propertyLeads, { propertyId }),
+  lead: (propertyId: string, pmsLeadId: string) =>
+    pathOf(apiRoutes.lead, { propertyId, pmsLeadId }),
+  leadConversations: (leadId: string) => pathOf(apiRoutes.leadConversations, { leadId }),
+  leadNotes: (leadId: string) => pathOf(apiRoutes.leadNotes, { leadId }),
+  leadSms: (leadId: string) => pathOf(apiRoutes.leadSms, { leadId }),
+  leadEmail: (leadId: string) => pathOf(apiRoutes.leadEmail, { leadId }),
+  outbox: apiRoutes.outbox,
+  unmatchedMessages: apiRoutes.unmatchedMessages,
+  sandboxInboundSms: apiRoutes.sandboxInboundSms,
+  inbox: apiRoutes.inbox,
+  leadRead: (leadId: string) => pathOf(apiRoutes.leadRead, { leadId }),
+  tours: apiRoutes.tours,
+  propertyTours: (propertyId: string) => pathOf(apiRoutes.propertyTours, { propertyId }),
+  officeDecision: (companyId: string, leadId: string) =>
+    pathOf(apiRoutes.officeDecision, { companyId, leadId }),
+  leadAccessLinks: (leadId: string) => pathOf(apiRoutes.leadAccessLinks, { leadId }),
+  secureAccessLead: apiRoutes.secureAccessLead,
+  apiKeys: apiRoutes.apiKeys,
+  apiKey: (apiKeyId: string) => pathOf(apiRoutes.apiKey, { apiKeyId }),
+  leadPaymentLinks: (leadId: string) => pathOf(apiRoutes.leadPaymentLinks, { leadId }),
+  /** Payment host only: the link a token opens (`?t=`). */
+  payLink: apiRoutes.payLink,
+  /** Payment host only: pay a link with a card (sandbox provider). */
+  payCheckout: apiRoutes.payCheckout,
+  /** Payment host only: start a Stripe Checkout Session for a link. */
+  payCheckoutSession: apiRoutes.payCheckoutSession,
 } as const;
 
 /** Header that asks the server to decompress lz-string-compressed query values. */

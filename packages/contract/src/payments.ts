@@ -116,7 +116,7 @@ export const amountDueSchema = z.object({
 });
 export type AmountDue = z.infer<typeof amountDueSchema>;
 
-/** `GET /api/leads/:leadID/payment-links`: what the create dialog needs. */
+/** `GET /api/leads/:leadId/payment-links`: what the create dialog needs. */
 export const leadPaymentLinksSchema = z.object({
   /** False when no PAYMENT_HOST is configured: links cannot be made. */
   enabled: z.boolean(),

@@ -17,7 +17,8 @@ type LeadFact = {
 /** Who made the change: a staff user, an integration key, or nobody (the system, a provider). */
 export type Actor =
   | { kind: 'user'; userId: string; name: string }
-  | { kind: 'api-key'; apiKeyId: string; name: string }
+  // An id, like the rest of an event: a subscriber that shows the key's name reads it.
+  | { kind: 'api-key'; apiKeyId: string }
   | { kind: 'system' };
 
 export type DomainEventMap = {

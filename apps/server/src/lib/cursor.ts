@@ -17,7 +17,7 @@ export const decodeCursor = (cursor: string): KeysetCursor => {
     );
     return { date: new Date(parsed.t), id: parsed.id };
   } catch {
-    throw badRequest('cursor: not a cursor this API returned');
+    throw badRequest('querystring.cursor', 'not a cursor this API returned');
   }
 };
 

@@ -8,19 +8,13 @@ import {
   isLeadAccessToken,
   type TokenService,
 } from '../modules/auth/token.service.js';
-import {
-  findUserByEmail,
-  findUserById,
-  type UserWithCompany,
-} from '../modules/auth/users.repository.js';
+import { findUserByEmail, findUserById } from '../modules/auth/users.repository.js';
+import { bearerToken, type Principal, type Session } from '../lib/principal.js';
 import {
   createLeadAccessResolver,
   leadScopeAllows,
   type LeadAccessSession,
 } from '../modules/secure-access/lead-scope.js';
-
-export type Principal = UserWithCompany;
-export type Session = { principal: Principal; expiresAt: Date };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -39,18 +33,7 @@ declare module 'fastify' {
      */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
-  interface FastifyRequest {
-    principal: Principal | null;
-    /** Set when the request came with a secure-access token: the one lead it may reach. */
-    leadAccess: { leadId: string; expiresAt: Date } | null;
-  }
 }
-
-const bearer = (header: string | undefined) => {
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1];
-};
 
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
@@ -86,7 +69,7 @@ export const authPlugin = fp(
     const resolveLeadAccess = createLeadAccessResolver(db, tokens);
     app.decorate('resolveLeadAccess', resolveLeadAccess);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const token = bearer(request.headers.authorization);
+      const token = bearerToken(request.headers.authorization);
       if (token && isLeadAccessToken(token)) {
         const access = await resolveLeadAccess(token);
         const route = {
@@ -104,9 +87,3 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['database'] },
 );
-
-/** The signed-in staff user of a request that went through `authenticate`. */
-export const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw unauthorized();
-  return request.principal;
-};

@@ -7,7 +7,10 @@ import { badRequest } from '../lib/errors.js';
 const decompress = (name: string, value: string) => {
   const plain = LZString.decompressFromEncodedURIComponent(value);
   if (plain === null || (plain === '' && value !== '')) {
-    throw badRequest(`${name}: not a compressed value (header ${COMPRESSED_PARAMS_HEADER} is set)`);
+    throw badRequest(
+      `querystring.${name}`,
+      `not a compressed value (header ${COMPRESSED_PARAMS_HEADER} is set)`,
+    );
   }
   return plain;
 };

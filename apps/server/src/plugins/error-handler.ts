@@ -26,7 +26,13 @@ export const errorHandlerPlugin = fp(
         return reply
           .status(error.statusCode)
           .headers(error.headers)
-          .send({ error: { code: error.code, message: error.message } });
+          .send({
+            error: {
+              code: error.code,
+              message: error.message,
+              ...(error.details.length > 0 ? { details: error.details } : {}),
+            },
+          });
       }
       const status = error.statusCode ?? 500;
       if (status < 500) {

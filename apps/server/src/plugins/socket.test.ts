@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { databaseTargets, login, startTestApp, type TestApp } from '../test/test-app.js';
-import { companyRoom } from './socket.js';
+import { companyRoom } from '../lib/socket-rooms.js';
 
 describe('Socket.IO handshake', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPaymentHostRequest } from './payment-host.js';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import {
@@ -12,7 +12,8 @@ import {
   type ReauthenticateAck,
 } from '@leasing/contract';
 import { isLeadAccessToken } from '../modules/auth/token.service.js';
-import type { Principal, Session } from './auth.js';
+import { socketLeadScope, socketPrincipal, type Session } from '../lib/principal.js';
+import { companyRoom, leadRoom, userRoom } from '../lib/socket-rooms.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -20,19 +21,6 @@ declare module 'fastify' {
     io: Server;
   }
 }
-
-export const companyRoom = (companyId: string) => `company:${companyId}`;
-export const userRoom = (userId: string) => `user:${userId}`;
-/** Sockets of secure-access links: they hear about their one lead, never the company's others. */
-export const leadRoom = (leadId: string) => `lead:${leadId}`;
-
-/** The staff user a connected socket acts for (set by the handshake, kept by re-authentication). */
-export const socketPrincipal = (socket: Socket): Principal =>
-  (socket.data as { principal: Principal }).principal;
-
-/** The one lead a secure-access socket may hear about; null for a staff socket. */
-export const socketLeadScope = (socket: Socket): string | null =>
-  (socket.data as { leadScope?: string }).leadScope ?? null;
 
 type SocketSession = Session & { leadScope: string | null };
 

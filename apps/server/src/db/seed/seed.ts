@@ -9,7 +9,7 @@ import {
   users,
   type NewConversationEventRow,
 } from '../schema/index.js';
-import { hashPassword } from '../../modules/auth/password.js';
+import { hashPassword } from '../../lib/password.js';
 import { buildDemoData, DEMO_COMPANY_ID } from './demo-data.js';
 import { insertGeneratedHistory } from './generated-history.js';
 

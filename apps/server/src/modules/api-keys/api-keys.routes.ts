@@ -3,10 +3,11 @@ import {
   apiKeyListSchema,
   apiKeyParamsSchema,
   apiKeySchema,
+  apiRoutes,
   createApiKeyRequestSchema,
   createdApiKeySchema,
 } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
 /** Staff manage their company's integration keys (Settings → API keys). */
@@ -14,12 +15,12 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
 
-  app.get('/api/api-keys', { schema: { response: { 200: apiKeyListSchema } } }, (request) =>
+  app.get(apiRoutes.apiKeys, { schema: { response: { 200: apiKeyListSchema } } }, (request) =>
     listApiKeys(db, principalOf(request).companyId),
   );
 
   app.post(
-    '/api/api-keys',
+    apiRoutes.apiKeys,
     { schema: { body: createApiKeyRequestSchema, response: { 201: createdApiKeySchema } } },
     async (request, reply) => {
       const principal = principalOf(request);
@@ -34,7 +35,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/api-keys/:apiKeyId',
+    apiRoutes.apiKey,
     { schema: { params: apiKeyParamsSchema, response: { 200: apiKeySchema } } },
     (request) => revokeApiKey(db, principalOf(request).companyId, request.params.apiKeyId),
   );

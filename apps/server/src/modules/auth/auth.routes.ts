@@ -2,13 +2,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiPaths,
+  apiRoutes,
   loginRequestSchema,
   loginResponseSchema,
   refreshResponseSchema,
   userSchema,
 } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { toUserDto } from './users.repository.js';
 import type { IssuedRefreshToken } from './auth.service.js';
 
@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
   app.post(
-    apiPaths.login,
+    apiRoutes.login,
     {
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
       config: {
@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    apiPaths.refresh,
+    apiRoutes.refresh,
     { schema: { response: { 200: refreshResponseSchema } } },
     async (request, reply) => {
       try {
@@ -60,19 +60,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(apiPaths.logout, { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    await app.auth.logout(request.cookies[REFRESH_COOKIE]);
-    reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
-    return reply.status(204).send(null);
-  });
+  app.post(
+    apiRoutes.logout,
+    { schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      await app.auth.logout(request.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
-    apiPaths.me,
+    apiRoutes.me,
     { onRequest: app.authenticate, schema: { response: { 200: userSchema } } },
     async (request) => toUserDto(principalOf(request)),
   );
 
-  app.get('/.well-known/jwks.json', async (_request, reply) => {
+  app.get(apiRoutes.jwks, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return app.tokens.jwks();
   });

@@ -9,7 +9,7 @@ import {
   recentLoginFailures,
   recordLoginFailure,
 } from './login-failures.repository.js';
-import { getDecoyHash, verifyPassword } from './password.js';
+import { getDecoyHash, verifyPassword } from '../../lib/password.js';
 import {
   findRefreshToken,
   insertRefreshToken,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { User } from '@leasing/contract';
+import type { Principal } from '../../lib/principal.js';
 import type { Db } from '../../db/client.js';
 import { companies, users } from '../../db/schema/index.js';
 
@@ -14,16 +15,7 @@ const userWithCompany = {
   companyStatus: companies.status,
 };
 
-export type UserWithCompany = {
-  id: string;
-  email: string;
-  name: string;
-  pictureUrl: string | null;
-  passwordHash: string | null;
-  companyId: string;
-  companyName: string;
-  companyStatus: 'ACTIVE' | 'MODERATOR';
-};
+export type UserWithCompany = Principal;
 
 const selectUsers = (db: Db) =>
   db.select(userWithCompany).from(users).innerJoin(companies, eq(companies.id, users.companyId));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiPaths,
+  apiRoutes,
   REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS,
   remoteConfigSchema,
 } from '@leasing/contract';
@@ -8,7 +8,7 @@ import {
 /** Public remote configuration; clients fetch it at most once an hour. */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    apiPaths.config,
+    apiRoutes.config,
     { schema: { response: { 200: remoteConfigSchema } } },
     async (_request, reply) => {
       reply.header(

@@ -1,20 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apiRoutes,
   conversationPageSchema,
   conversationsQuerySchema,
   leadIdParamsSchema,
 } from '@leasing/contract';
 import { decodeCursor } from '../../lib/cursor.js';
-import { principalOf } from '../../plugins/auth.js';
-import { getCompanyLead } from '../leads/lead-access.js';
-import { listConversationEvents } from './conversation-events.repository.js';
+import { principalOf } from '../../lib/principal.js';
+import { getCompanyLead } from '../leads/leads.service.js';
+import { listConversationEvents } from './conversations.service.js';
 
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
 
   app.get(
-    '/api/leads/:leadID/conversations',
+    apiRoutes.leadConversations,
     {
       schema: {
         params: leadIdParamsSchema,
@@ -23,7 +24,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const lead = await getCompanyLead(db, principalOf(request).companyId, request.params.leadID);
+      const lead = await getCompanyLead(db, principalOf(request).companyId, request.params.leadId);
       const { before, limit } = request.query;
       return listConversationEvents(db, lead.id, limit, before ? decodeCursor(before) : undefined);
     },

@@ -1,6 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { INBOUND_EMAIL_SECRET_HEADER, inboundEmailAcceptedSchema } from '@leasing/contract';
+import {
+  apiRoutes,
+  INBOUND_EMAIL_SECRET_HEADER,
+  inboundEmailAcceptedSchema,
+} from '@leasing/contract';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { inboundEmailDeps, receiveInboundEmail } from './inbound-email.service.js';
 
@@ -32,7 +36,7 @@ export const inboundEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/webhooks/email/inbound',
+    apiRoutes.emailInbound,
     {
       bodyLimit,
       // Before the body is read: an unauthenticated caller cannot make us take in 25 MB.
@@ -49,7 +53,7 @@ export const inboundEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {
-        throw badRequest(`body: a raw MIME message sent as ${RAW_MIME_TYPES.join(', ')}`);
+        throw badRequest('body', `a raw MIME message sent as ${RAW_MIME_TYPES.join(', ')}`);
       }
       return reply.status(202).send(await receiveInboundEmail(deps, request.body));
     },

@@ -3,10 +3,11 @@ import type { Attachment, InboundEmailAccepted } from '@leasing/contract';
 import type { Database, Db, SqlExecutor } from '../../db/client.js';
 import type { ConversationEventRow } from '../../db/schema/index.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
-import type { EventRef } from '../live/live-publisher.js';
+import { domainEvent, type DomainEvent } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
 import { storeInboundImage } from '../messaging/media.service.js';
-import type { MediaStorage } from '../messaging/media.storage.js';
-import { markFailed } from '../messaging/message-status.repository.js';
+import type { MediaStorage } from '../messaging/messaging.service.js';
+import { markMessageFailed, messageStatusChanged } from '../messaging/messaging.service.js';
 import { isHardBounce, type DeliveryReport, type ParsedDeliveryReport } from './delivery-report.js';
 import {
   bumpLeadActivity,
@@ -24,15 +25,15 @@ import { chooseLead, findBouncedEvent } from './threading.js';
 export type InboundEmailDeps = {
   database: Database;
   storage: MediaStorage;
-  /** Called after commit for every event created or changed. */
-  announce: (event: EventRef) => void;
+  /** Deliveries are written in its transactions, which record what they stored. */
+  events: EventPort;
   requestTranslation: FastifyInstance['translation']['requestIfNeeded'];
 };
 
 export const inboundEmailDeps = (app: FastifyInstance): InboundEmailDeps => ({
   database: app.database,
   storage: app.messaging.storage,
-  announce: (event) => app.live.eventChanged(event),
+  events: app.events,
   requestTranslation: app.translation.requestIfNeeded,
 });
 
@@ -77,7 +78,23 @@ const storeFiles = async (storage: MediaStorage, email: InboundEmail): Promise<S
   return files;
 };
 
-type Recorded = { result: InboundEmailAccepted; changed: ConversationEventRow[] };
+type Recorded = { result: InboundEmailAccepted; changed: DomainEvent[] };
+
+const received = (event: ConversationEventRow) =>
+  domainEvent('message.received', {
+    companyId: event.companyId,
+    leadId: event.leadId,
+    timelineEventId: event.id,
+    channel: 'EMAIL',
+  });
+
+const bounced = (event: ConversationEventRow) =>
+  domainEvent('timeline.event_added', {
+    companyId: event.companyId,
+    leadId: event.leadId,
+    timelineEventId: event.id,
+    eventType: event.eventType,
+  });
 
 const keptUnmatched = async (
   db: Db,
@@ -141,7 +158,7 @@ const recordMessage = async (
   });
   await bumpLeadActivity(db, lead.id, event.date);
   await deps.requestTranslation(event, lead, scope.sql);
-  return { result: { eventID: event.id, duplicate: false }, changed: [event] };
+  return { result: { eventID: event.id, duplicate: false }, changed: [received(event)] };
 };
 
 const bounceReason = (report: DeliveryReport) =>
@@ -198,14 +215,14 @@ const recordBounce = async (
     },
   });
   await bumpLeadActivity(db, original.leadId, event.date);
-  if (!hard) return { result: { eventID: event.id, duplicate: false }, changed: [event] };
+  if (!hard) return { result: { eventID: event.id, duplicate: false }, changed: [bounced(event)] };
 
   const reason = bounceReason(report);
   await markLeadUndeliverable(db, original.leadId, reason, event.date);
-  const failed = await markFailed(db, original, `The email bounced: ${reason}`);
+  const failed = await markMessageFailed(db, original, `The email bounced: ${reason}`);
   return {
     result: { eventID: event.id, duplicate: false },
-    changed: failed ? [event, failed] : [event],
+    changed: failed ? [bounced(event), messageStatusChanged(failed)] : [bounced(event)],
   };
 };
 
@@ -226,16 +243,16 @@ const deliverToCompany = async (
   const files = report
     ? { attachments: [], otherAttachments: [], inlineImages: {} }
     : await storeFiles(deps.storage, email);
-  const recorded = await deps.database.transaction(async (scope) => {
+  return deps.events.transaction(async (scope) => {
     await lockKey(scope.db, dedupeKey);
     const again = await findDelivery(scope.db, companyId, email.messageId, dedupeKey);
-    if (again) return { result: { ...again, duplicate: true }, changed: [] } satisfies Recorded;
-    return report
-      ? recordBounce(scope.db, mailbox, email, report, dedupeKey)
-      : recordMessage(deps, scope, mailbox, email, files, dedupeKey);
+    if (again) return { ...again, duplicate: true };
+    const recorded = report
+      ? await recordBounce(scope.db, mailbox, email, report, dedupeKey)
+      : await recordMessage(deps, scope, mailbox, email, files, dedupeKey);
+    scope.record(...recorded.changed);
+    return recorded.result;
   });
-  recorded.changed.forEach((event) => deps.announce(event));
-  return recorded.result;
 };
 
 /**
@@ -249,7 +266,7 @@ export const receiveInboundEmail = async (
   raw: Buffer,
   envelope: InboundEnvelope = {},
 ): Promise<InboundEmailAccepted> => {
-  if (raw.length === 0) throw badRequest('body: a raw MIME message (RFC 5322)');
+  if (raw.length === 0) throw badRequest('body', 'a raw MIME message (RFC 5322)');
   const parsed = await parseInboundEmail(raw);
   const email: InboundEmail =
     parsed.from || !envelope.mailFrom

@@ -20,7 +20,7 @@ import {
   unmatchedMessages,
   type ConversationEventRow,
 } from '../../db/schema/index.js';
-import { SEND_QUEUE } from '../messaging/send-queue.js';
+import { SEND_QUEUE } from '../messaging/messaging.service.js';
 import {
   bearer,
   databaseTargets,

@@ -5,9 +5,10 @@ import { z } from 'zod';
 import type { Attachment } from '@leasing/contract';
 import type { Database, SqlExecutor } from '../../db/client.js';
 import { conversationEvents, unmatchedMessages } from '../../db/schema/index.js';
-import type { EventRef } from '../live/live-publisher.js';
+import { domainEvent } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
 import { storeInboundImage } from '../messaging/media.service.js';
-import type { MediaStorage } from '../messaging/media.storage.js';
+import type { MediaStorage } from '../messaging/messaging.service.js';
 
 export const INBOUND_SMS_MEDIA_QUEUE = 'inbound-sms-media';
 
@@ -49,7 +50,8 @@ export type MediaFetchDeps = {
   /** Twilio serves media behind the account's Basic auth. */
   twilio: { accountSid: string; authToken: string } | undefined;
   twilioApiUrl: string;
-  onEventChanged: (event: EventRef) => void;
+  /** Each landed file is written in its own transaction, which records `message.received`. */
+  events: EventPort;
   log: FastifyBaseLogger;
 };
 
@@ -130,12 +132,12 @@ const settle = (row: Stored, item: PendingMedia, landed: Landed): Stored | undef
 
 /** Row locked while it changes: two files landing at once must not overwrite each other. */
 const record = (
-  database: Database,
+  events: EventPort,
   job: InboundMediaJob,
   item: PendingMedia,
   landed: Landed,
-): Promise<EventRef | undefined> =>
-  database.transaction(async ({ db }) => {
+): Promise<void> =>
+  events.transaction(async ({ db, record: recordEvent }) => {
     if (job.target === 'event') {
       const [row] = await db
         .select()
@@ -143,9 +145,18 @@ const record = (
         .where(eq(conversationEvents.id, job.id))
         .for('update');
       const next = row && settle(row, item, landed);
-      if (!next) return undefined;
+      if (!next) return;
       await db.update(conversationEvents).set(next).where(eq(conversationEvents.id, job.id));
-      return row;
+      // Its stored copy changed: consoles fetch it again and show the file.
+      recordEvent(
+        domainEvent('message.received', {
+          companyId: row.companyId,
+          leadId: row.leadId,
+          timelineEventId: row.id,
+          channel: 'SMS',
+        }),
+      );
+      return;
     }
     const [row] = await db
       .select()
@@ -154,7 +165,6 @@ const record = (
       .for('update');
     const next = row && settle(row, item, landed);
     if (next) await db.update(unmatchedMessages).set(next).where(eq(unmatchedMessages.id, job.id));
-    return undefined;
   });
 
 const pendingOf = async (database: Database, job: InboundMediaJob) => {
@@ -176,17 +186,14 @@ export const fetchInboundMedia = async (
   job: PgBoss.JobWithMetadata<InboundMediaJob>,
 ) => {
   const lastTry = job.retryCount >= job.retryLimit;
-  let changed: EventRef | undefined;
   try {
     for (const item of await pendingOf(deps.database, job.data)) {
       const landed = await land(deps, item, lastTry);
-      changed = (await record(deps.database, job.data, item, landed)) ?? changed;
+      await record(deps.events, job.data, item, landed);
     }
   } catch (error) {
     deps.log.warn({ err: error, job: job.data, retry: job.retryCount }, 'MMS media fetch failed');
     throw error;
-  } finally {
-    if (changed) deps.onEventChanged(changed);
   }
 };
 

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiPaths,
+  apiRoutes,
   conversationEventSchema,
   pageQuerySchema,
   simulateInboundSmsRequestSchema,
   unmatchedMessagePageSchema,
 } from '@leasing/contract';
 import { HttpError } from '../../lib/errors.js';
-import { principalOf } from '../../plugins/auth.js';
-import { verifyTwilioRequest } from '../messaging/twilio-webhooks.routes.js';
-import { startInboundMediaWorkers } from './inbound-sms-media.job.js';
+import { principalOf } from '../../lib/principal.js';
+import { verifyTwilioRequest } from '../../lib/twilio-signature.js';
 import {
   inboundSmsFromTwilio,
   receiveInboundSms,
@@ -21,34 +20,21 @@ import { listUnmatchedMessages } from './unmatched-messages.repository.js';
 /** Twilio waits for an answer; an empty one says "no reply from the webhook itself". */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
-export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inboundSmsRoutes: FastifyPluginAsyncZod<{ deps: InboundSmsDeps }> = async (
+  app,
+  { deps },
+) => {
   const { config } = app;
-  const deps: InboundSmsDeps = {
-    database: app.database,
-    queue: app.queue,
-    translation: app.translation,
-    onEventChanged: (event) => app.live.eventChanged(event),
-    sharedNumber: config.messaging.smsFrom,
-    jobExpireSeconds: config.messaging.sendJobExpireSeconds,
-  };
-  await startInboundMediaWorkers(app.queue, {
-    database: app.database,
-    storage: app.messaging.storage,
-    twilio: config.messaging.twilio,
-    twilioApiUrl: config.messaging.twilioApiUrl,
-    onEventChanged: deps.onEventChanged,
-    log: app.log,
-  });
 
   // Media is fetched by the queue, never here: Twilio gives a webhook 15 seconds.
-  app.post('/webhooks/twilio/inbound', async (request, reply) => {
+  app.post(apiRoutes.twilioInbound, async (request, reply) => {
     const form = verifyTwilioRequest(request, config.publicUrl, config.messaging.twilio?.authToken);
     await receiveInboundSms(deps, inboundSmsFromTwilio(form));
     return reply.status(200).type('text/xml').send(EMPTY_TWIML);
   });
 
   app.get(
-    apiPaths.unmatchedMessages,
+    apiRoutes.unmatchedMessages,
     {
       onRequest: app.authenticate,
       schema: { querystring: pageQuerySchema, response: { 200: unmatchedMessagePageSchema } },
@@ -58,7 +44,7 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    apiPaths.sandboxInboundSms,
+    apiRoutes.sandboxInboundSms,
     {
       onRequest: app.authenticate,
       schema: { body: simulateInboundSmsRequestSchema, response: { 200: conversationEventSchema } },

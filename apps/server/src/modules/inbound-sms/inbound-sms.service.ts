@@ -15,10 +15,11 @@ import {
   type UnmatchedMessageRow,
 } from '../../db/schema/index.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
-import type { Principal } from '../../plugins/auth.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
-import { getCompanyLead } from '../leads/lead-access.js';
-import type { EventRef } from '../live/live-publisher.js';
+import type { Principal } from '../../lib/principal.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
+import { getCompanyLead } from '../leads/leads.service.js';
+import { domainEvent } from '../../events/domain-events.js';
+import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import { sendAutomaticSms } from '../messaging/send.service.js';
 import { enqueueInboundMedia, type PendingMedia } from './inbound-sms-media.job.js';
 import { lockForTransaction, routeInboundSms } from './inbound-sms.routing.js';
@@ -35,7 +36,8 @@ export type InboundSmsDeps = {
   database: Database;
   queue: PgBoss;
   translation: Pick<FastifyInstance['translation'], 'requestIfNeeded'>;
-  onEventChanged: (event: EventRef) => void;
+  /** The message's transaction: it records what it stored (live updates subscribe). */
+  events: EventPort;
   /** TWILIO_FROM: the number properties without their own share. */
   sharedNumber: string;
   jobExpireSeconds: number;
@@ -63,7 +65,7 @@ const MAX_MEDIA = 10;
 /** Twilio's form parameters → the message; a signed request without a MessageSid is refused. */
 export const inboundSmsFromTwilio = (form: Record<string, string>): InboundSms => {
   const messageSid = form.MessageSid ?? form.SmsMessageSid ?? form.SmsSid;
-  if (!messageSid) throw badRequest('MessageSid: missing');
+  if (!messageSid) throw badRequest('body.MessageSid', 'missing');
   const count = Math.min(Number.parseInt(form.NumMedia ?? '0', 10) || 0, MAX_MEDIA);
   const media = Array.from({ length: count }, (_, i) => ({
     url: form[`MediaUrl${i}`] ?? '',
@@ -117,15 +119,13 @@ const wasReceived = async ({ db }: TransactionScope, messageSid: string) => {
 const pendingMediaOf = (message: InboundSms): PendingMedia[] =>
   message.media.map((item, index) => ({ index, url: item.url, contentType: item.contentType }));
 
-type Stored = { outcome: InboundSmsOutcome; changed: EventRef[] };
-
 /** The automatic reply to a keyword, stored and queued inside the message's own transaction. */
 const queueReply = async (
   deps: InboundSmsDeps,
-  scope: TransactionScope,
+  scope: RecordingScope,
   lead: LeadRow,
   reply: NonNullable<KeywordAction['reply']>,
-): Promise<EventRef> => {
+): Promise<void> => {
   const { db } = scope;
   const [company] = await db.select().from(companies).where(eq(companies.id, lead.companyId));
   const queued = await sendAutomaticSms(
@@ -143,7 +143,6 @@ const queueReply = async (
     .where(eq(conversationEvents.id, queued._id))
     .returning();
   await db.update(leads).set({ lastActivityAt: dated!.date }).where(eq(leads.id, lead.id));
-  return dated!;
 };
 
 /**
@@ -153,11 +152,11 @@ const queueReply = async (
  */
 const storeForLead = async (
   deps: InboundSmsDeps,
-  scope: TransactionScope,
+  scope: RecordingScope,
   message: InboundSms,
   lead: LeadRow,
   createdLead: boolean,
-): Promise<Stored> => {
+): Promise<InboundSmsOutcome> => {
   const { db } = scope;
   const pendingMedia = pendingMediaOf(message);
   // Locked: two STOPs arriving together must see each other's opt-out and confirm only once.
@@ -192,9 +191,26 @@ const storeForLead = async (
   await deps.translation.requestIfNeeded(event!, lead, scope.sql);
   if (pendingMedia.length > 0)
     await enqueueInboundMedia(deps.queue, scope.sql, { target: 'event', id: event!.id });
-  const changed: EventRef[] = [event!];
-  if (action.reply) changed.push(await queueReply(deps, scope, lead, action.reply));
-  return { outcome: { kind: 'event', event: event!, createdLead }, changed };
+  scope.record(
+    domainEvent('message.received', {
+      companyId: event!.companyId,
+      leadId: event!.leadId,
+      timelineEventId: event!.id,
+      channel: 'SMS',
+    }),
+  );
+  if (action.optStatus) {
+    scope.record(
+      domainEvent('lead.updated', {
+        companyId: lead.companyId,
+        leadId: lead.id,
+        changes: ['phoneOptStatus'],
+        actor: { kind: 'system' },
+      }),
+    );
+  }
+  if (action.reply) await queueReply(deps, scope, lead, action.reply);
+  return { kind: 'event', event: event!, createdLead };
 };
 
 /**
@@ -204,10 +220,10 @@ const storeForLead = async (
  */
 const storeUnmatched = async (
   deps: InboundSmsDeps,
-  scope: TransactionScope,
+  scope: RecordingScope,
   message: InboundSms,
   reason: string,
-): Promise<Stored> => {
+): Promise<InboundSmsOutcome> => {
   const pendingMedia = pendingMediaOf(message);
   const [row] = await scope.db
     .insert(unmatchedMessages)
@@ -227,7 +243,7 @@ const storeUnmatched = async (
     .returning();
   if (pendingMedia.length > 0)
     await enqueueInboundMedia(deps.queue, scope.sql, { target: 'unmatched', id: row!.id });
-  return { outcome: { kind: 'unmatched', unmatched: row! }, changed: [] };
+  return { kind: 'unmatched', unmatched: row! };
 };
 
 /**
@@ -239,10 +255,9 @@ export const receiveInboundSms = async (
   deps: InboundSmsDeps,
   message: InboundSms,
 ): Promise<InboundSmsOutcome> => {
-  const stored = await deps.database.transaction(async (scope): Promise<Stored> => {
+  return deps.events.transaction(async (scope): Promise<InboundSmsOutcome> => {
     await lockForTransaction(scope.db, `sms:${message.messageSid}`);
-    if (await wasReceived(scope, message.messageSid))
-      return { outcome: { kind: 'duplicate' }, changed: [] };
+    if (await wasReceived(scope, message.messageSid)) return { kind: 'duplicate' };
     const route = await routeInboundSms(scope.db, {
       from: toE164(message.from),
       to: toE164(message.to),
@@ -255,8 +270,6 @@ export const receiveInboundSms = async (
       ? storeForLead(deps, scope, message, route.lead, route.created)
       : storeUnmatched(deps, scope, message, route.reason);
   });
-  stored.changed.forEach((event) => deps.onEventChanged(event));
-  return stored.outcome;
 };
 
 /**
@@ -269,7 +282,8 @@ export const simulateInboundSms = async (
   request: SimulateInboundSmsRequest,
 ): Promise<ConversationEvent> => {
   const lead = await getCompanyLead(deps.database.db, principal.companyId, request.leadID);
-  if (!lead.phone) throw badRequest('leadID: this prospect has no phone number to reply from');
+  if (!lead.phone)
+    throw badRequest('body.leadID', 'this prospect has no phone number to reply from');
   const [property] = await deps.database.db
     .select({ smsNumber: properties.smsNumber })
     .from(properties)

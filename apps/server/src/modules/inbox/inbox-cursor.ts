@@ -27,6 +27,6 @@ export const decodeInboxCursor = (cursor: string): InboxCursor => {
     );
     return { decisionOpen: parsed.d, lastActivityAt: parsed.t, id: parsed.id };
   } catch {
-    throw badRequest('cursor: not a cursor this API returned');
+    throw badRequest('querystring.cursor', 'not a cursor this API returned');
   }
 };

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inboxPageSchema, inboxQuerySchema, leadIdParamsSchema } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import {
+  apiRoutes,
+  inboxPageSchema,
+  inboxQuerySchema,
+  leadIdParamsSchema,
+} from '@leasing/contract';
+import { principalOf } from '../../lib/principal.js';
 import { listInbox, readLead } from './inbox.service.js';
 
 const userOf = (principal: { id: string; companyId: string }) => ({
@@ -14,16 +19,16 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get(
-    '/api/inbox',
+    apiRoutes.inbox,
     { schema: { querystring: inboxQuerySchema, response: { 200: inboxPageSchema } } },
     (request) => listInbox(db, userOf(principalOf(request)), request.query),
   );
 
   app.post(
-    '/api/leads/:leadID/read',
+    apiRoutes.leadRead,
     { schema: { params: leadIdParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await readLead(db, userOf(principalOf(request)), request.params.leadID);
+      await readLead(db, userOf(principalOf(request)), request.params.leadId);
       return reply.status(204).send(null);
     },
   );

@@ -9,9 +9,8 @@ import { inboxMessageTypes } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { getCompanyLead } from '../leads/lead-access.js';
-import { toLeadSummary } from '../leads/leads.service.js';
-import { findPropertyById } from '../properties/properties.repository.js';
+import { getCompanyLead, toLeadSummary } from '../leads/leads.service.js';
+import { findCompanyProperty } from '../properties/properties.service.js';
 import { decodeInboxCursor, encodeInboxCursor } from './inbox-cursor.js';
 import { parseInboxSearch } from './inbox-search.js';
 import { listInboxLeads, markLeadRead, type InboxRow } from './inbox.repository.js';
@@ -56,8 +55,8 @@ export const listInbox = async (
   query: InboxQuery,
 ): Promise<InboxPage> => {
   if (query.propertyId) {
-    const property = await findPropertyById(db, query.propertyId);
-    if (!property || property.companyId !== user.companyId) throw notFound('Property');
+    const property = await findCompanyProperty(db, user.companyId, query.propertyId);
+    if (!property) throw notFound('Property');
   }
   const after = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
   const rows = await listInboxLeads(db, {

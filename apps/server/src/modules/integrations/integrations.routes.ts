@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   apiErrorSchema,
+  apiRoutes,
   integrationAccessLinkSchema,
   integrationEventSchema,
   integrationLeadParamsSchema,
@@ -23,8 +24,6 @@ import {
   upsertIntegrationLead,
   upsertIntegrationProperty,
 } from './integrations.service.js';
-
-export const INTEGRATIONS_PREFIX = '/api/integrations/v1';
 
 const errorSchema = apiErrorSchema.meta({ id: 'Error' });
 
@@ -51,7 +50,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.put(
-    `${INTEGRATIONS_PREFIX}/properties/:pmsPropertyId`,
+    apiRoutes.integrationProperty,
     {
       schema: {
         tags: ['Properties'],
@@ -81,7 +80,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${INTEGRATIONS_PREFIX}/properties/:pmsPropertyId/leads/:pmsLeadId`,
+    apiRoutes.integrationLead,
     {
       schema: {
         tags: ['Leads'],
@@ -101,8 +100,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { item, created } = await upsertIntegrationLead(
-        db,
-        integrationOf(request).companyId,
+        app.events,
+        integrationOf(request),
         request.params.pmsPropertyId,
         request.params.pmsLeadId,
         request.body,
@@ -112,7 +111,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${INTEGRATIONS_PREFIX}/properties/:pmsPropertyId/leads/:pmsLeadId/events`,
+    apiRoutes.integrationLeadEvents,
     {
       schema: {
         tags: ['Events'],
@@ -145,26 +144,18 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await appendIntegrationEvent(
-        app.database,
-        integrationOf(request).companyId,
+        app.events,
+        integrationOf(request),
         request.params.pmsPropertyId,
         request.params.pmsLeadId,
         request.body,
       );
-      if (result.created) {
-        // Committed: open consoles may now ask for it.
-        app.live.eventChanged({
-          id: result.event._id,
-          companyId: result.companyId,
-          leadId: result.event.leadID,
-        });
-      }
       return reply.status(result.created ? 201 : 200).send(result.event);
     },
   );
 
   app.post(
-    `${INTEGRATIONS_PREFIX}/properties/:pmsPropertyId/leads/:pmsLeadId/access-links`,
+    apiRoutes.integrationLeadAccessLinks,
     {
       schema: {
         tags: ['Access links'],

@@ -7,10 +7,13 @@ import type {
   UpsertLeadRequest,
   UpsertPropertyRequest,
 } from '@leasing/contract';
-import type { Database, Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { LeadRow, NewLeadRow, PropertyRow } from '../../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
+import { domainEvent } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
+import type { ApiKeyPrincipal } from '../api-keys/api-keys.service.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { toE164 } from '../../lib/phone-numbers.js';
 import {
   findCompanyPropertyByPmsId,
@@ -95,24 +98,36 @@ export const upsertIntegrationProperty = async (
 };
 
 export const upsertIntegrationLead = async (
-  db: Db,
-  companyId: string,
+  events: EventPort,
+  { companyId, apiKeyId }: ApiKeyPrincipal,
   pmsPropertyId: string,
   pmsLeadId: string,
   input: UpsertLeadRequest,
 ): Promise<Upserted<IntegrationLead>> => {
-  const { property } = await getProperty(db, companyId, pmsPropertyId);
   const { phone, email, ...rest } = sentFields(input);
   const changes: Partial<NewLeadRow> = { ...rest };
   // The request schema already refused what is not a phone number.
   if (phone !== undefined) changes.phone = phone === null ? null : (toE164(phone) ?? null);
   if (email !== undefined) changes.email = email === null ? null : email.trim();
-  const { inserted, ...row } = await upsertLeadRow(
-    db,
-    { ...changes, companyId, propertyId: property.id, pmsLeadId, name: input.name },
-    changes,
-  );
-  return { item: toLeadDto(row, property.pmsPropertyId), created: inserted };
+  return events.transaction(async ({ db, record }) => {
+    const { property } = await getProperty(db, companyId, pmsPropertyId);
+    const { inserted, ...row } = await upsertLeadRow(
+      db,
+      { ...changes, companyId, propertyId: property.id, pmsLeadId, name: input.name },
+      changes,
+    );
+    if (!inserted) {
+      record(
+        domainEvent('lead.updated', {
+          companyId,
+          leadId: row.id,
+          changes: Object.keys(changes),
+          actor: { kind: 'api-key', apiKeyId },
+        }),
+      );
+    }
+    return { item: toLeadDto(row, property.pmsPropertyId), created: inserted };
+  });
 };
 
 type AppendContext = { lead: LeadRow; timeZone: string };
@@ -139,7 +154,7 @@ const effectsOf = (
       };
     case 'SCHEDULED_TOUR_APPOINTMENT': {
       const instant = tourInstantOf(input.data, timeZone);
-      if (!instant) throw badRequest('body.data.tourDateUTC: when the tour starts is required');
+      if (!instant) throw badRequest('body.data.tourDateUTC', 'when the tour starts is required');
       return {
         data: { ...tourStringsOf(instant, timeZone), ...data, tourDateUTC: instant.toISOString() },
         leadChanges: { tourDateUtc: instant },
@@ -148,7 +163,7 @@ const effectsOf = (
     case 'CANCELED_TOUR_APPOINTMENT':
       return { data, leadChanges: { tourDateUtc: null } };
     case 'LANGUAGE_PREFERENCE_UPDATE':
-      if (!data.language) throw badRequest('body.data.language: the new language is required');
+      if (!data.language) throw badRequest('body.data.language', 'the new language is required');
       return { data, leadChanges: { preferredLanguage: data.language } };
     default:
       return { data, leadChanges: null };
@@ -184,13 +199,13 @@ export type AppendResult = { event: ConversationEvent; companyId: string; create
  * transaction: both happen or neither. The same external id again answers the first event.
  */
 export const appendIntegrationEvent = (
-  database: Database,
-  companyId: string,
+  events: EventPort,
+  { companyId, apiKeyId }: ApiKeyPrincipal,
   pmsPropertyId: string,
   pmsLeadId: string,
   input: AppendEventRequest,
 ): Promise<AppendResult> =>
-  database.transaction(async ({ db }) => {
+  events.transaction(async ({ db, record }) => {
     const { timeZone } = await getProperty(db, companyId, pmsPropertyId);
     const lead = await getIntegrationLead(db, companyId, pmsPropertyId, pmsLeadId);
 
@@ -230,6 +245,24 @@ export const appendIntegrationEvent = (
       if (concurrent) return concurrent;
       throw new Error('event neither inserted nor found');
     }
-    if (leadChanges) await updateLeadRow(db, lead.id, leadChanges);
+    if (leadChanges) {
+      await updateLeadRow(db, lead.id, leadChanges);
+      record(
+        domainEvent('lead.updated', {
+          companyId,
+          leadId: lead.id,
+          changes: Object.keys(leadChanges),
+          actor: { kind: 'api-key', apiKeyId },
+        }),
+      );
+    }
+    record(
+      domainEvent('timeline.event_added', {
+        companyId,
+        leadId: lead.id,
+        timelineEventId: row.id,
+        eventType: row.eventType,
+      }),
+    );
     return { event: toConversationEventDto(row), companyId, created: true };
   });

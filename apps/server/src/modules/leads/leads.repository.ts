@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, leads, notes } from '../../db/schema/index.js';
+import { companies, leads, notes, type LeadRow } from '../../db/schema/index.js';
 import { olderThan, type KeysetCursor } from '../../lib/cursor.js';
 
 /** A property's leads, most recent activity first, keyset on (lastActivityAt, id). */
@@ -32,3 +32,8 @@ export const listLeadNotes = (db: Db, leadId: string) =>
     .from(notes)
     .where(eq(notes.leadId, leadId))
     .orderBy(desc(notes.createdAt), desc(notes.id));
+
+export const findLeadById = async (db: Db, leadId: string): Promise<LeadRow | undefined> => {
+  const [lead] = await db.select().from(leads).where(eq(leads.id, leadId));
+  return lead;
+};

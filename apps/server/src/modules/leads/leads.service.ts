@@ -2,12 +2,36 @@ import type { Lead, LeadPage, LeadSummary, Note } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { LeadRow, NoteRow } from '../../db/schema/index.js';
 import { decodeCursor, toPage } from '../../lib/cursor.js';
-import { notFound } from '../../lib/errors.js';
-import { listConversationEvents } from '../conversations/conversation-events.repository.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { listConversationEvents } from '../conversations/conversations.service.js';
 import { getCompanyProperty } from '../properties/properties.service.js';
-import { findLeadWithCompany, listLeadNotes, listPropertyLeads } from './leads.repository.js';
+import {
+  findLeadById,
+  findLeadWithCompany,
+  listLeadNotes,
+  listPropertyLeads,
+} from './leads.repository.js';
 
 export const LEAD_EVENTS_PAGE = 50;
+
+/**
+ * The lead with this `_id`, if it belongs to the company: 404 when unknown, 403 when another
+ * company's. The lookup is by primary key; the company check is what scopes it.
+ */
+export const getCompanyLead = async (
+  db: Db,
+  companyId: string,
+  leadId: string,
+): Promise<LeadRow> => {
+  const lead = await findLeadById(db, leadId);
+  if (!lead) throw notFound('Lead');
+  if (lead.companyId !== companyId) throw forbidden();
+  return lead;
+};
+
+/** The lead's notes, newest first. */
+export const listNotesOfLead = async (db: Db, leadId: string): Promise<Note[]> =>
+  (await listLeadNotes(db, leadId)).map(toNoteDto);
 
 export const toLeadSummary = (row: LeadRow): LeadSummary => ({
   _id: row.id,

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { NewConversationDelivery } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { conversationEvents, leads } from '../../db/schema/index.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { toLeadSummary } from '../leads/leads.service.js';
 
 /** How long requests for announced events are gathered before one query answers them all. */

@@ -5,7 +5,7 @@ import {
   type NewMessageTranslation,
 } from '@leasing/contract';
 import type { ConversationEventRow } from '../../db/schema/index.js';
-import { companyRoom, leadRoom } from '../../plugins/socket.js';
+import { companyRoom, leadRoom } from '../../lib/socket-rooms.js';
 
 export type EventRef = Pick<ConversationEventRow, 'id' | 'companyId' | 'leadId'>;
 

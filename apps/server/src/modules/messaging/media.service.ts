@@ -36,13 +36,15 @@ type CheckedImage = UploadedFile & { extension: string };
 export const checkImages = async (files: UploadedFile[]): Promise<CheckedImage[]> => {
   if (files.length > MAX_ATTACHMENTS) {
     throw badRequest(
-      `attachments: at most ${MAX_ATTACHMENTS} images per message (got ${files.length})`,
+      'body.attachments',
+      `at most ${MAX_ATTACHMENTS} images per message (got ${files.length})`,
     );
   }
   const total = files.reduce((sum, file) => sum + file.bytes.length, 0);
   if (total > MAX_ATTACHMENTS_TOTAL_BYTES) {
     throw badRequest(
-      `attachments: at most ${megabytes(MAX_ATTACHMENTS_TOTAL_BYTES)} in all per message (got ${megabytes(total)})`,
+      'body.attachments',
+      `at most ${megabytes(MAX_ATTACHMENTS_TOTAL_BYTES)} in all per message (got ${megabytes(total)})`,
     );
   }
   const checked: CheckedImage[] = [];
@@ -54,12 +56,14 @@ export const checkImages = async (files: UploadedFile[]): Promise<CheckedImage[]
     const accepted = format ? ACCEPTED_FORMATS[format] : undefined;
     if (!accepted) {
       throw badRequest(
-        `attachments: ${file.fileName} is not a PNG, JPEG, GIF or WebP image${format ? ` (it is ${format.toUpperCase()})` : ''}`,
+        'body.attachments',
+        `${file.fileName} is not a PNG, JPEG, GIF or WebP image${format ? ` (it is ${format.toUpperCase()})` : ''}`,
       );
     }
     if (!accepted.extensions.includes(extname(file.fileName).toLowerCase())) {
       throw badRequest(
-        `attachments: ${file.fileName} holds a ${format!.toUpperCase()} image; its name says otherwise`,
+        'body.attachments',
+        `${file.fileName} holds a ${format!.toUpperCase()} image; its name says otherwise`,
       );
     }
     checked.push({ ...file, extension: accepted.extension });

@@ -2,8 +2,8 @@ import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  apiRoutes,
   conversationEventSchema,
-  type ConversationEvent,
   IDEMPOTENCY_KEY_HEADER,
   leadIdParamsSchema,
   MAX_ATTACHMENTS,
@@ -13,7 +13,7 @@ import {
   sendEmailRequestSchema,
 } from '@leasing/contract';
 import { badRequest } from '../../lib/errors.js';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { MEDIA_CONTENT_TYPES, type UploadedFile } from './media.service.js';
 import { listOutbox } from './outbox.repository.js';
 import { sendEmail, sendSms } from './send.service.js';
@@ -22,7 +22,7 @@ const idempotencyKeyOf = (headers: Record<string, unknown>) => {
   const key = headers[IDEMPOTENCY_KEY_HEADER];
   if (key === undefined) return undefined;
   if (typeof key !== 'string' || key.length < 8 || key.length > 200) {
-    throw badRequest(`${IDEMPOTENCY_KEY_HEADER}: 8 to 200 characters`);
+    throw badRequest(`headers.${IDEMPOTENCY_KEY_HEADER}`, `8 to 200 characters`);
   }
   return key;
 };
@@ -30,22 +30,20 @@ const idempotencyKeyOf = (headers: Record<string, unknown>) => {
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     database: app.database,
+    events: app.events,
     queue: app.queue,
     storage: app.messaging.storage,
     jobExpireSeconds: app.config.messaging.sendJobExpireSeconds,
   };
-  /** Other consoles on the lead see a message a colleague just sent. */
-  const announce = (companyId: string, event: ConversationEvent) =>
-    app.live.eventChanged({ id: event._id, companyId, leadId: event.leadID });
 
   app.addHook('onRequest', app.authenticate);
 
   app.post(
-    '/api/leads/:leadID/sms',
+    apiRoutes.leadSms,
     { schema: { params: leadIdParamsSchema, response: { 200: conversationEventSchema } } },
     async (request) => {
       if (!request.isMultipart())
-        throw badRequest('body: send multipart/form-data with leadID, text and attachments');
+        throw badRequest('body', 'send multipart/form-data with leadID, text and attachments');
       const fields: Record<string, string> = {};
       const files: UploadedFile[] = [];
       let total = 0;
@@ -63,33 +61,34 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const bytes = await part.toBuffer().catch(() => {
           throw badRequest(
-            `attachments: at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
+            'body.attachments',
+            `at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
           );
         });
         total += bytes.length;
         if (total > MAX_ATTACHMENTS_TOTAL_BYTES) {
           throw badRequest(
-            `attachments: at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
+            'body.attachments',
+            `at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
           );
         }
         files.push({ fileName: part.filename || 'attachment', bytes });
       }
-      if (fields.leadID !== undefined && fields.leadID !== request.params.leadID) {
-        throw badRequest('leadID: must match the lead in the path');
+      if (fields.leadID !== undefined && fields.leadID !== request.params.leadId) {
+        throw badRequest('body.leadID', 'must match the lead in the path');
       }
       const principal = principalOf(request);
-      const event = await sendSms(deps, principal, request.params.leadID, {
+      const event = await sendSms(deps, principal, request.params.leadId, {
         text: fields.text ?? '',
         files,
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
-      announce(principal.companyId, event);
       return event;
     },
   );
 
   app.post(
-    '/api/leads/:leadID/email',
+    apiRoutes.leadEmail,
     {
       schema: {
         params: leadIdParamsSchema,
@@ -99,18 +98,17 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = principalOf(request);
-      const event = await sendEmail(deps, principal, request.params.leadID, {
+      const event = await sendEmail(deps, principal, request.params.leadId, {
         ...request.body,
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
-      announce(principal.companyId, event);
       return event;
     },
   );
 
   /** What the sandbox providers "sent", newest first: the messages a real provider would carry. */
   app.get(
-    '/api/outbox',
+    apiRoutes.outbox,
     { schema: { querystring: pageQuerySchema, response: { 200: outboxPageSchema } } },
     (request) => listOutbox(app.database.db, principalOf(request).companyId, request.query),
   );
@@ -119,7 +117,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public on purpose: Twilio fetches MMS media without credentials. The names are unguessable.
   app.get(
-    '/media/:file',
+    apiRoutes.media,
     { schema: { params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+\.[a-z0-9]+$/) }) } },
     async (request, reply) => {
       const extension = request.params.file.split('.').pop() ?? '';

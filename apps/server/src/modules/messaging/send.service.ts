@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { ConversationEvent, SendEmailRequest } from '@leasing/contract';
 import { SMS_MAX_LENGTH } from '@leasing/contract';
-import type { Database, TransactionScope } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
+import { domainEvent, type Actor } from '../../events/domain-events.js';
+import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import {
   companies,
   type CompanyRow,
@@ -12,15 +14,17 @@ import {
   type NewConversationEventRow,
 } from '../../db/schema/index.js';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.js';
-import type { Principal } from '../../plugins/auth.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import type { Principal } from '../../lib/principal.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 import { checkImages, storeImages, type UploadedFile } from './media.service.js';
 import type { MediaStorage } from './media.storage.js';
 import { SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
 
 export type SendDeps = {
   database: Database;
+  /** Stores go through its transactions, which record `message.created`. */
+  events: EventPort;
   queue: PgBoss;
   storage: MediaStorage;
   jobExpireSeconds: number;
@@ -83,15 +87,16 @@ export const newEmailMessageId = (registeredLeasingEmail: string) =>
 
 /**
  * Writes the PENDING event and enqueues its send job inside the caller's transaction: either both
- * exist or neither does, so no message is lost between the two. (The lead's last activity follows
- * from the insert: the `conversation_events_touch_leads` trigger.)
+ * exist or neither does, so no message is lost between the two; records `message.created`. (The
+ * lead's last activity follows from the insert: the `conversation_events_touch_leads` trigger.)
  */
 export const insertAndEnqueue = async (
   deps: QueueDeps,
-  { db, sql }: TransactionScope,
+  { db, sql, record }: RecordingScope,
   lead: LeadRow,
-  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'>,
+  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'> & { eventType: 'SMS' | 'EMAIL' },
   idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<ConversationEvent> => {
   const [row] = await db
     .insert(conversationEvents)
@@ -101,6 +106,15 @@ export const insertAndEnqueue = async (
     ...sendJobOptions(deps.jobExpireSeconds),
     db: sql,
   });
+  record(
+    domainEvent('message.created', {
+      companyId: row!.companyId,
+      leadId: row!.leadId,
+      timelineEventId: row!.id,
+      channel: event.eventType,
+      actor,
+    }),
+  );
   return toConversationEventDto(row!);
 };
 
@@ -108,13 +122,14 @@ export const insertAndEnqueue = async (
 const storeAndEnqueue = async (
   deps: Omit<SendDeps, 'storage'>,
   lead: LeadRow,
-  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'>,
+  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'> & { eventType: 'SMS' | 'EMAIL' },
   idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<ConversationEvent> => {
-  const insert = (scope: TransactionScope) =>
-    insertAndEnqueue(deps, scope, lead, event, idempotencyKey);
+  const insert = (scope: RecordingScope) =>
+    insertAndEnqueue(deps, scope, lead, event, idempotencyKey, actor);
   try {
-    return await deps.database.transaction(insert);
+    return await deps.events.transaction(insert);
   } catch (error) {
     if (idempotencyKey && isUniqueViolation(error)) {
       const first = await findByIdempotencyKey(deps.database, lead.companyId, idempotencyKey);
@@ -131,7 +146,7 @@ const storeAndEnqueue = async (
  */
 export const sendAutomaticSms = (
   deps: QueueDeps,
-  scope: TransactionScope,
+  scope: RecordingScope,
   lead: LeadRow,
   body: string,
   options: { evenIfOptedOut: boolean },
@@ -149,7 +164,14 @@ export const sendAutomaticSms = (
       data: options.evenIfOptedOut ? { optOutConfirmation: true } : {},
     },
     undefined,
+    { kind: 'system' },
   );
+
+const actorOf = (principal: Principal): Actor => ({
+  kind: 'user',
+  userId: principal.id,
+  name: principal.name,
+});
 
 const replayed = async (deps: SendDeps, companyId: string, key: string | undefined) => {
   if (!key) return undefined;
@@ -171,9 +193,9 @@ export const sendSms = async (
   if (refusal) throw refusal;
   const text = input.text.trim();
   if (!text && input.files.length === 0)
-    throw badRequest('text: write a message or attach an image');
+    throw badRequest('body.text', 'write a message or attach an image');
   if (text.length > SMS_MAX_LENGTH)
-    throw badRequest(`text: at most ${SMS_MAX_LENGTH} characters per SMS`);
+    throw badRequest('body.text', `at most ${SMS_MAX_LENGTH} characters per SMS`);
   const images = await checkImages(input.files);
   const attachments = await storeImages(deps.storage, images);
 
@@ -191,6 +213,7 @@ export const sendSms = async (
       sentByUserId: principal.id,
     },
     input.idempotencyKey,
+    actorOf(principal),
   );
 };
 
@@ -202,7 +225,7 @@ export const sendEmail = async (
 ): Promise<ConversationEvent> => {
   if (input.companyID !== principal.companyId || input.sentByUserID !== principal.id)
     throw forbidden();
-  if (input.leadID !== leadId) throw badRequest('leadID: must match the lead in the path');
+  if (input.leadID !== leadId) throw badRequest('body.leadID', 'must match the lead in the path');
   const lead = await getCompanyLead(deps.database.db, principal.companyId, leadId);
   const previous = await replayed(deps, lead.companyId, input.idempotencyKey);
   if (previous) return previous;
@@ -225,7 +248,7 @@ export const sendEmail = async (
         and(eq(conversationEvents.id, input.messageId), eq(conversationEvents.leadId, lead.id)),
       );
     if (!answered || answered.eventType !== 'EMAIL') {
-      throw badRequest("messageId: not one of this lead's emails");
+      throw badRequest('body.messageId', "not one of this lead's emails");
     }
     if (answered.providerMessageId) {
       const earlier = Array.isArray(answered.data.references)
@@ -255,5 +278,6 @@ export const sendEmail = async (
       data: threading ? { inReplyTo: threading.inReplyTo, references: threading.references } : {},
     },
     input.idempotencyKey,
+    actorOf(principal),
   );
 };

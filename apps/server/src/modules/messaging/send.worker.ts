@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { EventPort } from '../../events/event-port.js';
 import {
   companies,
   leads,
@@ -30,6 +31,7 @@ import {
   waitUntil,
 } from './sending-rate.js';
 import type { SendJob } from './send-queue.js';
+import { writeMessageStatus } from './message-events.js';
 
 export type SendWorkerDeps = {
   db: Db;
@@ -37,8 +39,8 @@ export type SendWorkerDeps = {
   sms: SmsProvider;
   email: EmailTransport;
   log: FastifyBaseLogger;
-  /** Called whenever a message's status changes (live updates hang here). */
-  onStatusChange: (event: ConversationEventRow) => void;
+  /** Status writes record `message.status_changed` here (live updates subscribe to it). */
+  events: EventPort;
   /** Hands one job of a batch back to the queue for a retry with backoff. */
   retryLater: (jobId: string, error: Error) => Promise<void>;
   /** Enqueues the same send again, to start after a delay (its number is booked until then). */
@@ -89,21 +91,12 @@ const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => 
     });
   }
   // Recorded first as accepted-but-not-final, then moved on through the one status code path.
-  const recorded = await recordAccepted(
-    deps.db,
-    event,
-    accepted.providerMessageId,
-    'accepted',
-    'IN_PROGRESS',
+  await writeMessageStatus(deps.events, (db) =>
+    recordAccepted(db, event, accepted.providerMessageId, 'accepted', 'IN_PROGRESS'),
   );
-  if (recorded) deps.onStatusChange(recorded);
-  const advanced = await applyProviderStatus(
-    deps.db,
-    accepted.providerMessageId,
-    accepted.providerStatus,
-    undefined,
+  await writeMessageStatus(deps.events, (db) =>
+    applyProviderStatus(db, accepted.providerMessageId, accepted.providerStatus, undefined),
   );
-  if (advanced) deps.onStatusChange(advanced);
 };
 
 const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) => {
@@ -137,14 +130,10 @@ const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) =
     });
   }
   // SMTP has no delivery receipts: the relay accepting the message is as far as we can see.
-  const recorded = await recordAccepted(
-    deps.db,
-    event,
-    event.providerMessageId,
-    'sent',
-    sendingStatusFor('sent'),
+  const providerMessageId = event.providerMessageId;
+  await writeMessageStatus(deps.events, (db) =>
+    recordAccepted(db, event, providerMessageId, 'sent', sendingStatusFor('sent')),
   );
-  if (recorded) deps.onStatusChange(recorded);
 };
 
 /**
@@ -157,8 +146,10 @@ const sendOne = async (deps: SendWorkerDeps, job: PgBoss.JobWithMetadata<SendJob
   if (!event || event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED') return;
   if (event.providerStatus !== null) return;
 
-  await markInProgress(deps.db, event.id);
-  deps.onStatusChange({ ...event, sendingStatus: 'IN_PROGRESS' });
+  await writeMessageStatus(deps.events, async (db) => {
+    await markInProgress(db, event.id);
+    return { ...event, sendingStatus: 'IN_PROGRESS' as const };
+  });
   try {
     if (event.eventType === 'SMS') await deliverSms(deps, event);
     else await deliverEmail(deps, event);
@@ -186,8 +177,7 @@ const sendOne = async (deps: SendWorkerDeps, job: PgBoss.JobWithMetadata<SendJob
         ? `Gave up after ${job.retryCount + 1} attempts. ${error.message}`
         : failureReasonFor(code, (error as Error).message);
     deps.log.warn({ eventId: event.id, err: error }, 'send failed for good');
-    const failed = await markFailed(deps.db, event, reason, code);
-    if (failed) deps.onStatusChange(failed);
+    await writeMessageStatus(deps.events, (db) => markFailed(db, event, reason, code));
   }
 };
 
@@ -209,16 +199,13 @@ export const createSendHandler =
 
 /** Jobs whose retries ran out without an answer (a worker kept dying): the message is FAILED. */
 export const createDeadLetterHandler =
-  (deps: Pick<SendWorkerDeps, 'db' | 'onStatusChange'>) =>
+  (deps: Pick<SendWorkerDeps, 'db' | 'events'>) =>
   async ([job]: PgBoss.Job<SendJob>[]) => {
     if (!job) return;
     const event = await findEventById(deps.db, job.data.eventId);
     if (!event || event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED') return;
     if (event.providerStatus !== null) return;
-    const failed = await markFailed(
-      deps.db,
-      event,
-      'The message could not be sent: every attempt was interrupted.',
+    await writeMessageStatus(deps.events, (db) =>
+      markFailed(db, event, 'The message could not be sent: every attempt was interrupted.'),
     );
-    if (failed) deps.onStatusChange(failed);
   };

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addNoteRequestSchema, leadIdParamsSchema, noteListSchema } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import {
+  addNoteRequestSchema,
+  apiRoutes,
+  leadIdParamsSchema,
+  noteListSchema,
+} from '@leasing/contract';
+import { principalOf } from '../../lib/principal.js';
 import { addNote, listNotes } from './notes.service.js';
 
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,13 +13,13 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get(
-    '/api/leads/:leadID/notes',
+    apiRoutes.leadNotes,
     { schema: { params: leadIdParamsSchema, response: { 200: noteListSchema } } },
-    (request) => listNotes(db, principalOf(request), request.params.leadID),
+    (request) => listNotes(db, principalOf(request), request.params.leadId),
   );
 
   app.post(
-    '/api/leads/:leadID/notes',
+    apiRoutes.leadNotes,
     {
       schema: {
         params: leadIdParamsSchema,
@@ -22,6 +27,12 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: noteListSchema },
       },
     },
-    (request) => addNote(db, principalOf(request), request.params.leadID, request.body),
+    (request) =>
+      addNote(
+        { db, events: app.events },
+        principalOf(request),
+        request.params.leadId,
+        request.body,
+      ),
   );
 };

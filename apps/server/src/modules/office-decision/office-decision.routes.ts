@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apiRoutes,
   officeDecisionParamsSchema,
   officeDecisionResponseSchema,
   officeDecisionUpdateSchema,
 } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { completeOfficeDecision } from './office-decision.service.js';
 
 export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +13,7 @@ export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.put(
-    '/api/companies/:companyID/leads/:leadID/office-decision',
+    apiRoutes.officeDecision,
     {
       schema: {
         params: officeDecisionParamsSchema,
@@ -23,19 +24,12 @@ export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = principalOf(request);
       const result = await completeOfficeDecision(
-        db,
+        { db, events: app.events },
         principal,
-        request.params.companyID,
-        request.params.leadID,
+        request.params.companyId,
+        request.params.leadId,
         request.body,
       );
-      if (result.event) {
-        app.live.eventChanged({
-          id: result.event._id,
-          companyId: principal.companyId,
-          leadId: result.event.leadID,
-        });
-      }
       return result;
     },
   );

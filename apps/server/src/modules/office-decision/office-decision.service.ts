@@ -3,9 +3,11 @@ import type { OfficeDecisionResponse, OfficeDecisionUpdate } from '@leasing/cont
 import type { Db } from '../../db/client.js';
 import { conversationEvents, leads } from '../../db/schema/index.js';
 import { forbidden, HttpError } from '../../lib/errors.js';
-import type { Principal } from '../../plugins/auth.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import { domainEvent } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
+import type { Principal } from '../../lib/principal.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 
 const stateOf = (
   lead: typeof leads.$inferSelect,
@@ -20,7 +22,7 @@ const stateOf = (
  * transaction. Completing a completed decision changes nothing and answers the current state.
  */
 export const completeOfficeDecision = async (
-  db: Db,
+  { db, events }: { db: Db; events: EventPort },
   principal: Principal,
   companyId: string,
   leadId: string,
@@ -32,7 +34,7 @@ export const completeOfficeDecision = async (
     throw new HttpError(409, 'NO_DECISION', 'This lead has no office decision to complete.');
   }
 
-  return db.transaction(async (tx) => {
+  return events.transaction(async ({ db: tx, record }) => {
     const now = new Date();
     // Only the request that flips PENDING → COMPLETED writes the timeline event.
     const [completed] = await tx
@@ -63,6 +65,16 @@ export const completeOfficeDecision = async (
         data: { status: 'COMPLETED', isSeenByUser: update.isSeenByUser },
       })
       .returning();
+    if (event) {
+      record(
+        domainEvent('decision.completed', {
+          companyId: event.companyId,
+          leadId: event.leadId,
+          timelineEventId: event.id,
+          actor: { kind: 'user', userId: principal.id, name: principal.name },
+        }),
+      );
+    }
     return {
       officeDecisionState: stateOf(completed),
       event: event ? toConversationEventDto(event) : null,

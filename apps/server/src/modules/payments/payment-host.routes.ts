@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiPaths,
+  apiRoutes,
   checkoutRequestSchema,
   checkoutResultSchema,
   checkoutSessionRequestSchema,
@@ -27,7 +27,7 @@ export const paymentHostRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.payments) return;
 
   app.get(
-    apiPaths.payLink,
+    apiRoutes.payLink,
     {
       schema: {
         querystring: z.object({ t: z.string().min(1, 't: the token of the payment link') }),
@@ -41,7 +41,7 @@ export const paymentHostRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    apiPaths.payCheckout,
+    apiRoutes.payCheckout,
     {
       schema: { body: checkoutRequestSchema, response: { 200: checkoutResultSchema } },
       config: {
@@ -66,7 +66,7 @@ export const paymentHostRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    apiPaths.payCheckoutSession,
+    apiRoutes.payCheckoutSession,
     { schema: { body: checkoutSessionRequestSchema, response: { 200: checkoutSessionSchema } } },
     (request) => startCheckoutSession(app.payments, request.body.token),
   );
@@ -84,7 +84,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
     (_request, body, done) => done(null, body),
   );
-  app.post('/webhooks/stripe', async (request) => {
+  app.post(apiRoutes.stripeWebhook, async (request) => {
     const signature = request.headers['stripe-signature'];
     return handlePaymentWebhook(
       app.payments,

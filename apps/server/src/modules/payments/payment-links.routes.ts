@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apiRoutes,
   createPaymentLinkRequestSchema,
   createPaymentLinkResponseSchema,
   leadIdParamsSchema,
   leadPaymentLinksSchema,
 } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { createPaymentLink, getLeadPaymentLinks } from './payments.service.js';
 
 /** Staff: a lead's payment links and the amount it owes; creating (and sending) a new link. */
@@ -13,13 +14,13 @@ export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
-    '/api/leads/:leadID/payment-links',
+    apiRoutes.leadPaymentLinks,
     { schema: { params: leadIdParamsSchema, response: { 200: leadPaymentLinksSchema } } },
-    (request) => getLeadPaymentLinks(app.payments, principalOf(request), request.params.leadID),
+    (request) => getLeadPaymentLinks(app.payments, principalOf(request), request.params.leadId),
   );
 
   app.post(
-    '/api/leads/:leadID/payment-links',
+    apiRoutes.leadPaymentLinks,
     {
       schema: {
         params: leadIdParamsSchema,
@@ -31,7 +32,7 @@ export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await createPaymentLink(
         app.payments,
         principalOf(request),
-        request.params.leadID,
+        request.params.leadId,
         request.body,
       );
       return reply.status(201).send(created);

@@ -25,11 +25,12 @@ import {
 } from '../../db/schema/index.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { formatPhone } from '../../lib/phone-numbers.js';
-import type { Principal } from '../../plugins/auth.js';
+import type { Principal } from '../../lib/principal.js';
 import type { CardInput, PaymentProvider } from '../../providers/payment-provider.js';
-import { toConversationEventDto } from '../conversations/conversation-events.repository.js';
-import type { EventRef } from '../live/live-publisher.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import { toConversationEventDto } from '../conversations/conversations.service.js';
+import { domainEvent, type DomainEventMap } from '../../events/domain-events.js';
+import type { EventPort, RecordingScope } from '../../events/event-port.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 import {
   emailRefusal,
   insertAndEnqueue,
@@ -74,8 +75,8 @@ export type PaymentsDeps = {
   /** Undefined when no PAYMENT_HOST is set: links cannot be made. */
   settings: AppConfig['payments'];
   provider: PaymentProvider;
-  /** Tells open consoles about a new timeline event (after commit). */
-  announce: (event: EventRef) => void;
+  /** Changes are written in its transactions, which record `payment_link.changed`. */
+  events: EventPort;
   now?: () => Date;
 };
 
@@ -137,6 +138,23 @@ const receiptOf = (link: PaymentLinkRow): PaymentReceipt | null =>
     : null;
 
 /** A PAYMENT event for one moment of a link's life; `data.amount` in dollars like every PAYMENT. */
+/** Records that a link moved on, naming the timeline event that shows it (if one was written). */
+const recordLinkChange = (
+  record: RecordingScope['record'],
+  link: Pick<PaymentLinkRow, 'id' | 'companyId' | 'leadId'>,
+  stage: DomainEventMap['payment_link.changed']['stage'],
+  timelineEvent: Pick<ConversationEventRow, 'id'> | undefined,
+) =>
+  record(
+    domainEvent('payment_link.changed', {
+      companyId: link.companyId,
+      leadId: link.leadId,
+      paymentLinkId: link.id,
+      stage,
+      timelineEventId: timelineEvent?.id ?? null,
+    }),
+  );
+
 const linkEvent = (
   link: PaymentLinkRow,
   stage: PaymentLinkEventData['stage'],
@@ -214,7 +232,7 @@ export const createPaymentLink = async (
   const [company] = await db.select().from(companies).where(eq(companies.id, lead.companyId));
   if (!company) throw new Error('lead without company');
   if (input.dueDate < todayIn(company.timeZone, clock(deps))) {
-    throw badRequest('dueDate: must be today or later');
+    throw badRequest('body.dueDate', 'must be today or later');
   }
   const refusal = input.channel === 'SMS' ? smsRefusal(lead) : emailRefusal(lead, company);
   if (refusal) throw refusal;
@@ -267,7 +285,7 @@ export const createPaymentLink = async (
     date: now,
   };
 
-  const { link, message, sent } = await deps.database.transaction(async (scope) => {
+  const { link, message, sent } = await deps.events.transaction(async (scope) => {
     const link = await insertPaymentLink(scope.db, draft);
     const message = await insertAndEnqueue(
       deps,
@@ -283,6 +301,7 @@ export const createPaymentLink = async (
             providerMessageId: newEmailMessageId(company.registeredLeasingEmail ?? ''),
           },
       undefined,
+      { kind: 'user', userId: principal.id, name: principal.name },
     );
     await setPaymentLinkMessage(scope.db, link.id, message._id);
     const [sent] = await insertTimelineEvents(scope.db, [
@@ -299,11 +318,10 @@ export const createPaymentLink = async (
       { startAfter: link.expiresAt, singletonKey: link.id, retryLimit: 5, db: scope.sql },
     );
     if (!sent) throw new Error('payment link event insert returned nothing');
+    recordLinkChange(scope.record, link, 'sent', sent);
     return { link, message, sent };
   });
 
-  deps.announce({ id: message._id, companyId: link.companyId, leadId: link.leadId });
-  deps.announce(sent);
   return {
     link: toPaymentLinkDto({ ...link, messageEventId: message._id }, url),
     events: [message, toConversationEventDto(sent)],
@@ -317,16 +335,17 @@ export const expirePaymentLinkIfDue = async (
   deps: PaymentsDeps,
   linkId: string,
 ): Promise<PaymentLinkRow | undefined> => {
-  const expired = await deps.database.transaction(async ({ db }) => {
+  const expired = await deps.events.transaction(async ({ db, record }) => {
     const row = await expirePaymentLinkRow(db, linkId, clock(deps));
     if (!row) return undefined;
     const [event] = await insertTimelineEvents(db, [
       linkEvent(row, 'EXPIRED', { body: 'The payment link expired unpaid.' }),
     ]);
-    return event && { row, event };
+    if (!event) return undefined;
+    recordLinkChange(record, row, 'expired', event);
+    return row;
   });
-  if (expired) deps.announce(expired.event);
-  return expired?.row;
+  return expired;
 };
 
 /* ---------- payment host ---------- */
@@ -355,14 +374,13 @@ export const openPaymentLink = async (
 ): Promise<PublicPaymentLink> => {
   const link = await resolveToken(deps, token);
   if (link.status === 'ACTIVE' && !link.openedAt) {
-    const event = await deps.database.transaction(async ({ db }) => {
-      if (!(await markPaymentLinkOpened(db, link.id, clock(deps)))) return undefined;
+    await deps.events.transaction(async ({ db, record }) => {
+      if (!(await markPaymentLinkOpened(db, link.id, clock(deps)))) return;
       const [event] = await insertTimelineEvents(db, [
         linkEvent(link, 'OPENED', { body: 'The lead opened the payment link.' }),
       ]);
-      return event;
+      if (event) recordLinkChange(record, link, 'opened', event);
     });
-    if (event) deps.announce(event);
   }
   const parties = await findPaymentLinkParties(deps.database.db, link);
   if (!parties) throw invalidLink();
@@ -445,16 +463,14 @@ export const payWithCard = async (
     throw new HttpError(409, 'WRONG_PROVIDER', 'Payments here are taken on Stripe’s page.');
   }
   const link = await resolveToken(deps, input.token);
-  type Outcome =
-    | { kind: 'paid'; receipt: PaymentReceipt; event?: ConversationEventRow }
-    | { kind: 'declined'; reason: string };
-  const outcome = await deps.database.transaction(async ({ db }): Promise<Outcome> => {
+  type Outcome = { kind: 'paid'; receipt: PaymentReceipt } | { kind: 'declined'; reason: string };
+  const outcome = await deps.events.transaction(async ({ db, record }): Promise<Outcome> => {
     const locked = await lockPaymentLink(db, link.id);
     if (!locked) throw invalidLink();
     const prior = await findPaymentAttempt(db, 'sandbox', input.idempotencyKey);
     if (prior) {
       if (prior.paymentLinkId !== locked.id) {
-        throw badRequest('idempotencyKey: already used for another payment');
+        throw badRequest('body.idempotencyKey', 'already used for another payment');
       }
       const receipt = receiptOf(locked);
       if (prior.outcome === 'PAID' && receipt) return { kind: 'paid', receipt };
@@ -494,12 +510,12 @@ export const payWithCard = async (
     });
     const receipt = receiptOf(paid);
     if (!receipt) throw new Error('a paid link without a receipt');
-    return { kind: 'paid', receipt, event };
+    recordLinkChange(record, paid, 'paid', event);
+    return { kind: 'paid', receipt };
   });
   if (outcome.kind === 'declined') {
     throw new HttpError(402, paymentErrorCodes.cardDeclined, outcome.reason);
   }
-  if (outcome.event) deps.announce(outcome.event);
   return { status: 'PAID', receipt: outcome.receipt };
 };
 
@@ -578,8 +594,7 @@ export const handlePaymentWebhook = async (
   // The card is for the timeline only: a provider that cannot say does not hold up the payment.
   const card = await provider.cardOf(event.paymentId).catch(() => null);
   const paid = { ...event, ...card };
-  type Outcome = { duplicate: boolean; timeline?: ConversationEventRow };
-  const outcome = await deps.database.transaction(async ({ db }): Promise<Outcome> => {
+  const outcome = await deps.events.transaction(async ({ db, record }) => {
     const link = await lockPaymentLink(db, paid.paymentLinkId);
     if (!link) return { duplicate: false };
     const fresh = await insertPaymentAttempt(db, {
@@ -598,8 +613,8 @@ export const handlePaymentWebhook = async (
       cardLast4: paid.cardLast4,
       paidAt: clock(deps),
     });
-    return { duplicate: false, timeline };
+    recordLinkChange(record, link, 'paid', timeline);
+    return { duplicate: false };
   });
-  if (outcome.timeline) deps.announce(outcome.timeline);
   return { received: true, duplicate: outcome.duplicate };
 };

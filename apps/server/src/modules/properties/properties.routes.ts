@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apiRoutes,
   leadPageSchema,
-  leadParamsSchema,
   leadSchema,
   pageQuerySchema,
+  pmsLeadParamsSchema,
   propertyListSchema,
   propertyParamsSchema,
 } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import { principalOf } from '../../lib/principal.js';
 import { getLead, listLeads } from '../leads/leads.service.js';
 import { listProperties } from './properties.service.js';
 
@@ -15,12 +16,12 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
 
-  app.get('/api/properties', { schema: { response: { 200: propertyListSchema } } }, (request) =>
+  app.get(apiRoutes.properties, { schema: { response: { 200: propertyListSchema } } }, (request) =>
     listProperties(db, principalOf(request).companyId),
   );
 
   app.get(
-    '/api/properties/:propertyId/leads',
+    apiRoutes.propertyLeads,
     {
       schema: {
         params: propertyParamsSchema,
@@ -33,9 +34,14 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/properties/:propertyId/leads/:leadId',
-    { schema: { params: leadParamsSchema, response: { 200: leadSchema } } },
+    apiRoutes.lead,
+    { schema: { params: pmsLeadParamsSchema, response: { 200: leadSchema } } },
     (request) =>
-      getLead(db, principalOf(request).companyId, request.params.propertyId, request.params.leadId),
+      getLead(
+        db,
+        principalOf(request).companyId,
+        request.params.propertyId,
+        request.params.pmsLeadId,
+      ),
   );
 };

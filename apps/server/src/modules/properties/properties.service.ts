@@ -19,3 +19,9 @@ export const getCompanyProperty = async (db: Db, companyId: string, propertyId: 
   if (property.companyId !== companyId) throw forbidden();
   return property;
 };
+
+/** The property if it belongs to the company; another company's is as unknown as a missing one. */
+export const findCompanyProperty = async (db: Db, companyId: string, propertyId: string) => {
+  const property = await findPropertyById(db, propertyId);
+  return property?.companyId === companyId ? property : undefined;
+};

@@ -7,8 +7,8 @@ import {
   type AccessLink,
 } from '@leasing/contract';
 import { badRequest } from '../../lib/errors.js';
-import { findUserByEmail } from '../auth/users.repository.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import { findUserByEmail } from '../auth/users.service.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 
 export type CreateLeadAccessLinkInput = {
   companyId: string;
@@ -37,7 +37,8 @@ export const createLeadAccessLink = async (
     ttlSeconds > ACCESS_LINK_MAX_TTL_SECONDS
   ) {
     throw badRequest(
-      `ttlSeconds: whole seconds from ${ACCESS_LINK_MIN_TTL_SECONDS} to ${ACCESS_LINK_MAX_TTL_SECONDS}`,
+      'body.ttlSeconds',
+      `whole seconds from ${ACCESS_LINK_MIN_TTL_SECONDS} to ${ACCESS_LINK_MAX_TTL_SECONDS}`,
     );
   }
   const { db } = app.database;
@@ -45,7 +46,7 @@ export const createLeadAccessLink = async (
   const user = await findUserByEmail(db, userEmail);
   // Said the same way for an unknown address and another company's user: neither may be named.
   if (!user || user.companyId !== companyId) {
-    throw badRequest('userEmail: no staff member of this company has this email');
+    throw badRequest('body.userEmail', 'no staff member of this company has this email');
   }
   const token = await app.tokens.signLeadAccessToken(
     { userId: user.id, companyId, leadId: lead.id },

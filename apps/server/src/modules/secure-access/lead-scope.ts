@@ -1,19 +1,21 @@
 import { eq } from 'drizzle-orm';
+import { apiRoutes } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { leads, type LeadRow } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { TokenService } from '../auth/token.service.js';
-import { findUserById, type UserWithCompany } from '../auth/users.repository.js';
+import type { Principal } from '../../lib/principal.js';
+import { findUserById } from '../auth/users.service.js';
 
 /** A verified secure-access token: the staff user it acts for and the one lead it opens. */
-export type LeadAccessSession = { principal: UserWithCompany; lead: LeadRow; expiresAt: Date };
+export type LeadAccessSession = { principal: Principal; lead: LeadRow; expiresAt: Date };
 
 type RouteParams = Record<string, string | undefined>;
 type ScopeCheck = (params: RouteParams, lead: LeadRow) => boolean;
 
 /** Routes about the acting user or the link itself, not about a lead. */
 const noLeadInPath: ScopeCheck = () => true;
-const leadIdInPath: ScopeCheck = (params, lead) => params.leadID === lead.id;
+const leadIdInPath: ScopeCheck = (params, lead) => params.leadId === lead.id;
 
 /**
  * Every route a secure-access token reaches, and how its path must name the token's lead. What is
@@ -21,19 +23,19 @@ const leadIdInPath: ScopeCheck = (params, lead) => params.leadID === lead.id;
  * listed here on purpose. Keys are Fastify route patterns.
  */
 const LEAD_SCOPED_ROUTES: Readonly<Record<string, ScopeCheck>> = {
-  'GET /api/me': noLeadInPath,
-  'GET /api/secure-access/lead': noLeadInPath,
-  'GET /api/properties/:propertyId/leads/:leadId': (params, lead) =>
-    params.propertyId === lead.propertyId && params.leadId === lead.pmsLeadId,
-  'GET /api/leads/:leadID/conversations': leadIdInPath,
-  'GET /api/leads/:leadID/notes': leadIdInPath,
-  'POST /api/leads/:leadID/notes': leadIdInPath,
-  'POST /api/leads/:leadID/sms': leadIdInPath,
-  'POST /api/leads/:leadID/email': leadIdInPath,
+  [`GET ${apiRoutes.me}`]: noLeadInPath,
+  [`GET ${apiRoutes.secureAccessLead}`]: noLeadInPath,
+  [`GET ${apiRoutes.lead}`]: (params, lead) =>
+    params.propertyId === lead.propertyId && params.pmsLeadId === lead.pmsLeadId,
+  [`GET ${apiRoutes.leadConversations}`]: leadIdInPath,
+  [`GET ${apiRoutes.leadNotes}`]: leadIdInPath,
+  [`POST ${apiRoutes.leadNotes}`]: leadIdInPath,
+  [`POST ${apiRoutes.leadSms}`]: leadIdInPath,
+  [`POST ${apiRoutes.leadEmail}`]: leadIdInPath,
   // The pane marks its lead read for the user the link acts for.
-  'POST /api/leads/:leadID/read': leadIdInPath,
-  'PUT /api/companies/:companyID/leads/:leadID/office-decision': (params, lead) =>
-    params.companyID === lead.companyId && params.leadID === lead.id,
+  [`POST ${apiRoutes.leadRead}`]: leadIdInPath,
+  [`PUT ${apiRoutes.officeDecision}`]: (params, lead) =>
+    params.companyId === lead.companyId && params.leadId === lead.id,
 };
 
 /** Whether a request to this route, with these path parameters, stays on the token's lead. */

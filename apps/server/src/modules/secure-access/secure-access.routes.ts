@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessLinkSchema,
-  apiPaths,
+  apiRoutes,
   createAccessLinkRequestSchema,
   leadIdParamsSchema,
   secureAccessLeadSchema,
 } from '@leasing/contract';
 import { forbidden } from '../../lib/errors.js';
-import { principalOf } from '../../plugins/auth.js';
-import { getCompanyLead } from '../leads/lead-access.js';
+import { principalOf } from '../../lib/principal.js';
+import { getCompanyLead } from '../leads/leads.service.js';
 import { createLeadAccessLink } from './access-links.service.js';
 
 export const secureAccessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +16,7 @@ export const secureAccessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Staff share the open lead: the link acts for the staff member who mints it. */
   app.post(
-    '/api/leads/:leadID/access-links',
+    apiRoutes.leadAccessLinks,
     {
       schema: {
         params: leadIdParamsSchema,
@@ -28,7 +28,7 @@ export const secureAccessRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = principalOf(request);
       return createLeadAccessLink(app, {
         companyId: principal.companyId,
-        leadId: request.params.leadID,
+        leadId: request.params.leadId,
         userEmail: principal.email,
         ttlSeconds: request.body?.ttlSeconds,
       });
@@ -37,7 +37,7 @@ export const secureAccessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The lead a secure-access token opens, so the page knows which pane to load. */
   app.get(
-    apiPaths.secureAccessLead,
+    apiRoutes.secureAccessLead,
     { schema: { response: { 200: secureAccessLeadSchema } } },
     async (request) => {
       const access = request.leadAccess;

@@ -16,7 +16,8 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { conversationEvents, leads, notes, type LeadRow } from '../../db/schema/index.js';
-import { companyRoom } from '../../plugins/socket.js';
+import { domainEvent } from '../../events/domain-events.js';
+import { companyRoom } from '../../lib/socket-rooms.js';
 import {
   bearer,
   databaseTargets,
@@ -408,16 +409,28 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
       socket.on(socketEvents.newMessageTranslation(ava.companyId), (m: NewMessageTranslation) =>
         translated.push(m),
       );
-      const translate = async (eventId: string) => {
-        const [row] = await t.app.database.db
-          .select()
-          .from(conversationEvents)
-          .where(eq(conversationEvents.id, eventId));
-        t.app.live.translationReady({
-          ...row!,
-          data: { ...row!.data, translation: { body: { textInEnglish: 'In English' } } },
+      // A translation as the translation worker writes it: stored, and recorded on the port.
+      const translate = (eventId: string) =>
+        t.app.events.transaction(async ({ db, record }) => {
+          const [row] = await db
+            .select()
+            .from(conversationEvents)
+            .where(eq(conversationEvents.id, eventId));
+          await db
+            .update(conversationEvents)
+            .set({
+              data: { ...row!.data, translation: { body: { textInEnglish: 'In English' } } },
+            })
+            .where(eq(conversationEvents.id, eventId));
+          record(
+            domainEvent('message.translated', {
+              companyId: row!.companyId,
+              leadId: row!.leadId,
+              timelineEventId: row!.id,
+              translation: 'In English',
+            }),
+          );
         });
-      };
       await translate(taylorEvent);
       await translate(avaEvent);
       await expect

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { propertyParamsSchema, tourListSchema, toursQuerySchema } from '@leasing/contract';
-import { principalOf } from '../../plugins/auth.js';
+import {
+  apiRoutes,
+  propertyParamsSchema,
+  tourListSchema,
+  toursQuerySchema,
+} from '@leasing/contract';
+import { principalOf } from '../../lib/principal.js';
 import { getTours } from './tours.service.js';
 
 export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,13 +13,13 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get(
-    '/api/tours',
+    apiRoutes.tours,
     { schema: { querystring: toursQuerySchema, response: { 200: tourListSchema } } },
     (request) => getTours(db, principalOf(request).companyId, undefined, request.query),
   );
 
   app.get(
-    '/api/properties/:propertyId/tours',
+    apiRoutes.propertyTours,
     {
       schema: {
         params: propertyParamsSchema,

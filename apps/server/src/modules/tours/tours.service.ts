@@ -9,9 +9,9 @@ const DAY_MS = 86_400_000;
 
 const toRange = (query: ToursQuery): TourRange => {
   const range = { from: new Date(query.from), to: new Date(query.to) };
-  if (range.to <= range.from) throw badRequest('to: must be after from');
+  if (range.to <= range.from) throw badRequest('querystring.to', 'must be after from');
   if (range.to.getTime() - range.from.getTime() > TOURS_MAX_RANGE_DAYS * DAY_MS) {
-    throw badRequest(`to: at most ${TOURS_MAX_RANGE_DAYS} days after from`);
+    throw badRequest('querystring.to', `at most ${TOURS_MAX_RANGE_DAYS} days after from`);
   }
   return range;
 };

@@ -113,4 +113,17 @@ describe.each(databaseTargets())('tours on $name', (target) => {
     const unknown = apiPaths.propertyTours('00000000-0000-4000-a000-000000000000');
     expect((await get(`${unknown}?${week}`)).status).toBe(404);
   });
+
+  it('names the field of a 400 thrown by the service the way schema validation does', async () => {
+    const now = new Date();
+    const response = await get<{
+      error: { code: string; message: string; details: { path: string; message: string }[] };
+    }>(`${apiPaths.propertyTours(riverside._id)}?${range(now, now)}`);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({
+      code: 'VALIDATION',
+      message: 'to: must be after from',
+      details: [{ path: 'querystring.to', message: 'must be after from' }],
+    });
+  });
 });

@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { conversationEvents, leads, type ConversationEventRow } from '../../db/schema/index.js';
+import { domainEvent } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
 import type { TranslatorClient } from '../../providers/libretranslate.js';
 import { translationSource } from './language.js';
 
@@ -21,7 +23,7 @@ export const textHash = (text: string) =>
  * by the translator's own judgement. Translator errors are thrown for the queue to retry.
  */
 export const translateEvent = async (
-  db: Db,
+  { db, events }: { db: Db; events: EventPort },
   translator: TranslatorClient,
   log: FastifyBaseLogger,
   eventId: string,
@@ -45,23 +47,35 @@ export const translateEvent = async (
     return undefined;
   }
   // Merged into the current data, only while the body is the one translated.
-  const [current] = await db
-    .select({ data: conversationEvents.data })
-    .from(conversationEvents)
-    .where(eq(conversationEvents.id, eventId));
-  if (!current) return undefined;
-  const [updated] = await db
-    .update(conversationEvents)
-    .set({
-      data: {
-        ...current.data,
-        translation: {
-          body: { textInEnglish: translation.textInEnglish, hash },
-          ...(translation.detectedLanguage ? { language: translation.detectedLanguage } : {}),
+  return events.transaction(async ({ db, record }) => {
+    const [current] = await db
+      .select({ data: conversationEvents.data })
+      .from(conversationEvents)
+      .where(eq(conversationEvents.id, eventId));
+    if (!current) return undefined;
+    const [updated] = await db
+      .update(conversationEvents)
+      .set({
+        data: {
+          ...current.data,
+          translation: {
+            body: { textInEnglish: translation.textInEnglish, hash },
+            ...(translation.detectedLanguage ? { language: translation.detectedLanguage } : {}),
+          },
         },
-      },
-    })
-    .where(and(eq(conversationEvents.id, eventId), eq(conversationEvents.body, body)))
-    .returning();
-  return updated;
+      })
+      .where(and(eq(conversationEvents.id, eventId), eq(conversationEvents.body, body)))
+      .returning();
+    if (updated) {
+      record(
+        domainEvent('message.translated', {
+          companyId: updated.companyId,
+          leadId: updated.leadId,
+          timelineEventId: updated.id,
+          translation: translation.textInEnglish,
+        }),
+      );
+    }
+    return updated;
+  });
 };

@@ -1,23 +1,19 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ConversationEventRow } from '../db/schema/index.js';
 import {
   createSandboxEmailTransport,
   createSmtpTransport,
   type EmailTransport,
-} from '../providers/email-transport.js';
-import { createSandboxSmsProvider } from '../providers/sandbox-sms.provider.js';
-import type { SmsProvider } from '../providers/sms-provider.js';
-import { createTwilioSmsProvider } from '../providers/twilio-sms.provider.js';
-import { createLocalMediaStorage, type MediaStorage } from '../modules/messaging/media.storage.js';
-import {
-  SEND_DEAD_LETTER_QUEUE,
-  SEND_QUEUE,
-  sendJobOptions,
-  type SendJob,
-} from '../modules/messaging/send-queue.js';
-import { createDeadLetterHandler, createSendHandler } from '../modules/messaging/send.worker.js';
+} from '../../providers/email-transport.js';
+import { createSandboxSmsProvider } from '../../providers/sandbox-sms.provider.js';
+import type { SmsProvider } from '../../providers/sms-provider.js';
+import { createTwilioSmsProvider } from '../../providers/twilio-sms.provider.js';
+import { createLocalMediaStorage, type MediaStorage } from './media.storage.js';
+import { SEND_DEAD_LETTER_QUEUE, SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
+import { mediaRoutes, messagingRoutes } from './messaging.routes.js';
+import { createDeadLetterHandler, createSendHandler } from './send.worker.js';
+import { twilioWebhookRoutes } from './twilio-webhooks.routes.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -26,8 +22,6 @@ declare module 'fastify' {
       sms: SmsProvider;
       email: EmailTransport;
       storage: MediaStorage;
-      /** Listeners told about every status change of an outgoing message. */
-      statusListeners: Set<(event: ConversationEventRow) => void>;
     };
   }
 }
@@ -39,8 +33,11 @@ declare module 'fastify' {
 const SEND_WORKERS = 4;
 const SEND_BATCH = 25;
 
-/** Providers (real or sandbox, by configuration), media storage and the send workers. */
-export const messagingPlugin = fp(
+/**
+ * Messaging: providers (real or sandbox, by configuration), media storage, the send workers and
+ * the routes that send, serve media and take Twilio's status callbacks.
+ */
+export const messagingModule = fp(
   async (app: FastifyInstance) => {
     const { config, queue } = app;
     const sms = config.messaging.twilio
@@ -53,12 +50,9 @@ export const messagingPlugin = fp(
       ? createSmtpTransport(config.messaging.smtpUrl)
       : createSandboxEmailTransport();
     const storage = createLocalMediaStorage(join(config.dataDir, 'media'));
-    const statusListeners = new Set<(event: ConversationEventRow) => void>();
-    app.decorate('messaging', { sms, email, storage, statusListeners });
+    app.decorate('messaging', { sms, email, storage });
     app.log.info({ sms: sms.kind, email: email.kind }, 'messaging providers');
 
-    const onStatusChange = (event: ConversationEventRow) =>
-      statusListeners.forEach((listener) => listener(event));
     await queue.createQueue(SEND_DEAD_LETTER_QUEUE);
     await queue.createQueue(SEND_QUEUE, { name: SEND_QUEUE, deadLetter: SEND_DEAD_LETTER_QUEUE });
     const handler = createSendHandler({
@@ -67,7 +61,7 @@ export const messagingPlugin = fp(
       sms,
       email,
       log: app.log,
-      onStatusChange,
+      events: app.events,
       retryLater: async (jobId, error) => {
         await queue.fail(SEND_QUEUE, jobId, { message: error.message });
       },
@@ -88,9 +82,13 @@ export const messagingPlugin = fp(
     await queue.work<SendJob>(
       SEND_DEAD_LETTER_QUEUE,
       { pollingIntervalSeconds: 5 },
-      createDeadLetterHandler({ db: app.database.db, onStatusChange }),
+      createDeadLetterHandler({ db: app.database.db, events: app.events }),
     );
     app.addHook('onClose', async () => email.close());
+
+    await app.register(messagingRoutes);
+    await app.register(mediaRoutes);
+    await app.register(twilioWebhookRoutes);
   },
-  { name: 'messaging', dependencies: ['database', 'queue'] },
+  { name: 'messaging', dependencies: ['database', 'queue', 'events'] },
 );

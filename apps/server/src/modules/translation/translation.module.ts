@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SqlExecutor } from '../db/client.js';
-import type { ConversationEventRow, LeadRow } from '../db/schema/index.js';
-import { createLibreTranslateClient } from '../providers/libretranslate.js';
-import { translationSource } from '../modules/translation/language.js';
+import type { SqlExecutor } from '../../db/client.js';
+import type { ConversationEventRow, LeadRow } from '../../db/schema/index.js';
+import { createLibreTranslateClient } from '../../providers/libretranslate.js';
+import { translationSource } from './language.js';
 import {
   TRANSLATE_QUEUE,
   TRANSLATE_RETRY_LIMIT,
   translateEvent,
   type TranslateJob,
-} from '../modules/translation/translation.service.js';
+} from './translation.service.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -34,7 +34,7 @@ declare module 'fastify' {
  * (`TRANSLATE_URL`). Jobs run on the queue: a slow or failing translator never holds up or loses a
  * message, it only delays its translation (retried with backoff, then given up).
  */
-export const translationPlugin = fp(
+export const translationModule = fp(
   async (app: FastifyInstance) => {
     const settings = app.config.translate;
     if (!settings) {
@@ -62,8 +62,8 @@ export const translationPlugin = fp(
       { pollingIntervalSeconds: 0.5, batchSize: 5 },
       async (jobs) => {
         for (const job of jobs) {
-          const updated = await translateEvent(
-            app.database.db,
+          await translateEvent(
+            { db: app.database.db, events: app.events },
             translator,
             app.log,
             job.data.eventId,
@@ -71,10 +71,9 @@ export const translationPlugin = fp(
             app.log.warn({ err: error, eventId: job.data.eventId }, 'translation failed');
             throw error;
           });
-          if (updated) app.live.translationReady(updated);
         }
       },
     );
   },
-  { name: 'translation', dependencies: ['queue', 'database', 'live'] },
+  { name: 'translation', dependencies: ['queue', 'database', 'events'] },
 );

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createSandboxPaymentProvider } from '../providers/sandbox-payments.provider.js';
-import { createStripePaymentProvider } from '../providers/stripe-payments.provider.js';
-import { createPaymentLinkTokens } from '../modules/payments/payment-link-token.js';
-import { findOverdueActiveLinks } from '../modules/payments/payment-links.repository.js';
+import { createSandboxPaymentProvider } from '../../providers/sandbox-payments.provider.js';
+import { createStripePaymentProvider } from '../../providers/stripe-payments.provider.js';
+import { paymentHostRoutes, stripeWebhookRoutes } from './payment-host.routes.js';
+import { createPaymentLinkTokens } from './payment-link-token.js';
+import { paymentLinksRoutes } from './payment-links.routes.js';
+import { findOverdueActiveLinks } from './payment-links.repository.js';
 import {
   expirePaymentLinkIfDue,
   PAYMENT_LINK_EXPIRE_QUEUE,
   type PaymentLinkExpireJob,
   type PaymentsDeps,
-} from '../modules/payments/payments.service.js';
+} from './payments.service.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -23,7 +25,7 @@ declare module 'fastify' {
  * that expires an unpaid link when its time comes. Links that expired while no process ran are
  * expired at start-up.
  */
-export const paymentsPlugin = fp(
+export const paymentsModule = fp(
   async (app: FastifyInstance) => {
     const settings = app.config.payments;
     const provider = settings?.stripe
@@ -36,9 +38,12 @@ export const paymentsPlugin = fp(
       linkTokens: await createPaymentLinkTokens(app.database.db),
       settings,
       provider,
-      announce: (event) => app.live.eventChanged(event),
+      events: app.events,
     };
     app.decorate('payments', deps);
+    await app.register(paymentLinksRoutes);
+    await app.register(paymentHostRoutes);
+    await app.register(stripeWebhookRoutes);
     if (!settings) {
       app.log.info('payment links off: no PAYMENT_HOST');
       return;
@@ -54,5 +59,5 @@ export const paymentsPlugin = fp(
       for (const { id } of overdue) await expirePaymentLinkIfDue(deps, id);
     });
   },
-  { name: 'payments', dependencies: ['queue', 'database', 'live'] },
+  { name: 'payments', dependencies: ['queue', 'database', 'events'] },
 );

@@ -5,28 +5,31 @@ import {
   socketEvents,
   type NewConversationDelivery,
 } from '@leasing/contract';
-import { createEventDeliveryLoader } from '../modules/live/event-delivery.js';
-import { createLivePublisher, type LivePublisher } from '../modules/live/live-publisher.js';
-import { socketLeadScope, socketPrincipal } from './socket.js';
-
-declare module 'fastify' {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
-  interface FastifyInstance {
-    /** Live updates to open consoles (spec §7). */
-    live: LivePublisher;
-  }
-}
+import { timelineEventIdOf } from '../../events/domain-events.js';
+import { socketLeadScope, socketPrincipal } from '../../lib/principal.js';
+import { createEventDeliveryLoader } from './event-delivery.js';
+import { createLivePublisher } from './live-publisher.js';
+import { findConversationEvent } from './live.repository.js';
 
 /**
  * The spec's live protocol: an announcement with the event id to the company's room, the client
  * asks for it, and the server answers that socket with the event, after checking the event belongs
- * to the asker's company. Sending-status changes travel the same way.
+ * to the asker's company. Every committed domain event that names a timeline event is announced
+ * (new messages, sending statuses, payments…); a translation sends the translated text. Nothing
+ * else calls the publisher: services record events, this module listens.
  */
-export const livePlugin = fp(
+export const liveModule = fp(
   async (app: FastifyInstance) => {
     const live = createLivePublisher(app.io);
-    app.decorate('live', live);
-    app.messaging.statusListeners.add((event) => live.eventChanged(event));
+    app.events.subscribe('*', 'live', async (event) => {
+      if (event.type === 'message.translated') {
+        const row = await findConversationEvent(app.database.db, event.timelineEventId);
+        if (row) live.translationReady(row);
+        return;
+      }
+      const id = timelineEventIdOf(event);
+      if (id) live.eventChanged({ id, companyId: event.companyId, leadId: event.leadId });
+    });
 
     const deliveries = createEventDeliveryLoader(app.database.db);
     // Answers to one event for one user's sockets go out as one packet, encoded once (`local`:
@@ -63,5 +66,5 @@ export const livePlugin = fp(
       });
     });
   },
-  { name: 'live', dependencies: ['socket', 'messaging', 'database'] },
+  { name: 'live', dependencies: ['socket', 'events', 'database'] },
 );

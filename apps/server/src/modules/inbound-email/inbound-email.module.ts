@@ -2,12 +2,13 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SMTPServer } from 'smtp-server';
-import { resolveMailbox } from '../modules/inbound-email/mailbox.js';
+import { inboundEmailRoutes } from './inbound-email.routes.js';
+import { resolveMailbox } from './mailbox.js';
 import {
   inboundEmailDeps,
   isNoMailboxError,
   receiveInboundEmail,
-} from '../modules/inbound-email/inbound-email.service.js';
+} from './inbound-email.service.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -22,14 +23,15 @@ const smtpReply = (responseCode: number, message: string) =>
   Object.assign(new Error(message), { responseCode });
 
 /**
- * The inbound SMTP listener: leads' mail to a company's registered leasing address arrives here.
+ * Inbound email: the webhook route and the inbound SMTP listener: leads' mail to a company's registered leasing address arrives here.
  * Unknown recipients are refused at RCPT TO, so nothing is accepted that cannot be filed; a failure
  * while storing answers 451, a temporary error, so the sending server keeps the mail and retries.
  * No AUTH and no STARTTLS: it takes mail for our own addresses only and relays nothing.
  */
-export const inboundSmtpPlugin = fp(
+export const inboundEmailModule = fp(
   async (app: FastifyInstance) => {
     const { smtpPort, emailMaxBytes } = app.config.inbound;
+    await app.register(inboundEmailRoutes);
     if (smtpPort === 0) {
       app.decorate('inboundSmtp', undefined);
       return;
@@ -103,5 +105,5 @@ export const inboundSmtpPlugin = fp(
     // Before the queue and the database go: mail being stored finishes, new mail is refused.
     app.addHook('preClose', () => new Promise<void>((resolve) => server.close(() => resolve())));
   },
-  { name: 'inbound-smtp', dependencies: ['database', 'messaging', 'live', 'translation'] },
+  { name: 'inbound-smtp', dependencies: ['database', 'events', 'messaging', 'translation'] },
 );

@@ -1,0 +1,5 @@
+/** Socket.IO room names: the server alone puts sockets in them, publishers address them. */
+export const companyRoom = (companyId: string) => `company:${companyId}`;
+export const userRoom = (userId: string) => `user:${userId}`;
+/** Sockets of secure-access links: they hear about their one lead, never the company's others. */
+export const leadRoom = (leadId: string) => `lead:${leadId}`;

@@ -1,0 +1,2 @@
+// Other modules look users up through here, never through the repository.
+export { findUserByEmail, findUserById } from './users.repository.js';

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { startInboundMediaWorkers } from './inbound-sms-media.job.js';
+import { inboundSmsRoutes } from './inbound-sms.routes.js';
+import type { InboundSmsDeps } from './inbound-sms.service.js';
+
+/** Inbound SMS: Twilio's webhook, the sandbox's simulated reply, unmatched texts and MMS media. */
+export const inboundSmsModule: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+  const deps: InboundSmsDeps = {
+    database: app.database,
+    queue: app.queue,
+    translation: app.translation,
+    events: app.events,
+    sharedNumber: config.messaging.smsFrom,
+    jobExpireSeconds: config.messaging.sendJobExpireSeconds,
+  };
+  await startInboundMediaWorkers(app.queue, {
+    database: app.database,
+    storage: app.messaging.storage,
+    twilio: config.messaging.twilio,
+    twilioApiUrl: config.messaging.twilioApiUrl,
+    events: app.events,
+    log: app.log,
+  });
+  await app.register(inboundSmsRoutes, { deps });
+};
