@@ -17,6 +17,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
+import type { Clock } from './lib/clock.js';
 import { serverRoot } from './lib/paths.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -56,10 +57,16 @@ export type BuildAppOptions = {
   config: AppConfig;
   /** A database opened by the caller (tests); otherwise the configured one is opened and owned. */
   database?: Database;
+  /** The clock that issues and expires sign-in tokens; tests move it instead of waiting. */
+  now?: Clock;
 };
 
 /** Builds the whole application from configuration; `server.ts` only listens. */
-export const buildApp = async ({ config, database }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  config,
+  database,
+  now,
+}: BuildAppOptions): Promise<FastifyInstance> => {
   const ownsDatabase = !database;
   const db = database ?? (await openConfiguredDatabase(config));
   try {
@@ -121,7 +128,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     });
     if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
     await app.register(compressedParamsPlugin);
-    await app.register(authPlugin);
+    await app.register(authPlugin, { now });
     await app.register(queuePlugin);
     await app.register(messagingPlugin);
     await app.register(socketPlugin);
