@@ -25,6 +25,7 @@ import {
   testConfig,
   type TestApp,
 } from '../../test/test-app.js';
+import { createTestClock } from '../../test/test-clock.js';
 import { createLeadAccessLink } from './access-links.service.js';
 
 const MINUTE = 60_000;
@@ -37,6 +38,7 @@ const smsBody = (text: string) => ({
 
 describe.each(databaseTargets())('secure-access links ($name)', (target) => {
   let t: TestApp;
+  const clock = createTestClock();
   let staffToken: string;
   let otherCompanyToken: string;
   /** Ava Thompson: the lead the links open (her office decision is open). */
@@ -63,7 +65,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
     t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    t = await startTestApp(target, {}, { now: clock.now });
     staffToken = (await login(t.app)).token;
     otherCompanyToken = (
       await login(t.app, { email: 'other@leasing.test', password: 'leasing-demo' })
@@ -300,7 +302,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         1,
       );
       expect((await get('/api/me', lapsing)).statusCode).toBe(200);
-      await sleep(2_100);
+      clock.advance(2_000);
       const expired = await get('/api/me', lapsing);
       expect(expired.statusCode).toBe(401);
       expect(expired.json<{ error: { message: string } }>().error.message).toMatch(/expired/);
@@ -434,7 +436,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         { userId: principal.id, companyId: ava.companyId, leadId: ava.id },
         1,
       );
-      await sleep(1_100);
+      clock.advance(2_000);
       const refused = connect(url, {
         path: '/socket.io',
         auth: { token: expired },
