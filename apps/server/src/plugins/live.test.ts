@@ -246,11 +246,26 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
       userID: demo.userId,
       time: Date.now(),
     });
+    // A well-formed request sent after them is answered, so theirs would have been by now.
+    const sent = await sendSms(demo, 'Answered after the malformed requests.');
+    const control = until<NewConversationDelivery>(
+      socket,
+      socketEvents.newConversationForUser(demo.userId),
+    );
+    socket.emit(socketEvents.getNewConversation, {
+      eventID: sent._id,
+      userID: demo.userId,
+      time: Date.now(),
+    });
+    expect((await control).events.map((event) => event._id)).toEqual([sent._id]);
     await sleep(300);
-    // Announcements of earlier tests' messages may still arrive; no answer to these requests may.
+    // Announcements of earlier tests' messages may still arrive; no answer to the bad requests may.
+    const answers = heard.filter(
+      ({ event }) => event === socketEvents.newConversationForUser(demo.userId),
+    );
     expect(
-      heard.filter(({ event }) => event === socketEvents.newConversationForUser(demo.userId)),
-    ).toEqual([]);
+      answers.map(({ payload }) => (payload as NewConversationDelivery).events[0]?._id),
+    ).toEqual([sent._id]);
     expect(socket.connected).toBe(true);
   });
 
