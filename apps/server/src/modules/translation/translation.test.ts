@@ -123,6 +123,14 @@ describe.each(databaseTargets())('translation of leads’ messages ($name)', (ta
   });
 
   it('does not send English messages to the translator', async () => {
+    // The same request log shows a Spanish message going to the translator.
+    const beforeSpanish = translator.requests.length;
+    const spanish = await receive(SPANISH);
+    await expect
+      .poll(async () => (await stored(spanish.id)).data.translation, { timeout: 10_000 })
+      .toBeDefined();
+    expect(translator.requests.length).toBeGreaterThan(beforeSpanish);
+
     const before = translator.requests.length;
     const event = await receive(ENGLISH);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
