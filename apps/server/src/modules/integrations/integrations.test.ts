@@ -121,17 +121,24 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
         url: `/api/api-keys/${revoked.apiKey._id}`,
         headers: bearer(staffToken),
       });
+      const propertiesWithPmsId = (pmsPropertyId: string) =>
+        t.app.database.db
+          .select()
+          .from(properties)
+          .where(eq(properties.pmsPropertyId, pmsPropertyId));
+      // The live key's write shows in the same query that must find the refused ones' missing.
+      const written = await call('PUT', integrationPaths.property('IT-AUTH-OK'), key, {
+        name: 'Allowed',
+      });
+      expect(written.status).toBe(201);
+      expect(await propertiesWithPmsId('IT-AUTH-OK')).toHaveLength(1);
       for (const credential of [null, 'lk_not-a-real-key', `${key}x`, revoked.key, staffToken]) {
         const answer = await call<ApiError>('PUT', url, credential, { name: 'Nope' });
         expect(answer.status).toBe(401);
         expect(answer.body.error.code).toBe('UNAUTHORIZED');
         expect(answer.headers['www-authenticate']).toBe('Bearer realm="integrations"');
       }
-      const rows = await t.app.database.db
-        .select()
-        .from(properties)
-        .where(eq(properties.pmsPropertyId, 'IT-AUTH'));
-      expect(rows).toEqual([]);
+      expect(await propertiesWithPmsId('IT-AUTH')).toEqual([]);
     });
 
     it("never reaches another company's leads: 404 and nothing written", async () => {
@@ -445,6 +452,10 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
 
     it('answers 400 naming the field and writes nothing', async () => {
       const where = await freshLead();
+      // A valid event is written, and seen by the same read that must see no more after.
+      const valid = await append(where, { eventType: 'SMS', body: 'A valid one' });
+      expect(valid.status).toBe(201);
+      expect(await eventsOf(where.lead._id)).toHaveLength(1);
       const cases: [Record<string, unknown>, string[]][] = [
         [{ eventType: 'FAX' }, ['body.eventType']],
         [{ eventType: 'SMS', date: 'yesterday' }, ['body.date']],
@@ -482,7 +493,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
         'body.eventType',
         'body.externalId',
       ]);
-      expect(await eventsOf(where.lead._id)).toHaveLength(0);
+      expect(await eventsOf(where.lead._id)).toHaveLength(1);
       expect((await leadRow(where.lead._id)).tourDateUtc).toBeNull();
     });
 
@@ -496,14 +507,24 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
           when (new.preferred_language = 'xx-fail') execute function refuse_test_language();
       `);
       try {
+        // A change the database takes writes its event and its effect, seen by the same reads.
+        const changed = await append(where, {
+          externalId: 'lang-ok',
+          eventType: 'LANGUAGE_PREFERENCE_UPDATE',
+          data: { language: 'fr' },
+        });
+        expect(changed.status).toBe(201);
+        expect(await eventsOf(where.lead._id)).toHaveLength(1);
+        expect((await leadRow(where.lead._id)).preferredLanguage).toBe('fr');
+
         const failed = await append(where, {
           externalId: 'lang-fail',
           eventType: 'LANGUAGE_PREFERENCE_UPDATE',
           data: { language: 'xx-fail' },
         });
         expect(failed.status).toBe(500);
-        expect(await eventsOf(where.lead._id)).toHaveLength(0);
-        expect((await leadRow(where.lead._id)).preferredLanguage).toBe('en');
+        expect(await eventsOf(where.lead._id)).toHaveLength(1);
+        expect((await leadRow(where.lead._id)).preferredLanguage).toBe('fr');
       } finally {
         await t.app.database.sql.executeSql(
           'drop trigger refuse_test_language on leads; drop function refuse_test_language();',
