@@ -11,8 +11,69 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/test-app.js';
+import { createOffice } from '../../test/factories.js';
+import { createTestClock } from '../../test/test-clock.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe.each(databaseTargets())('auth over time on $name', (target) => {
+  const clock = createTestClock();
+  const s = useTestApp(target, {
+    seed: 'none',
+    now: clock.now,
+    env: { REFRESH_REUSE_GRACE_SECONDS: '30' },
+  });
+  let credentials: { email: string; password: string };
+  beforeAll(async () => {
+    credentials = (await createOffice(s.db)).staff.credentials;
+  });
+
+  const refresh = <T = { token: string }>(cookie: string) =>
+    s.request<T>('POST', '/api/auth/refresh', { cookies: { refresh_token: cookie } });
+  const cookieOf = (response: { headers: Record<string, unknown> }) => {
+    const header = String(response.headers['set-cookie'] ?? '');
+    return /refresh_token=([^;]*)/.exec(header)?.[1] ?? '';
+  };
+
+  it('lets an ID token lapse after its 15 minutes', async () => {
+    const { token } = await login(s.app, credentials);
+    clock.advance(14 * 60_000);
+    expect((await s.request('GET', '/api/me', { as: token })).status).toBe(200);
+    clock.advance(61_000);
+    const lapsed = await s.request<{ error: { message: string } }>('GET', '/api/me', { as: token });
+    expect(lapsed.status).toBe(401);
+    expect(lapsed.body.error.message).toMatch(/expired/);
+  });
+
+  it('honours a rotated refresh token within the 30-second grace window, and ends the family after it', async () => {
+    const { refreshCookie: first } = await login(s.app, credentials);
+    const rotated = await refresh(first);
+    expect(rotated.status).toBe(200);
+    const second = cookieOf(rotated);
+    expect(second).not.toBe('');
+
+    clock.advance(29_000);
+    const raced = await refresh(first);
+    expect(raced.status).toBe(200);
+
+    clock.advance(2_000);
+    expect((await refresh(first)).status).toBe(401);
+    expect((await refresh(second)).status).toBe(401);
+    expect((await refresh(cookieOf(raced))).status).toBe(401);
+  });
+
+  it('ends a refresh token after its 30 days', async () => {
+    const { refreshCookie: early } = await login(s.app, credentials);
+    const { refreshCookie: late } = await login(s.app, credentials);
+    clock.advance(29 * 86_400_000);
+    expect((await refresh(early)).status).toBe(200);
+    clock.advance(86_400_000 + 1_000);
+    const ended = await refresh<{ error: { message: string } }>(late);
+    expect(ended.status).toBe(401);
+    expect(ended.body.error.message).toMatch(/session has ended/);
+  });
+});
 
 describe.each(databaseTargets())('auth on $name', (target) => {
   let t: TestApp;
