@@ -11,29 +11,9 @@ import { createTokenService } from '../modules/auth/token.service.js';
 import type { LeadRow } from '../db/schema/index.js';
 import { createLead, createOffice } from '../test/factories.js';
 import { bearer, databaseTargets, login, startTestApp, type TestApp } from '../test/test-app.js';
+import { recordAll, sleep, until } from '../test/sockets.js';
 
 type Session = { token: string; userId: string; companyId: string };
-
-const until = <T>(socket: Socket, event: string, timeoutMs = 5_000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no ${event} within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-
-/** Collects everything a socket hears, to prove what it never heard. */
-const recordAll = (socket: Socket) => {
-  const heard: { event: string; payload: unknown }[] = [];
-  socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
-  return heard;
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import {
   apiPaths,
@@ -26,20 +26,9 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/test-app.js';
+import { until } from '../../test/sockets.js';
 
 type Answer<T> = { status: number; headers: Record<string, unknown>; body: T };
-
-const until = <T>(socket: Socket, event: string, timeoutMs = 5_000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no ${event} within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
 
 /** Demo data: Ava Thompson (L-5001) at Maple Grove (P-1001) of Demo Leasing. */
 const MAPLE = 'P-1001';
