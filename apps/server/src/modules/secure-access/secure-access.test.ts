@@ -266,10 +266,29 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
       }
 
-      const notesBefore = await t.app.database.db
-        .select()
-        .from(notes)
-        .where(eq(notes.leadId, taylor.id));
+      // Staff can write to Taylor: the same reads show a note and a text that do land.
+      const notesOfTaylor = () =>
+        t.app.database.db.select().from(notes).where(eq(notes.leadId, taylor.id));
+      const staffNote = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${taylor.id}/notes`,
+        headers: bearer(staffToken),
+        payload: { leadID: taylor.id, companyID: taylor.companyId, text: 'Staff note.' },
+      });
+      expect(staffNote.statusCode).toBe(200);
+      expect((await notesOfTaylor()).map((row) => row.text)).toContain('Staff note.');
+      const staffText = smsBody('Sent by staff.');
+      const staffSms = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${taylor.id}/sms`,
+        headers: { ...bearer(staffToken), 'content-type': staffText['content-type'] },
+        payload: staffText.payload,
+      });
+      expect(staffSms.statusCode).toBe(200);
+      const shown = await get(`/api/leads/${taylor.id}/conversations?limit=200`, staffToken);
+      expect(shown.body).toContain('Sent by staff.');
+
+      const notesBefore = await notesOfTaylor();
       const note = await t.app.inject({
         method: 'POST',
         url: `/api/leads/${taylor.id}/notes`,
@@ -285,11 +304,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         payload,
       });
       expect(sms.statusCode).toBe(403);
-      const notesAfter = await t.app.database.db
-        .select()
-        .from(notes)
-        .where(eq(notes.leadId, taylor.id));
-      expect(notesAfter).toHaveLength(notesBefore.length);
+      expect(await notesOfTaylor()).toHaveLength(notesBefore.length);
       const history = await get(`/api/leads/${taylor.id}/conversations?limit=200`, staffToken);
       expect(history.body).not.toContain('Should not be sent.');
     });
