@@ -134,6 +134,13 @@ describe.each(databaseTargets())('auth on $name', (target) => {
   });
 
   it('says the same thing for a wrong password and an unknown email', async () => {
+    // The right password does set the cookie that the wrong one must not.
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: DEMO_LOGIN,
+    });
+    expect(right.cookies.map((cookie) => cookie.name)).toContain('refresh_token');
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
