@@ -203,6 +203,15 @@ describe.each(databaseTargets())('sending on the sandbox providers on $name', (t
     expect(final.data.failureReason).toMatch(/not a valid phone number/);
   });
 
+  /** A message that does go out moves the counts a refused one must leave alone. */
+  const expectCountsToSeeASend = async () => {
+    const start = await s.counts();
+    const ava = s.lead('Ava Thompson');
+    const sent = await s.sms(ava._id, 'A message that goes out.');
+    expect((await s.waitForFinal(ava._id, sent.body._id)).sendingStatus).toBe('COMPLETED');
+    expect(await s.counts()).toEqual({ events: start.events + 1, outbox: start.outbox + 1 });
+  };
+
   it('creates one message for the same Idempotency-Key sent twice', async () => {
     const before = await s.counts();
     const emma = s.lead('Emma Johnson');
@@ -217,6 +226,7 @@ describe.each(databaseTargets())('sending on the sandbox providers on $name', (t
 
   it('refuses bad attachments and unsendable leads clearly, storing nothing and sending nothing', async () => {
     const ava = s.lead('Ava Thompson');
+    await expectCountsToSeeASend();
     const before = await s.counts();
     const cases: [
       Promise<{ status: number; body: { error?: { message: string } } }>,
@@ -261,6 +271,7 @@ describe.each(databaseTargets())('sending on the sandbox providers on $name', (t
   });
 
   it("refuses another company's lead and a companyID that is not the user's", async () => {
+    await expectCountsToSeeASend();
     const before = await s.counts();
     const other = (await login(s.t.app, s.otherCredentials)).token;
     const theirProperty = (
