@@ -18,21 +18,17 @@ import {
   type NewConversationDelivery,
 } from '@leasing/contract';
 import { conversationEvents, leads, properties } from '../../db/schema/index.js';
-import {
-  bearer,
-  databaseTargets,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
+import { bearer, databaseTargets, login, startTestApp, type TestApp } from '../../test/test-app.js';
+import { createLead, createOffice, createProperty } from '../../test/factories.js';
 import { until } from '../../test/sockets.js';
 
 type Answer<T> = { status: number; headers: Record<string, unknown>; body: T };
 
-/** Demo data: Ava Thompson (L-5001) at Maple Grove (P-1001) of Demo Leasing. */
+/** Our office's PMS ids for Ava Thompson at Maple Grove, made in `beforeAll`. */
 const MAPLE = 'P-1001';
 const AVA = 'L-5001';
+const STAFF_EMAIL = 'dana@lakeside.test';
+const OTHER_EMAIL = 'olivia@harbor.test';
 
 describe.each(databaseTargets())('integration API on $name', (target) => {
   let t: TestApp;
@@ -58,7 +54,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
   const createKey = async (name: string, token = staffToken) =>
     (await call<CreatedApiKey>('POST', '/api/api-keys', token, { name })).body;
 
-  /** A fresh property and lead of the demo company, so tests do not share state. */
+  /** A fresh property and lead of our company, so tests do not share state. */
   const freshLead = async (lead: Record<string, unknown> = {}) => {
     counter += 1;
     const pmsPropertyId = `IT-P-${counter}`;
@@ -93,11 +89,25 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
       .where(eq(conversationEvents.leadId, leadId));
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    t = await startTestApp(target, {}, { seed: 'none' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    staffToken = (await login(t.app)).token;
+    const { db } = t.app.database;
+    const office = await createOffice(db, {
+      company: { timeZone: 'America/Chicago' },
+      staff: { email: STAFF_EMAIL },
+      property: { pmsPropertyId: MAPLE, name: 'Maple Grove Apartments' },
+    });
+    await createProperty(db, office.company.id, {
+      name: 'The Summit at Oak Hill',
+      smsNumber: '+15125550190',
+    });
+    await createLead(db, office.property, { pmsLeadId: AVA, name: 'Ava Thompson' });
+    const elsewhere = await createOffice(db, { staff: { email: OTHER_EMAIL } });
+    staffToken = (await login(t.app, office.staff.credentials)).token;
     key = (await createKey('PMS sync')).key;
-    otherKey = (await createKey('Harbor PMS', (await login(t.app, OTHER_LOGIN)).token)).key;
+    otherKey = (
+      await createKey('Harbor PMS', (await login(t.app, elsewhere.staff.credentials)).token)
+    ).key;
   });
   afterAll(() => t.close());
 
@@ -594,7 +604,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
         'POST',
         url,
         key,
-        { userEmail: 'demo@leasing.test', ttlSeconds: 600 },
+        { userEmail: STAFF_EMAIL, ttlSeconds: 600 },
       );
       expect(minted.status).toBe(201);
       expect(minted.headers['cache-control']).toBe('no-store');
@@ -622,23 +632,21 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
     it('refuses another company, an unknown lead and a user who is not staff of the company', async () => {
       const where = await freshLead();
       const url = integrationPaths.accessLinks(where.pmsPropertyId, where.pmsLeadId);
-      expect((await call('POST', url, otherKey, { userEmail: 'other@leasing.test' })).status).toBe(
-        404,
-      );
+      expect((await call('POST', url, otherKey, { userEmail: OTHER_EMAIL })).status).toBe(404);
       expect(
         (
           await call('POST', integrationPaths.accessLinks(where.pmsPropertyId, 'NO-SUCH'), key, {
-            userEmail: 'demo@leasing.test',
+            userEmail: STAFF_EMAIL,
           })
         ).status,
       ).toBe(404);
-      for (const userEmail of ['other@leasing.test', 'nobody@leasing.test']) {
+      for (const userEmail of [OTHER_EMAIL, 'nobody@leasing.test']) {
         const refused = await call<ApiError>('POST', url, key, { userEmail });
         expect(refused.status).toBe(400);
         expect(refused.body.error.message).toContain('userEmail');
       }
       const badTtl = await call<ApiError>('POST', url, key, {
-        userEmail: 'demo@leasing.test',
+        userEmail: STAFF_EMAIL,
         ttlSeconds: 10 * 24 * 3600,
       });
       expect(badTtl.status).toBe(400);
