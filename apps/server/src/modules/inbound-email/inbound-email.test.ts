@@ -30,6 +30,7 @@ import {
   type DatabaseTarget,
   type TestApp,
 } from '../../test/test-app.js';
+import { createOffice } from '../../test/factories.js';
 
 const SECRET = 'inbound-test-secret-0123456789';
 const DEMO_ADDRESS = 'leasing@demo-leasing.test';
@@ -785,10 +786,12 @@ describe.each(databaseTargets())('inbound email limits on $name', (target) => {
   beforeAll(async () => {
     port = await freePort();
     // No INBOUND_EMAIL_SECRET: the webhook does not exist.
-    t = await startTestApp(target, {
-      INBOUND_SMTP_PORT: String(port),
-      INBOUND_EMAIL_MAX_BYTES: '4096',
-    });
+    t = await startTestApp(
+      target,
+      { INBOUND_SMTP_PORT: String(port), INBOUND_EMAIL_MAX_BYTES: '4096' },
+      { seed: 'none' },
+    );
+    await createOffice(t.app.database.db, { company: { registeredLeasingEmail: DEMO_ADDRESS } });
   });
   afterAll(() => t.close());
 
