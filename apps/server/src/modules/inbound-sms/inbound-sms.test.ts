@@ -126,7 +126,7 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
       expect(stored).toBeDefined();
       await expect
         .poll(() => console.heard.map((announcement) => announcement.eventID), { timeout: 5_000 })
-        .toEqual([stored!.id]);
+        .toContain(stored!.id);
       expect((await footprint(t)).events).toBe(beforeGenuine.events + 1);
       const heardBefore = console.heard.length;
 
