@@ -17,6 +17,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
+import type { Clock } from './lib/clock.js';
 import { serverRoot } from './lib/paths.js';
 import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { authModule } from './modules/auth/auth.module.js';
@@ -51,10 +52,16 @@ export type BuildAppOptions = {
   config: AppConfig;
   /** A database opened by the caller (tests); otherwise the configured one is opened and owned. */
   database?: Database;
+  /** The clock that issues and expires sign-in tokens; tests move it instead of waiting. */
+  now?: Clock;
 };
 
 /** Builds the whole application from configuration; `server.ts` only listens. */
-export const buildApp = async ({ config, database }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  config,
+  database,
+  now,
+}: BuildAppOptions): Promise<FastifyInstance> => {
   const ownsDatabase = !database;
   const db = database ?? (await openConfiguredDatabase(config));
   try {
@@ -116,7 +123,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     });
     if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
     await app.register(compressedParamsPlugin);
-    await app.register(authPlugin);
+    await app.register(authPlugin, { now });
     await app.register(queuePlugin);
     await app.register(socketPlugin);
     // Before any route, so every route is in the spec.

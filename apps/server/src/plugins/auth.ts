@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { createAuthService, type AuthService } from '../modules/auth/auth.service.js';
 import {
@@ -35,12 +36,14 @@ declare module 'fastify' {
   }
 }
 
+export type AuthPluginOptions = { now?: Clock };
+
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { now = systemClock }: AuthPluginOptions) => {
     const db: Db = app.database.db;
-    const tokens = await createTokenService(db, app.config.auth);
+    const tokens = await createTokenService(db, app.config.auth, now);
     app.decorate('tokens', tokens);
-    app.decorate('auth', createAuthService(db, tokens, app.config.auth));
+    app.decorate('auth', createAuthService(db, tokens, app.config.auth, now));
     app.decorateRequest('principal', null);
     app.decorateRequest('leadAccess', null);
 

@@ -8,46 +8,23 @@ import {
   type NewConversationDelivery,
 } from '@leasing/contract';
 import { createTokenService } from '../modules/auth/token.service.js';
-import {
-  bearer,
-  databaseTargets,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-  type TestApp,
-} from '../test/test-app.js';
+import type { LeadRow } from '../db/schema/index.js';
+import { createLead, createOffice } from '../test/factories.js';
+import { bearer, databaseTargets, login, startTestApp, type TestApp } from '../test/test-app.js';
+import { recordAll, sleep, until } from '../test/sockets.js';
 
 type Session = { token: string; userId: string; companyId: string };
-
-const until = <T>(socket: Socket, event: string, timeoutMs = 5_000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no ${event} within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-
-/** Collects everything a socket hears, to prove what it never heard. */
-const recordAll = (socket: Socket) => {
-  const heard: { event: string; payload: unknown }[] = [];
-  socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
-  return heard;
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target) => {
   let t: TestApp;
   let url: string;
-  let demo: Session;
-  let other: Session;
+  /** Staff of the office whose lead the tests text, and of another company. */
+  let ours: Session;
+  let theirs: Session;
+  let ava: LeadRow;
   const sockets: Socket[] = [];
 
-  const sessionOf = async (credentials?: typeof OTHER_LOGIN): Promise<Session> => {
+  const sessionOf = async (credentials: { email: string; password: string }): Promise<Session> => {
     const { token } = await login(t.app, credentials);
     const principal = await t.app.resolvePrincipal(token);
     return { token, userId: principal.id, companyId: principal.companyId };
@@ -79,19 +56,11 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
       socket.on('connect', () => reject(new Error('the socket was accepted')));
     });
 
-  /** A demo lead with a phone, and a staff SMS to it through the real API. */
+  /** A staff SMS to the office's lead through the real API. */
   const sendSms = async (session: Session, text: string) => {
-    const leads = await t.app.inject({
-      method: 'GET',
-      url: `/api/properties/${await firstPropertyId(session)}/leads?search=Ava`,
-      headers: bearer(session.token),
-    });
-    const ava = leads
-      .json<{ items: { _id: string; name: string }[] }>()
-      .items.find((lead) => lead.name.startsWith('Ava'))!;
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/leads/${ava._id}/sms`,
+      url: `/api/leads/${ava.id}/sms`,
       headers: { ...bearer(session.token), 'content-type': 'multipart/form-data; boundary=x' },
       payload: `--x\r\nContent-Disposition: form-data; name="text"\r\n\r\n${text}\r\n--x--\r\n`,
     });
@@ -99,22 +68,14 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
     return response.json<{ _id: string; leadID: string }>();
   };
 
-  const firstPropertyId = async (session: Session) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/properties',
-      headers: bearer(session.token),
-    });
-    return response.json<{ _id: string; name: string }[]>().find((p) => p.name.startsWith('Maple'))!
-      ._id;
-  };
-
   beforeAll(async () => {
-    t = await startTestApp(target);
+    t = await startTestApp(target, {}, { seed: 'none' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    demo = await sessionOf();
-    other = await sessionOf(OTHER_LOGIN);
+    const office = await createOffice(t.app.database.db);
+    ava = await createLead(t.app.database.db, office.property, { name: 'Ava Thompson' });
+    ours = await sessionOf(office.staff.credentials);
+    theirs = await sessionOf((await createOffice(t.app.database.db)).staff.credentials);
   });
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
@@ -122,11 +83,13 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
   });
 
   it('refuses a bad token, an expired one and an unsigned one, saying why', async () => {
-    const shortLived = await createTokenService(t.app.database.db, {
-      ...t.app.config.auth,
-      idTokenTtlSeconds: 1,
-    });
-    const principal = await t.app.resolvePrincipal(demo.token);
+    // Signed a minute ago for one second: expired without waiting for it.
+    const shortLived = await createTokenService(
+      t.app.database.db,
+      { ...t.app.config.auth, idTokenTtlSeconds: 1 },
+      () => new Date(Date.now() - 60_000),
+    );
+    const principal = await t.app.resolvePrincipal(ours.token);
     const expired = await shortLived.signIdToken({
       userId: principal.id,
       email: principal.email,
@@ -134,8 +97,7 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
       picture: null,
       companyId: principal.companyId,
     });
-    await sleep(1_100);
-    const [, payload] = demo.token.split('.');
+    const [, payload] = ours.token.split('.');
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
 
     for (const token of ['not-a-jwt', expired, unsigned, undefined]) {
@@ -146,87 +108,87 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
   });
 
   it('refuses a browser page from an origin that is not allowed', async () => {
-    const error = await refusal(open(demo.token, { origin: 'https://evil.example' }));
+    const error = await refusal(open(ours.token, { origin: 'https://evil.example' }));
     expect(error.message).toMatch(/not allowed|websocket error/i);
-    const allowed = open(demo.token, { origin: t.app.config.corsOrigins[0] });
+    const allowed = open(ours.token, { origin: t.app.config.corsOrigins[0] });
     await new Promise<void>((resolve, reject) =>
       allowed.on('connect', resolve).on('connect_error', reject),
     );
   });
 
   it('announces a new message to the company, and answers the asking user with the event and its lead', async () => {
-    const socket = await connected(demo.token);
+    const socket = await connected(ours.token);
     const announced = until<NewConversationAnnouncement>(
       socket,
-      socketEvents.newConversation(demo.companyId),
+      socketEvents.newConversation(ours.companyId),
     );
-    const sent = await sendSms(demo, 'Your tour is confirmed for Saturday.');
+    const sent = await sendSms(ours, 'Your tour is confirmed for Saturday.');
     const announcement = await announced;
     expect(announcement).toEqual({ eventID: sent._id, leadID: sent.leadID });
 
     const delivered = until<NewConversationDelivery>(
       socket,
-      socketEvents.newConversationForUser(demo.userId),
+      socketEvents.newConversationForUser(ours.userId),
     );
     socket.emit(socketEvents.getNewConversation, {
       eventID: announcement.eventID,
-      userID: demo.userId,
+      userID: ours.userId,
       time: Date.now(),
     });
     const delivery = newConversationDeliverySchema.parse(await delivered);
     expect(delivery.events.map((event) => event._id)).toEqual([sent._id]);
     expect(delivery.events[0]!.body).toBe('Your tour is confirmed for Saturday.');
     expect(delivery.lead._id).toBe(sent.leadID);
-    expect(delivery.lead.name).toMatch(/^Ava/);
+    expect(delivery.lead.name).toBe('Ava Thompson');
   });
 
   it('sends sending-status changes the same way, ending with the final status', async () => {
-    const socket = await connected(demo.token);
+    const socket = await connected(ours.token);
     const statuses: string[] = [];
     let sentId = '';
-    socket.on(socketEvents.newConversation(demo.companyId), (a: NewConversationAnnouncement) => {
+    socket.on(socketEvents.newConversation(ours.companyId), (a: NewConversationAnnouncement) => {
       if (a.eventID === sentId || !sentId)
         socket.emit(socketEvents.getNewConversation, {
           eventID: a.eventID,
-          userID: demo.userId,
+          userID: ours.userId,
           time: Date.now(),
         });
     });
-    socket.on(socketEvents.newConversationForUser(demo.userId), (d: NewConversationDelivery) => {
+    socket.on(socketEvents.newConversationForUser(ours.userId), (d: NewConversationDelivery) => {
       const event = d.events[0]!;
       if (event._id === sentId) statuses.push(event.sendingStatus ?? 'none');
     });
-    sentId = (await sendSms(demo, 'Checking the status path.'))._id;
+    sentId = (await sendSms(ours, 'Checking the status path.'))._id;
     await expect.poll(() => statuses.at(-1), { timeout: 10_000 }).toBe('COMPLETED');
   });
 
   it("never lets company B hear company A's events, even when B asks for them by id", async () => {
-    const a = await connected(demo.token);
-    const b = await connected(other.token);
+    const a = await connected(ours.token);
+    const b = await connected(theirs.token);
     const heardByB = recordAll(b);
     const announced = until<NewConversationAnnouncement>(
       a,
-      socketEvents.newConversation(demo.companyId),
+      socketEvents.newConversation(ours.companyId),
     );
-    const sent = await sendSms(demo, 'For company A only.');
+    const sent = await sendSms(ours, 'For company A only.');
     await announced;
 
     // B asks as itself, and pretending to be A's user.
     b.emit(socketEvents.getNewConversation, {
       eventID: sent._id,
-      userID: other.userId,
+      userID: theirs.userId,
       time: Date.now(),
     });
     b.emit(socketEvents.getNewConversation, {
       eventID: sent._id,
-      userID: demo.userId,
+      userID: ours.userId,
       time: Date.now(),
     });
     // And A's own socket proves the same requests would have been answered by now.
-    const control = until(a, socketEvents.newConversationForUser(demo.userId));
+    const control = until(a, socketEvents.newConversationForUser(ours.userId));
     a.emit(socketEvents.getNewConversation, {
       eventID: sent._id,
-      userID: demo.userId,
+      userID: ours.userId,
       time: Date.now(),
     });
     await control;
@@ -236,20 +198,35 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
   });
 
   it('ignores malformed requests without answering or crashing', async () => {
-    const socket = await connected(demo.token);
+    const socket = await connected(ours.token);
     const heard = recordAll(socket);
-    socket.emit(socketEvents.getNewConversation, { eventID: 'not-a-uuid', userID: demo.userId });
+    socket.emit(socketEvents.getNewConversation, { eventID: 'not-a-uuid', userID: ours.userId });
     socket.emit(socketEvents.getNewConversation, 'nonsense');
     socket.emit(socketEvents.getNewConversation, {
       eventID: '00000000-0000-4000-a000-000000000000',
-      userID: demo.userId,
+      userID: ours.userId,
       time: Date.now(),
     });
+    // A well-formed request sent after them is answered, so theirs would have been by now.
+    const sent = await sendSms(ours, 'Answered after the malformed requests.');
+    const control = until<NewConversationDelivery>(
+      socket,
+      socketEvents.newConversationForUser(ours.userId),
+    );
+    socket.emit(socketEvents.getNewConversation, {
+      eventID: sent._id,
+      userID: ours.userId,
+      time: Date.now(),
+    });
+    expect((await control).events.map((event) => event._id)).toEqual([sent._id]);
     await sleep(300);
-    // Announcements of earlier tests' messages may still arrive; no answer to these requests may.
+    // Announcements of earlier tests' messages may still arrive; no answer to the bad requests may.
+    const answers = heard.filter(
+      ({ event }) => event === socketEvents.newConversationForUser(ours.userId),
+    );
     expect(
-      heard.filter(({ event }) => event === socketEvents.newConversationForUser(demo.userId)),
-    ).toEqual([]);
+      answers.map(({ payload }) => (payload as NewConversationDelivery).events[0]?._id),
+    ).toEqual([sent._id]);
     expect(socket.connected).toBe(true);
   });
 
@@ -258,7 +235,7 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
       ...t.app.config.auth,
       idTokenTtlSeconds: 2,
     });
-    const principal = await t.app.resolvePrincipal(demo.token);
+    const principal = await t.app.resolvePrincipal(ours.token);
     const subject = {
       userId: principal.id,
       email: principal.email,
@@ -272,12 +249,12 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
     const lapsingGone = until<string>(lapsing, 'disconnect');
 
     const otherUser = await renewed.emitWithAck(socketEvents.reauthenticate, {
-      token: other.token,
+      token: theirs.token,
     });
     expect(otherUser).toEqual({ ok: false, error: 'The token belongs to another user.' });
     const bad = await renewed.emitWithAck(socketEvents.reauthenticate, { token: 'nope' });
     expect(bad.ok).toBe(false);
-    expect(await renewed.emitWithAck(socketEvents.reauthenticate, { token: demo.token })).toEqual({
+    expect(await renewed.emitWithAck(socketEvents.reauthenticate, { token: ours.token })).toEqual({
       ok: true,
     });
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
+import { createOffice } from '../test/factories.js';
 import { databaseTargets, login, startTestApp, type TestApp } from '../test/test-app.js';
 import { companyRoom } from '../lib/socket-rooms.js';
 
@@ -10,8 +11,11 @@ describe('Socket.IO handshake', () => {
   const sockets: Socket[] = [];
   const [pglite] = databaseTargets();
 
+  let staff: { email: string; password: string };
+
   beforeAll(async () => {
-    t = await startTestApp(pglite!);
+    t = await startTestApp(pglite!, {}, { seed: 'none' });
+    staff = (await createOffice(t.app.database.db)).staff.credentials;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -39,7 +43,7 @@ describe('Socket.IO handshake', () => {
   });
 
   it("accepts a signed-in user and puts the socket in its company's room, not another's", async () => {
-    const { token } = await login(t.app);
+    const { token } = await login(t.app, staff);
     const socket = open(token);
     await new Promise<void>((resolve, reject) =>
       socket.on('connect', resolve).on('connect_error', reject),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
+import type { Clock } from '../lib/clock.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { seedDemo } from '../db/seed/seed.js';
 
@@ -66,14 +67,22 @@ export const testConfig = (env: Record<string, string> = {}): AppConfig =>
 
 export type TestApp = { app: FastifyInstance; database: Database; close: () => Promise<void> };
 
-/** The real application on a fresh database with the demo seeded. */
+export type StartTestAppOptions = {
+  /** `'none'` leaves the database empty, for tests that build their rows with `factories.ts`. */
+  seed?: 'demo' | 'none';
+  /** The clock that issues and expires sign-in tokens (see `test-clock.ts`). */
+  now?: Clock;
+};
+
+/** The real application on a fresh database, with the demo seeded unless told otherwise. */
 export const startTestApp = async (
   target: DatabaseTarget,
   env: Record<string, string> = {},
+  { seed = 'demo', now }: StartTestAppOptions = {},
 ): Promise<TestApp> => {
   const database = await target.open();
-  const app = await buildApp({ config: testConfig(env), database });
-  await seedDemo(app.database.db);
+  const app = await buildApp({ config: testConfig(env), database, now });
+  if (seed === 'demo') await seedDemo(app.database.db);
   return {
     app,
     database,

@@ -1,41 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApiKey, CreatedApiKey } from '@leasing/contract';
 import { apiKeys } from '../../db/schema/index.js';
-import {
-  bearer,
-  databaseTargets,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createOffice, type Office } from '../../test/factories.js';
+import { databaseTargets } from '../../test/test-app.js';
+import { useTestApp, type HttpMethod } from '../../test/use-test-app.js';
 import { hashApiKey } from './api-key-secret.js';
 import { resolveApiKey } from './api-keys.service.js';
 
 describe.each(databaseTargets())('API keys on $name', (target) => {
-  let t: TestApp;
+  const s = useTestApp(target, { seed: 'none' });
+  let office: Office;
   let token: string;
   let otherToken: string;
 
-  const call = async <T>(
-    method: 'GET' | 'POST' | 'DELETE',
+  const call = <T>(
+    method: HttpMethod,
     url: string,
     as: string,
     payload?: Record<string, unknown>,
-  ) => {
-    const response = await t.app.inject({ method, url, headers: bearer(as), payload });
-    return { status: response.statusCode, headers: response.headers, body: response.json<T>() };
-  };
+  ) => s.request<T>(method, url, { as, payload });
   const create = (name: string, as = token) =>
     call<CreatedApiKey>('POST', '/api/api-keys', as, { name });
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    token = (await login(t.app)).token;
-    otherToken = (await login(t.app, OTHER_LOGIN)).token;
+    office = await createOffice(s.db);
+    token = await s.signIn(office.staff.credentials);
+    otherToken = await s.signIn((await createOffice(s.db)).staff.credentials);
   });
-  afterAll(() => t.close());
 
   it('creates a key, answers it once, and keeps only its hash and prefix', async () => {
     const created = await create('  Yardi sync  ');
@@ -46,12 +38,12 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
     expect(apiKey).toMatchObject({
       name: 'Yardi sync',
       prefix: key.slice(0, 10),
-      createdByUserName: expect.any(String),
+      createdByUserName: office.staff.user.name,
       lastUsedAt: null,
       revokedAt: null,
     });
 
-    const [row] = await t.app.database.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey._id));
+    const [row] = await s.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey._id));
     expect(row?.keyHash).toBe(hashApiKey(key));
     expect(row?.keyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(key);
@@ -66,7 +58,11 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
     const mine = (await create('PMS')).body.apiKey;
     const theirs = (await create('Their PMS', otherToken)).body.apiKey;
 
+    // Their key is listed for them, and the same list for us leaves it out.
+    const theirList = (await call<ApiKey[]>('GET', '/api/api-keys', otherToken)).body;
+    expect(theirList.map((key) => key._id)).toContain(theirs._id);
     const listed = (await call<ApiKey[]>('GET', '/api/api-keys', token)).body;
+    expect(listed.map((key) => key._id)).toContain(mine._id);
     expect(listed.map((key) => key._id)).not.toContain(theirs._id);
 
     const refused = await call<{ error: { code: string } }>(
@@ -75,15 +71,15 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
       token,
     );
     expect(refused.status).toBe(404);
-    const [stillLive] = await t.app.database.db
-      .select()
-      .from(apiKeys)
-      .where(eq(apiKeys.id, theirs._id));
-    expect(stillLive?.revokedAt).toBeNull();
+    const revocationOf = async (id: string) =>
+      (await s.db.select().from(apiKeys).where(eq(apiKeys.id, id)))[0]?.revokedAt;
 
     const revoked = await call<ApiKey>('DELETE', `/api/api-keys/${mine._id}`, token);
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).not.toBeNull();
+    // The row shows a revocation that happens, and none for the key that was refused.
+    expect(await revocationOf(mine._id)).not.toBeNull();
+    expect(await revocationOf(theirs._id)).toBeNull();
     // Revoking again keeps the first moment.
     const again = await call<ApiKey>('DELETE', `/api/api-keys/${mine._id}`, token);
     expect(again.body.revokedAt).toBe(revoked.body.revokedAt);
@@ -98,20 +94,19 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
 
     const { key } = (await create('Not a staff token')).body;
     expect((await call('GET', '/api/api-keys', key)).status).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/api-keys' })).statusCode).toBe(401);
+    expect((await s.request('GET', '/api/api-keys')).status).toBe(401);
   });
 
   it('resolves a live key to its company, records use at most once a minute, and not revoked ones', async () => {
     const { key, apiKey } = (await create('Assistant')).body;
-    const { db } = t.app.database;
-    const principal = await t.app.resolvePrincipal(token);
+    const { db } = s;
     const lastUsed = async () =>
       (await db.select().from(apiKeys).where(eq(apiKeys.id, apiKey._id)))[0]?.lastUsedAt;
 
     const start = new Date('2030-01-01T12:00:00Z');
     expect(await resolveApiKey(db, key, start)).toEqual({
       apiKeyId: apiKey._id,
-      companyId: principal.companyId,
+      companyId: office.company.id,
     });
     expect(await lastUsed()).toEqual(start);
     await resolveApiKey(db, key, new Date(start.getTime() + 30_000));

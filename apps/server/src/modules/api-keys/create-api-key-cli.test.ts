@@ -3,16 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { integrationPaths } from '@leasing/contract';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
-import { apiKeys } from '../../db/schema/index.js';
-import { DEMO_COMPANY_ID } from '../../db/seed/demo-data.js';
-import { seedDemo } from '../../db/seed/seed.js';
+import { apiKeys, companies } from '../../db/schema/index.js';
 import { repoRoot, serverRoot } from '../../lib/paths.js';
-import { bearer, databaseTargets, testConfig } from '../../test/test-app.js';
+import { createCompany, createUser } from '../../test/factories.js';
+import { bearer, databaseTargets, login, testConfig } from '../../test/test-app.js';
+
+/** The company the keys are made for; the same one every time a test opens the database. */
+const COMPANY = { id: '5b0f3c1e-7a2d-4c8e-9f10-2a3b4c5d6e7f', name: 'CLI Rentals' };
 
 const CLI = join(serverRoot, 'src/modules/api-keys/create-api-key-cli.ts');
 const TSX = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
@@ -41,7 +43,9 @@ const runCli = (args: string[], env: Record<string, string | undefined>) =>
 
 const openApp = async (database: Database): Promise<FastifyInstance> => {
   const app = await buildApp({ config: testConfig(), database });
-  await seedDemo(app.database.db);
+  const { db } = app.database;
+  const existing = await db.select().from(companies).where(eq(companies.id, COMPANY.id));
+  if (existing.length === 0) await createCompany(db, COMPANY);
   return app;
 };
 
@@ -63,15 +67,27 @@ describe('npm run apikey:create', () => {
   it('leaves an embedded database held by a running server alone, and says what to do', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     const app = await openApp(database);
+    const keyCount = async () => (await app.database.db.select({ n: count() }).from(apiKeys))[0]?.n;
     try {
-      const result = await runCli(['--company', DEMO_COMPANY_ID], { DATA_DIR: dataDir });
+      // A key made through the running server shows in the count that must not move after.
+      const { credentials } = await createUser(app.database.db, COMPANY.id);
+      const { token } = await login(app, credentials);
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/api-keys',
+        headers: bearer(token),
+        payload: { name: 'Through the server' },
+      });
+      expect(made.statusCode).toBe(201);
+      expect(await keyCount()).toBe(1);
+
+      const result = await runCli(['--company', COMPANY.id], { DATA_DIR: dataDir });
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('in use by a running server, so no key was created');
       expect(result.stderr).toContain('API keys');
       expect(result.stderr).toContain('stop the server');
-      const [keys] = await app.database.db.select({ n: count() }).from(apiKeys);
-      expect(keys?.n).toBe(0);
+      expect(await keyCount()).toBe(1);
       // The server's database still works after the refusal.
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     } finally {
@@ -90,7 +106,7 @@ describe('npm run apikey:create', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--company is required');
 
-    const result = await runCli(['--company', DEMO_COMPANY_ID, '--name', 'Yardi'], {
+    const result = await runCli(['--company', COMPANY.id, '--name', 'Yardi'], {
       DATA_DIR: dataDir,
     });
     expect(result.stderr).toContain('API key "Yardi"');
@@ -117,10 +133,10 @@ describe.each(databaseTargets().filter((target) => target.name === 'postgres'))(
       const database = await target.open();
       const app = await openApp(database);
       try {
-        const result = await runCli(['--company', DEMO_COMPANY_ID], {
+        const result = await runCli(['--company', COMPANY.id], {
           DATABASE_URL: database.connectionString,
         });
-        expect(result.stderr).toContain('created for Demo Leasing');
+        expect(result.stderr).toContain('created for CLI Rentals');
         expect(result.code).toBe(0);
         expect(await useKey(app, result.stdout.trim())).toBe(201);
       } finally {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { LoginRequest, LoginResponse } from '@leasing/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { HttpError, unauthorized } from '../../lib/errors.js';
 import {
   clearLoginFailures,
@@ -32,13 +33,18 @@ export type IssuedRefreshToken = { value: string; expiresAt: Date };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export const createAuthService = (db: Db, tokens: TokenService, config: AppConfig['auth']) => {
+export const createAuthService = (
+  db: Db,
+  tokens: TokenService,
+  config: AppConfig['auth'],
+  now: Clock = systemClock,
+) => {
   const issueRefreshToken = async (
     userId: string,
     familyId: string,
   ): Promise<IssuedRefreshToken> => {
     const value = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + config.refreshTokenTtlDays * 86_400_000);
+    const expiresAt = new Date(now().getTime() + config.refreshTokenTtlDays * 86_400_000);
     await insertRefreshToken(db, { userId, familyId, tokenHash: hashToken(value), expiresAt });
     return { value, expiresAt };
   };
@@ -99,18 +105,18 @@ export const createAuthService = (db: Db, tokens: TokenService, config: AppConfi
      */
     refresh: async (presented: string | undefined) => {
       if (!presented) throw unauthorized('No session to refresh. Sign in again.');
-      const now = new Date();
+      const at = now();
       const stored = await findRefreshToken(db, hashToken(presented));
-      if (!stored || stored.revokedAt || stored.expiresAt <= now) {
+      if (!stored || stored.revokedAt || stored.expiresAt <= at) {
         throw unauthorized('Your session has ended. Sign in again.');
       }
-      const wonRotation = await markRotated(db, stored.id, now);
+      const wonRotation = await markRotated(db, stored.id, at);
       if (!wonRotation) {
-        const rotatedAt = (await findRefreshToken(db, stored.tokenHash))?.rotatedAt ?? now;
+        const rotatedAt = (await findRefreshToken(db, stored.tokenHash))?.rotatedAt ?? at;
         const withinGrace =
-          now.getTime() - rotatedAt.getTime() <= config.refreshReuseGraceSeconds * 1000;
+          at.getTime() - rotatedAt.getTime() <= config.refreshReuseGraceSeconds * 1000;
         if (!withinGrace) {
-          await revokeFamily(db, stored.familyId, now);
+          await revokeFamily(db, stored.familyId, at);
           throw unauthorized('This session was used elsewhere and has been ended. Sign in again.');
         }
       }
@@ -125,7 +131,7 @@ export const createAuthService = (db: Db, tokens: TokenService, config: AppConfi
     logout: async (presented: string | undefined) => {
       if (!presented) return;
       const stored = await findRefreshToken(db, hashToken(presented));
-      if (stored) await revokeFamily(db, stored.familyId, new Date());
+      if (stored) await revokeFamily(db, stored.familyId, now());
     },
   };
 };

@@ -3,21 +3,88 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { signingKeys } from '../../db/schema/index.js';
-import {
-  bearer,
-  databaseTargets,
-  DEMO_LOGIN,
-  login,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
+import { bearer, databaseTargets, login, startTestApp, type TestApp } from '../../test/test-app.js';
+import { createOffice, createUser } from '../../test/factories.js';
+import { createTestClock } from '../../test/test-clock.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+describe.each(databaseTargets())('auth over time on $name', (target) => {
+  const clock = createTestClock();
+  const s = useTestApp(target, {
+    seed: 'none',
+    now: clock.now,
+    env: { REFRESH_REUSE_GRACE_SECONDS: '30' },
+  });
+  let credentials: { email: string; password: string };
+  beforeAll(async () => {
+    credentials = (await createOffice(s.db)).staff.credentials;
+  });
+
+  const refresh = <T = { token: string }>(cookie: string) =>
+    s.request<T>('POST', '/api/auth/refresh', { cookies: { refresh_token: cookie } });
+  const cookieOf = (response: { headers: Record<string, unknown> }) => {
+    const header = String(response.headers['set-cookie'] ?? '');
+    return /refresh_token=([^;]*)/.exec(header)?.[1] ?? '';
+  };
+
+  it('lets an ID token lapse after its 15 minutes', async () => {
+    const { token } = await login(s.app, credentials);
+    clock.advance(14 * 60_000);
+    expect((await s.request('GET', '/api/me', { as: token })).status).toBe(200);
+    clock.advance(61_000);
+    const lapsed = await s.request<{ error: { message: string } }>('GET', '/api/me', { as: token });
+    expect(lapsed.status).toBe(401);
+    expect(lapsed.body.error.message).toMatch(/expired/);
+  });
+
+  it('honours a rotated refresh token within the 30-second grace window, and ends the family after it', async () => {
+    const { refreshCookie: first } = await login(s.app, credentials);
+    const rotated = await refresh(first);
+    expect(rotated.status).toBe(200);
+    const second = cookieOf(rotated);
+    expect(second).not.toBe('');
+
+    clock.advance(29_000);
+    const raced = await refresh(first);
+    expect(raced.status).toBe(200);
+
+    clock.advance(2_000);
+    expect((await refresh(first)).status).toBe(401);
+    expect((await refresh(second)).status).toBe(401);
+    expect((await refresh(cookieOf(raced))).status).toBe(401);
+  });
+
+  it('ends a refresh token after its 30 days', async () => {
+    const { refreshCookie: early } = await login(s.app, credentials);
+    const { refreshCookie: late } = await login(s.app, credentials);
+    clock.advance(29 * 86_400_000);
+    expect((await refresh(early)).status).toBe(200);
+    clock.advance(86_400_000 + 1_000);
+    const ended = await refresh<{ error: { message: string } }>(late);
+    expect(ended.status).toBe(401);
+    expect(ended.body.error.message).toMatch(/session has ended/);
+  });
+});
+
+/** The office the sign-in tests use: Dana signs in; Marcus and Priya are her colleagues. */
+const OFFICE = { name: 'Lakeside Rentals' };
+const DANA_EMAIL = 'dana@lakeside.test';
+const MARCUS_EMAIL = 'marcus@lakeside.test';
+const PRIYA_EMAIL = 'priya@lakeside.test';
+
 describe.each(databaseTargets())('auth on $name', (target) => {
   let t: TestApp;
+  let dana: { email: string; password: string };
+  let priya: { email: string; password: string };
   beforeAll(async () => {
-    t = await startTestApp(target, { LOGIN_ACCOUNT_FAILURE_LIMIT: '3' });
+    t = await startTestApp(target, { LOGIN_ACCOUNT_FAILURE_LIMIT: '3' }, { seed: 'none' });
+    const { db } = t.app.database;
+    const office = await createOffice(db, { company: OFFICE, staff: { email: DANA_EMAIL } });
+    dana = office.staff.credentials;
+    await createUser(db, office.company.id, { email: MARCUS_EMAIL });
+    priya = (await createUser(db, office.company.id, { email: PRIYA_EMAIL })).credentials;
   });
   afterAll(() => t.close());
 
@@ -32,7 +99,7 @@ describe.each(databaseTargets())('auth on $name', (target) => {
     const [key] = await t.app.database.db.select().from(signingKeys);
     if (!key) throw new Error('no signing key');
     const privateKey = await importJWK(key.privateJwk as JWK, 'ES256');
-    const { token } = await login(t.app);
+    const { token } = await login(t.app, dana);
     const real = decodeJwt(token);
     return new SignJWT({ ...real, ...claims })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid })
@@ -42,18 +109,18 @@ describe.each(databaseTargets())('auth on $name', (target) => {
       .sign(privateKey);
   };
 
-  it('signs in with the demo account and returns a verifiable ID token and an HttpOnly refresh cookie', async () => {
+  it('signs in with a staff account and returns a verifiable ID token and an HttpOnly refresh cookie', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: DEMO_LOGIN,
+      payload: dana,
     });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ token: string; user: { email: string; companyName: string } }>();
-    expect(body.user).toMatchObject({ email: 'demo@leasing.test', companyName: 'Demo Leasing' });
+    expect(body.user).toMatchObject({ email: DANA_EMAIL, companyName: OFFICE.name });
     const claims = decodeJwt(body.token);
     expect(claims).toMatchObject({
-      email: 'demo@leasing.test',
+      email: DANA_EMAIL,
       aud: 'leasing-console',
       iss: 'http://localhost:3000',
     });
@@ -62,7 +129,7 @@ describe.each(databaseTargets())('auth on $name', (target) => {
     const cookie = response.cookies.find((c) => c.name === 'refresh_token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
     expect((await me(body.token)).json()).toMatchObject({
-      email: 'demo@leasing.test',
+      email: DANA_EMAIL,
       companyStatus: 'ACTIVE',
     });
 
@@ -73,15 +140,22 @@ describe.each(databaseTargets())('auth on $name', (target) => {
   });
 
   it('says the same thing for a wrong password and an unknown email', async () => {
+    // The right password does set the cookie that the wrong one must not.
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: dana,
+    });
+    expect(right.cookies.map((cookie) => cookie.name)).toContain('refresh_token');
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'marcus@leasing.test', password: 'nope' },
+      payload: { email: MARCUS_EMAIL, password: 'nope' },
     });
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'nobody@leasing.test', password: 'nope' },
+      payload: { email: 'nobody@lakeside.test', password: 'nope' },
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
@@ -104,17 +178,17 @@ describe.each(databaseTargets())('auth on $name', (target) => {
       t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: 'priya@leasing.test', password },
+        payload: { email: priya.email, password },
       });
     for (let i = 0; i < 3; i += 1) expect((await attempt('wrong')).statusCode).toBe(401);
-    const locked = await attempt('leasing-demo');
+    const locked = await attempt(priya.password);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.json().error.code).toBe('RATE_LIMITED');
   });
 
   it('rejects a tampered token', async () => {
-    const { token } = await login(t.app);
+    const { token } = await login(t.app, dana);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const tampered = `${header}.${base64url({ ...claims, companyID: '00000000-0000-4000-a000-000000000000' })}.${signature}`;
@@ -122,14 +196,14 @@ describe.each(databaseTargets())('auth on $name', (target) => {
   });
 
   it('rejects alg none', async () => {
-    const { token } = await login(t.app);
+    const { token } = await login(t.app, dana);
     const claims = decodeJwt(token);
     const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`;
     expect((await me(unsigned)).statusCode).toBe(401);
   });
 
   it('rejects HS256 signed with the public key', async () => {
-    const { token } = await login(t.app);
+    const { token } = await login(t.app, dana);
     const jwks = (await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json<{
       keys: JWK[];
     }>();
@@ -152,7 +226,7 @@ describe.each(databaseTargets())('auth on $name', (target) => {
   });
 
   it('rotates the refresh token, and reuse of a rotated one revokes the whole family', async () => {
-    const { refreshCookie: first } = await login(t.app);
+    const { refreshCookie: first } = await login(t.app, dana);
     const refresh = (cookie: string) =>
       t.app.inject({
         method: 'POST',
@@ -172,7 +246,7 @@ describe.each(databaseTargets())('auth on $name', (target) => {
   });
 
   it('revokes the session on logout', async () => {
-    const { refreshCookie } = await login(t.app);
+    const { refreshCookie } = await login(t.app, dana);
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -188,7 +262,7 @@ describe.each(databaseTargets())('auth on $name', (target) => {
   });
 
   it('keeps signing with the same key after a restart of the app on the same database', async () => {
-    const { token } = await login(t.app);
+    const { token } = await login(t.app, dana);
     const { buildApp } = await import('../../app.js');
     const { testConfig } = await import('../../test/test-app.js');
     const restarted = await buildApp({ config: testConfig(), database: t.database });
@@ -208,7 +282,7 @@ describe.each(databaseTargets())('auth on $name', (target) => {
 describe.each(databaseTargets())('login rate limit per IP on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(target, { LOGIN_IP_LIMIT_PER_MINUTE: '4' });
+    t = await startTestApp(target, { LOGIN_IP_LIMIT_PER_MINUTE: '4' }, { seed: 'none' });
   });
   afterAll(() => t.close());
 
@@ -251,11 +325,17 @@ describe('external OIDC issuer', () => {
         .setAudience(aud)
         .setExpirationTime('5m')
         .sign(privateKey);
-    t = await startTestApp(pglite!, {
-      AUTH_ISSUER: 'https://id.example.test',
-      AUTH_AUDIENCE: 'console-client',
-      AUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
-    });
+    t = await startTestApp(
+      pglite!,
+      {
+        AUTH_ISSUER: 'https://id.example.test',
+        AUTH_AUDIENCE: 'console-client',
+        AUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
+      },
+      { seed: 'none' },
+    );
+    const { company } = await createOffice(t.app.database.db, { company: OFFICE });
+    await createUser(t.app.database.db, company.id, { email: MARCUS_EMAIL, name: 'Marcus Lee' });
   });
   afterAll(async () => {
     await t.close();
@@ -263,18 +343,15 @@ describe('external OIDC issuer', () => {
   });
 
   it('accepts its ID tokens and maps them to a staff user by email', async () => {
-    const token = await signExternal({ sub: 'ext-user', email: 'marcus@leasing.test' });
+    const token = await signExternal({ sub: 'ext-user', email: MARCUS_EMAIL });
     const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ name: 'Marcus Lee', companyName: 'Demo Leasing' });
+    expect(response.json()).toMatchObject({ name: 'Marcus Lee', companyName: OFFICE.name });
   });
 
   it('rejects its tokens for an unknown email or another audience', async () => {
     const stranger = await signExternal({ sub: 'x', email: 'stranger@example.com' });
-    const otherAudience = await signExternal(
-      { sub: 'x', email: 'marcus@leasing.test' },
-      'another-client',
-    );
+    const otherAudience = await signExternal({ sub: 'x', email: MARCUS_EMAIL }, 'another-client');
     for (const token of [stranger, otherAudience]) {
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode,

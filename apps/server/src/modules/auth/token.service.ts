@@ -15,6 +15,7 @@ import {
 import { LEAD_ACCESS_AUDIENCE } from '@leasing/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { insertSigningKey, listSigningKeys } from './signing-keys.repository.js';
 
 const ALG = 'ES256';
@@ -83,13 +84,16 @@ const createKey = async (db: Db) => {
   });
 };
 
+const secondsAfter = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
+
 /**
  * The built-in identity provider's keys live in the database, so every process signs and verifies
- * with the same set and a restart signs nobody out.
+ * with the same set and a restart signs nobody out. Issuing and expiry read `now`.
  */
 export const createTokenService = async (
   db: Db,
   config: AppConfig['auth'],
+  now: Clock = systemClock,
 ): Promise<TokenService> => {
   let keys = await loadKeyEntries(db);
   if (keys.length === 0) {
@@ -114,6 +118,7 @@ export const createTokenService = async (
     signIdToken: async (subject) => {
       const signer = keys[0];
       if (!signer) throw new Error('no signing key');
+      const issuedAt = now();
       return new SignJWT({
         email: subject.email,
         name: subject.name,
@@ -124,8 +129,8 @@ export const createTokenService = async (
         .setSubject(subject.userId)
         .setIssuer(config.issuer)
         .setAudience(config.audience)
-        .setIssuedAt()
-        .setExpirationTime(`${config.idTokenTtlSeconds}s`)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(secondsAfter(issuedAt, config.idTokenTtlSeconds))
         .sign(signer.privateKey);
     },
 
@@ -141,6 +146,7 @@ export const createTokenService = async (
           issuer: external.issuer,
           audience: external.audience,
           algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
+          currentDate: now(),
         });
         if (typeof payload.email !== 'string') throw new Error('external token has no email');
         return { source: 'external', email: payload.email, payload };
@@ -149,6 +155,7 @@ export const createTokenService = async (
         issuer: config.issuer,
         audience: config.audience,
         algorithms: [ALG],
+        currentDate: now(),
       });
       if (typeof payload.sub !== 'string' || typeof payload.companyID !== 'string') {
         throw new Error('token lacks sub or companyID');
@@ -159,13 +166,14 @@ export const createTokenService = async (
     signLeadAccessToken: async (claims, ttlSeconds) => {
       const signer = keys[0];
       if (!signer) throw new Error('no signing key');
+      const issuedAt = now();
       return new SignJWT({ leadID: claims.leadId, companyID: claims.companyId })
         .setProtectedHeader({ alg: ALG, kid: signer.kid, typ: 'JWT' })
         .setSubject(claims.userId)
         .setIssuer(config.issuer)
         .setAudience(LEAD_ACCESS_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(secondsAfter(issuedAt, ttlSeconds))
         .sign(signer.privateKey);
     },
 
@@ -175,6 +183,7 @@ export const createTokenService = async (
         audience: LEAD_ACCESS_AUDIENCE,
         algorithms: [ALG],
         requiredClaims: ['exp', 'sub'],
+        currentDate: now(),
       });
       const { sub, companyID, leadID, exp } = payload;
       if (typeof sub !== 'string' || typeof companyID !== 'string' || typeof leadID !== 'string') {

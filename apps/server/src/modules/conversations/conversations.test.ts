@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ConversationPage,
   Lead,
@@ -9,35 +9,29 @@ import type {
 } from '@leasing/contract';
 import { conversationEvents } from '../../db/schema/index.js';
 import {
-  bearer,
-  databaseTargets,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
+  createConversationEvent,
+  createLead,
+  createNote,
+  createOffice,
+  type Office,
+} from '../../test/factories.js';
+import { databaseTargets } from '../../test/test-app.js';
+import { useTestApp, type HttpMethod } from '../../test/use-test-app.js';
+
+const ETHAN_HISTORY = 2000;
 
 describe.each(databaseTargets())('lead pane API on $name', (target) => {
-  let t: TestApp;
+  const s = useTestApp(target, { seed: 'none' });
+  let office: Office;
   let token: string;
   let otherToken: string;
   const leadsByName = new Map<string, Lead>();
+  const theirLeadsByName = new Map<string, Lead>();
+  /** Another company's lead with an open office decision. */
   let harborLead: Lead;
 
-  const request = async <T>(
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    as = token,
-    payload?: unknown,
-  ) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: bearer(as),
-      payload: payload as object,
-    });
-    return { status: response.statusCode, body: response.json<T>() };
-  };
+  const request = <T>(method: HttpMethod, url: string, as = token, payload?: unknown) =>
+    s.request<T>(method, url, { as, payload });
   const loadLeads = async (as: string) => {
     const properties = (await request<Property[]>('GET', '/api/properties', as)).body;
     const found: Lead[] = [];
@@ -61,17 +55,43 @@ describe.each(databaseTargets())('lead pane API on $name', (target) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    token = (await login(t.app)).token;
-    otherToken = (await login(t.app, OTHER_LOGIN)).token;
+    office = await createOffice(s.db, { staff: { name: 'Dana Whitfield' } });
+    const ethan = await createLead(s.db, office.property, { name: 'Ethan Wilson' });
+    const now = Date.now();
+    await s.db.insert(conversationEvents).values(
+      Array.from({ length: ETHAN_HISTORY }, (_, i) => ({
+        companyId: ethan.companyId,
+        leadId: ethan.id,
+        eventType: 'SMS' as const,
+        senderType: 'LEAD' as const,
+        body: `history ${i}`,
+        date: new Date(now - (i + 1) * 3_600_000),
+      })),
+    );
+    const liam = await createLead(s.db, office.property, { name: 'Liam Carter' });
+    for (const hoursAgo of [3, 2])
+      await createConversationEvent(s.db, liam, { date: new Date(now - hoursAgo * 3_600_000) });
+    const ava = await createLead(s.db, office.property, {
+      name: 'Ava Thompson',
+      officeDecisionStatus: 'PENDING',
+    });
+    await createNote(s.db, ava, office.staff.user, { text: 'Asked about parking.' });
+    await createLead(s.db, office.property, { name: 'Isabella Garcia' });
+
+    const elsewhere = await createOffice(s.db);
+    for (const name of ['Harbor Pending', 'Harbor Also Pending'])
+      await createLead(s.db, elsewhere.property, { name, officeDecisionStatus: 'PENDING' });
+
+    token = await s.signIn(office.staff.credentials);
+    otherToken = await s.signIn(elsewhere.staff.credentials);
     for (const lead of await loadLeads(token)) leadsByName.set(lead.name, lead);
-    harborLead = (await loadLeads(otherToken))[0]!;
+    for (const lead of await loadLeads(otherToken)) theirLeadsByName.set(lead.name, lead);
+    harborLead = theirLeadsByName.get('Harbor Pending')!;
   });
-  afterAll(() => t.close());
 
   const lead = (name: string) => {
     const found = leadsByName.get(name);
-    if (!found) throw new Error(`no demo lead ${name}`);
+    if (!found) throw new Error(`no lead ${name}`);
     return found;
   };
 
@@ -93,7 +113,7 @@ describe.each(databaseTargets())('lead pane API on $name', (target) => {
         cursor = body.nextCursor;
         // New messages land at the top while the reader pages back; the walk must not notice.
         if (page++ % 3 === 0) {
-          await t.app.database.db.insert(conversationEvents).values({
+          await s.db.insert(conversationEvents).values({
             companyId: ethan.companyID,
             leadId: ethan._id,
             eventType: 'SMS',
@@ -103,14 +123,14 @@ describe.each(databaseTargets())('lead pane API on $name', (target) => {
           });
         }
       }
-      expect(seen).toHaveLength(2000);
-      expect(new Set(seen).size).toBe(2000);
+      expect(seen).toHaveLength(ETHAN_HISTORY);
+      expect(new Set(seen).size).toBe(ETHAN_HISTORY);
     });
 
     it('keeps events that share a timestamp apart by id', async () => {
       const liam = lead('Liam Carter');
       const date = new Date('2026-01-01T12:00:00.000Z');
-      await t.app.database.db.insert(conversationEvents).values(
+      await s.db.insert(conversationEvents).values(
         Array.from({ length: 5 }, (_, i) => ({
           companyId: liam.companyID,
           leadId: liam._id,
@@ -168,6 +188,16 @@ describe.each(databaseTargets())('lead pane API on $name', (target) => {
 
     it('refuses empty, blank and over-long text with 400 and writes nothing', async () => {
       const liam = lead('Liam Carter');
+      const notesOfLiam = async () =>
+        (await request<Note[]>('GET', `/api/leads/${liam._id}/notes`)).body.map((n) => n.text);
+      // The same list shows a note that is written.
+      const accepted = await request('POST', `/api/leads/${liam._id}/notes`, token, {
+        leadID: liam._id,
+        companyID: liam.companyID,
+        text: 'Accepted note.',
+      });
+      expect(accepted.status).toBe(200);
+      expect(await notesOfLiam()).toEqual(['Accepted note.']);
       for (const text of ['', '   \n ', 'x'.repeat(5001)]) {
         const response = await request<{ error: { message: string } }>(
           'POST',
@@ -182,11 +212,24 @@ describe.each(databaseTargets())('lead pane API on $name', (target) => {
         expect(response.status).toBe(400);
         expect(response.body.error.message).toContain('text');
       }
-      expect((await request<Note[]>('GET', `/api/leads/${liam._id}/notes`)).body).toHaveLength(0);
+      expect(await notesOfLiam()).toEqual(['Accepted note.']);
     });
 
     it("refuses another company's companyID or lead with 403 and writes nothing", async () => {
       const liam = lead('Liam Carter');
+      const theirNotes = async () =>
+        (await request<Note[]>('GET', `/api/leads/${harborLead._id}/notes`, otherToken)).body.map(
+          (note) => note.text,
+        );
+      const liamNotesBefore = (await request<Note[]>('GET', `/api/leads/${liam._id}/notes`)).body;
+      // Their own note on their lead shows in the list that must not show ours.
+      const own = await request('POST', `/api/leads/${harborLead._id}/notes`, otherToken, {
+        leadID: harborLead._id,
+        companyID: harborLead.companyID,
+        text: 'their own note',
+      });
+      expect(own.status).toBe(200);
+      expect(await theirNotes()).toContain('their own note');
       const spoofed = await request('POST', `/api/leads/${liam._id}/notes`, token, {
         leadID: liam._id,
         companyID: harborLead.companyID,
@@ -200,9 +243,10 @@ describe.each(databaseTargets())('lead pane API on $name', (target) => {
       });
       expect(foreign.status).toBe(403);
       expect((await request('GET', `/api/leads/${harborLead._id}/notes`)).status).toBe(403);
-      expect((await request<Note[]>('GET', `/api/leads/${liam._id}/notes`)).body).toHaveLength(0);
-      const theirs = await request<Note[]>('GET', `/api/leads/${harborLead._id}/notes`, otherToken);
-      expect(theirs.body.map((note) => note.text)).not.toContain('into another company');
+      expect((await request<Note[]>('GET', `/api/leads/${liam._id}/notes`)).body).toEqual(
+        liamNotesBefore,
+      );
+      expect(await theirNotes()).not.toContain('into another company');
     });
   });
 
@@ -225,11 +269,11 @@ describe.each(databaseTargets())('lead pane API on $name', (target) => {
       expect(first.status).toBe(200);
       expect(first.body.officeDecisionState).toMatchObject({
         status: 'COMPLETED',
-        completedByUserName: 'Dana Whitfield',
+        completedByUserName: office.staff.user.name,
       });
       expect(first.body.event).toMatchObject({
         eventType: 'OFFICE_DECISION',
-        eventByUserName: 'Dana Whitfield',
+        eventByUserName: office.staff.user.name,
       });
 
       const again = await complete(ava.companyID, ava._id);
@@ -250,16 +294,26 @@ describe.each(databaseTargets())('lead pane API on $name', (target) => {
     });
 
     it("answers 403 for another company's lead or companyID, 409 without a decision", async () => {
+      const theirStatuses = async () =>
+        new Map(
+          (
+            await request<LeadPage>(
+              'GET',
+              `/api/properties/${harborLead.propertyID}/leads`,
+              otherToken,
+            )
+          ).body.items.map((item) => [item._id, item.officeDecisionStatus]),
+        );
+      // Their own completion shows in the listing that must still show the refused one open.
+      const control = theirLeadsByName.get('Harbor Also Pending')!;
+      expect((await complete(control.companyID, control._id, otherToken)).status).toBe(200);
+      expect((await theirStatuses()).get(control._id)).toBe('COMPLETED');
+
       expect((await complete(harborLead.companyID, harborLead._id)).status).toBe(403);
       const liam = lead('Liam Carter');
       expect((await complete(harborLead.companyID, liam._id)).status).toBe(403);
       expect((await complete(liam.companyID, liam._id)).status).toBe(409);
-      const theirs = await request<LeadPage>(
-        'GET',
-        `/api/properties/${harborLead.propertyID}/leads`,
-        otherToken,
-      );
-      expect(theirs.body.items[0]?.officeDecisionStatus).toBe('PENDING');
+      expect((await theirStatuses()).get(harborLead._id)).toBe('PENDING');
     });
 
     it('rejects a status other than COMPLETED with 400', async () => {

@@ -5,7 +5,7 @@ import { databaseTargets, startTestApp, type TestApp } from '../../test/test-app
 describe.each(databaseTargets())('health and queue on $name', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(target);
+    t = await startTestApp(target, {}, { seed: 'none' });
   });
   afterAll(() => t.close());
 

@@ -30,12 +30,28 @@ import {
   type DatabaseTarget,
   type TestApp,
 } from '../../test/test-app.js';
+import { createOffice } from '../../test/factories.js';
 
 const SECRET = 'inbound-test-secret-0123456789';
 const DEMO_ADDRESS = 'leasing@demo-leasing.test';
 const HARBOR_ADDRESS = 'leasing@harbor-point.test';
 
 type SmtpError = Error & { responseCode?: number };
+
+type Counts = {
+  events: number;
+  leads: number;
+  unmatched: number;
+  outbox: number;
+  sendJobs: number;
+};
+/** What sending one staff email adds to the counts. */
+const oneEmailSentAfter = (counts: Counts): Counts => ({
+  ...counts,
+  events: counts.events + 1,
+  outbox: counts.outbox + 1,
+  sendJobs: counts.sendJobs + 1,
+});
 
 /** The real app with its SMTP listener on a free port, the demo seeded, and helpers to look at it. */
 const start = async (target: DatabaseTarget, env: Record<string, string> = {}) => {
@@ -441,8 +457,11 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
 
   it('records a bounce on the lead, marks the address undeliverable and the email FAILED, and answers nothing', async () => {
     const zoe = await s.leadNamed('Zoe Park');
+    const beforeSend = await s.counts();
     const sent = await s.staffEmail(zoe.id, 'Your tour');
     const before = await s.counts();
+    // The same counts do see an email that is sent: its event, its send job, its outbox entry.
+    expect(before).toEqual(oneEmailSentAfter(beforeSend));
     await s.sendRaw(
       bounceFor({
         messageId: '<bounce-1@mx.example.net>',
@@ -523,7 +542,11 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
 
   it('records an auto-reply as automatic and answers nothing', async () => {
     const sofia = await s.leadNamed('Sofia Martinez');
+    const beforeSend = await s.counts();
+    await s.staffEmail(sofia.id, 'Following up');
     const before = await s.counts();
+    // The same counts do see an answer when one is sent.
+    expect(before).toEqual(oneEmailSentAfter(beforeSend));
     await s.send({
       from: 'sofia.martinez@example.com',
       to: DEMO_ADDRESS,
@@ -763,10 +786,12 @@ describe.each(databaseTargets())('inbound email limits on $name', (target) => {
   beforeAll(async () => {
     port = await freePort();
     // No INBOUND_EMAIL_SECRET: the webhook does not exist.
-    t = await startTestApp(target, {
-      INBOUND_SMTP_PORT: String(port),
-      INBOUND_EMAIL_MAX_BYTES: '4096',
-    });
+    t = await startTestApp(
+      target,
+      { INBOUND_SMTP_PORT: String(port), INBOUND_EMAIL_MAX_BYTES: '4096' },
+      { seed: 'none' },
+    );
+    await createOffice(t.app.database.db, { company: { registeredLeasingEmail: DEMO_ADDRESS } });
   });
   afterAll(() => t.close());
 

@@ -1,40 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ConversationEvent, OutboxEntry } from '@leasing/contract';
-import { conversationEvents, leads, properties } from '../../db/schema/index.js';
-import {
-  bearer,
-  databaseTargets,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
-import { automaticReplies, eventsBySid, leadById, leadNamed } from './test-support.js';
+import { conversationEvents, type LeadRow, type PropertyRow } from '../../db/schema/index.js';
+import { createLead, createOffice, createProperty, type Office } from '../../test/factories.js';
+import { databaseTargets } from '../../test/test-app.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { automaticReplies, eventsBySid, leadById } from './test-support.js';
 
 describe.each(databaseTargets())('simulated replies in the SMS sandbox on $name', (target) => {
-  let t: TestApp;
+  const s = useTestApp(target, { seed: 'none' });
+  let office: Office;
   let token: string;
+  let otherToken: string;
+  /** A property with its own SMS number; the office's first one sends from the shared number. */
+  let ownNumber: PropertyRow;
+  let ava: LeadRow;
   beforeAll(async () => {
-    t = await startTestApp(target);
-    token = (await login(t.app)).token;
+    office = await createOffice(s.db);
+    ownNumber = await createProperty(s.db, office.company.id, { smsNumber: '+15125550999' });
+    ava = await createLead(s.db, office.property, { name: 'Ava Thompson' });
+    token = await s.signIn(office.staff.credentials);
+    otherToken = await s.signIn((await createOffice(s.db)).staff.credentials);
   });
-  afterAll(() => t.close());
 
   const simulate = (leadID: string, text: string, as = token) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/inbound-sms',
-      headers: bearer(as),
+    s.request<ConversationEvent>('POST', '/api/sandbox/inbound-sms', {
+      as,
       payload: { leadID, text },
     });
 
   it("stores the reply as the lead's inbound text, through the webhook's path", async () => {
-    const ava = await leadNamed(t, 'Ava Thompson');
     const response = await simulate(ava.id, 'Saturday at 10 works for me.');
-    expect(response.statusCode).toBe(200);
-    const event = response.json<ConversationEvent>();
+    expect(response.status).toBe(200);
+    const event = response.body;
     expect(event).toMatchObject({
       leadID: ava.id,
       eventType: 'SMS',
@@ -43,51 +42,32 @@ describe.each(databaseTargets())('simulated replies in the SMS sandbox on $name'
       body: 'Saturday at 10 works for me.',
       sendingStatus: null,
     });
-    const [row] = await t.app.database.db
+    const [row] = await s.db
       .select()
       .from(conversationEvents)
       .where(eq(conversationEvents.id, event._id));
     expect(row!.providerMessageId).toMatch(/^SM[0-9a-f]{32}$/);
-    expect(await eventsBySid(t, row!.providerMessageId!)).toHaveLength(1);
+    expect(await eventsBySid(s.testApp, row!.providerMessageId!)).toHaveLength(1);
   });
 
   it('reaches a lead nobody texted yet on the shared number, and a lead of a property with its own number', async () => {
-    const [maple] = await t.app.database.db
-      .select()
-      .from(properties)
-      .where(eq(properties.pmsPropertyId, 'P-1001'));
-    const [quiet] = await t.app.database.db
-      .insert(leads)
-      .values({
-        companyId: maple!.companyId,
-        propertyId: maple!.id,
-        pmsLeadId: 'T-quiet',
-        name: 'Quinn Quiet',
-        phone: '+15125550555',
-      })
-      .returning();
-    expect((await simulate(quiet!.id, 'Hello?')).json<ConversationEvent>().leadID).toBe(quiet!.id);
+    const quiet = await createLead(s.db, office.property, {
+      name: 'Quinn Quiet',
+      phone: '+15125550555',
+    });
+    expect((await simulate(quiet.id, 'Hello?')).body.leadID).toBe(quiet.id);
 
-    const [summitLead] = await t.app.database.db
-      .select({ id: leads.id })
-      .from(leads)
-      .innerJoin(properties, eq(properties.id, leads.propertyId))
-      .where(eq(properties.pmsPropertyId, 'P-1003'))
-      .limit(1);
-    expect((await simulate(summitLead!.id, 'Pool hours?')).json<ConversationEvent>().leadID).toBe(
-      summitLead!.id,
-    );
+    const ownNumberLead = await createLead(s.db, ownNumber);
+    expect((await simulate(ownNumberLead.id, 'Pool hours?')).body.leadID).toBe(ownNumberLead.id);
   });
 
   it('handles keywords as a real text would: STOP opts out and the confirmation reaches the outbox', async () => {
-    const emma = await leadNamed(t, 'Emma Johnson');
-    expect((await simulate(emma.id, 'stop')).statusCode).toBe(200);
-    expect((await leadById(t, emma.id)).phoneOptStatus).toBe('OPT_OUT');
-    const [confirmation] = await automaticReplies(t, emma.id);
+    const emma = await createLead(s.db, office.property, { name: 'Emma Johnson' });
+    expect((await simulate(emma.id, 'stop')).status).toBe(200);
+    expect((await leadById(s.testApp, emma.id)).phoneOptStatus).toBe('OPT_OUT');
+    const [confirmation] = await automaticReplies(s.testApp, emma.id);
     const outbox = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/outbox', headers: bearer(token) })).json<{
-        items: OutboxEntry[];
-      }>().items;
+      (await s.request<{ items: OutboxEntry[] }>('GET', '/api/outbox', { as: token })).body.items;
     await expect
       .poll(async () => (await outbox()).find((entry) => entry.eventID === confirmation!.id), {
         timeout: 10_000,
@@ -96,25 +76,21 @@ describe.each(databaseTargets())('simulated replies in the SMS sandbox on $name'
   });
 
   it("refuses another company's lead, an unknown one, one without a phone and an empty text", async () => {
-    const other = (await login(t.app, OTHER_LOGIN)).token;
-    const ava = await leadNamed(t, 'Ava Thompson');
-    expect((await simulate(ava.id, 'not yours', other)).statusCode).toBe(403);
-    expect((await simulate(randomUUID(), 'nobody')).statusCode).toBe(404);
-    const sofia = await leadNamed(t, 'Sofia Martinez');
+    expect((await simulate(ava.id, 'not yours', otherToken)).status).toBe(403);
+    expect((await simulate(randomUUID(), 'nobody')).status).toBe(404);
+    const sofia = await createLead(s.db, office.property, { name: 'Sofia Martinez', phone: null });
     const noPhone = await simulate(sofia.id, 'hello');
-    expect(noPhone.statusCode).toBe(400);
-    expect(noPhone.json()).toMatchObject({
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.body).toMatchObject({
       error: { message: expect.stringMatching(/no phone number/) },
     });
-    expect((await simulate(ava.id, '   ')).statusCode).toBe(400);
+    expect((await simulate(ava.id, '   ')).status).toBe(400);
     expect(
       (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/sandbox/inbound-sms',
+        await s.request('POST', '/api/sandbox/inbound-sms', {
           payload: { leadID: ava.id, text: 'hi' },
         })
-      ).statusCode,
+      ).status,
     ).toBe(401);
   });
 });

@@ -108,6 +108,28 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
   it('refuses a tampered, wrongly signed, unsigned or re-addressed webhook: 403, nothing stored, queued or announced', async () => {
     const console = await openConsole(t);
     try {
+      const url = `${TUNNEL_URL}${WEBHOOK_PATH}`;
+      // A rightly signed text is stored and announced: the same footprint and console notice it.
+      const ava = await leadNamed(t, 'Ava Thompson');
+      const genuine = twilioInboundForm({
+        from: ava.phone!,
+        to: SHARED_NUMBER,
+        body: 'Is parking included?',
+        accountSid: t.fake.accountSid,
+      });
+      const beforeGenuine = await footprint(t);
+      const accepted = await postInbound(t, genuine, {
+        signature: twilio.getExpectedTwilioSignature(t.fake.authToken, url, genuine),
+      });
+      expect(accepted.statusCode).toBe(200);
+      const [stored] = await eventsBySid(t, genuine.MessageSid!);
+      expect(stored).toBeDefined();
+      await expect
+        .poll(() => console.heard.map((announcement) => announcement.eventID), { timeout: 5_000 })
+        .toContain(stored!.id);
+      expect((await footprint(t)).events).toBe(beforeGenuine.events + 1);
+      const heardBefore = console.heard.length;
+
       const before = await footprint(t);
       const form = twilioInboundForm({
         from: '+15125550101',
@@ -115,7 +137,6 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
         body: 'HELP',
         accountSid: t.fake.accountSid,
       });
-      const url = `${TUNNEL_URL}${WEBHOOK_PATH}`;
       const signed = twilio.getExpectedTwilioSignature(t.fake.authToken, url, form);
       const attempts = [
         postInbound(t, { ...form, Body: 'STOP' }, { signature: signed }),
@@ -137,7 +158,7 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await footprint(t)).toEqual(before);
-      expect(console.heard).toEqual([]);
+      expect(console.heard).toHaveLength(heardBefore);
       expect(await eventsBySid(t, form.MessageSid!)).toHaveLength(0);
     } finally {
       console.close();

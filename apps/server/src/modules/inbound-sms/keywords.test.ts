@@ -101,6 +101,12 @@ describe.each(databaseTargets())('SMS keywords from leads on $name', (target) =>
   });
 
   it('changes nothing for a message that merely contains a keyword', async () => {
+    // The keyword alone does change the lead and get a reply, seen by the same reads.
+    const control = await freshLead();
+    await text(t, control.phone, SUMMIT_NUMBER, 'STOP');
+    expect((await leadById(t, control.leadId)).phoneOptStatus).toBe('OPT_OUT');
+    expect(await automaticReplies(t, control.leadId)).toHaveLength(1);
+
     const { phone, leadId } = await freshLead();
     for (const body of ['please stop texting at night', 'stop by tomorrow?', 'opt-out'])
       expect((await text(t, phone, SUMMIT_NUMBER, body)).event!.data).toEqual({});

@@ -1,18 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import { apiPaths, type InboxItem, type InboxPage, type Property } from '@leasing/contract';
-import { leads } from '../../db/schema/index.js';
+import { leads, type PropertyRow } from '../../db/schema/index.js';
 import {
-  bearer,
-  databaseTargets,
-  DEMO_LOGIN,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
+  createConversationEvent,
+  createLead,
+  createOffice,
+  createProperty,
+  createUser,
+  type CreateLeadOptions,
+} from '../../test/factories.js';
+import { databaseTargets } from '../../test/test-app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
-const MARCUS_LOGIN = { email: 'marcus@leasing.test', password: DEMO_LOGIN.password };
+const HOUR = 3_600_000;
 
 /** The inbox order: open decisions first, then the most recent activity, then the id. */
 const compareInboxOrder = (a: InboxItem, b: InboxItem) =>
@@ -20,19 +21,17 @@ const compareInboxOrder = (a: InboxItem, b: InboxItem) =>
   Date.parse(b.lastActivityAt) - Date.parse(a.lastActivityAt) ||
   (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
 
+type Message = { hoursAgo: number; from: 'LEAD' | 'USER'; channel: 'SMS' | 'EMAIL'; body?: string };
+
 describe.each(databaseTargets())('the inbox on $name', (target) => {
-  let t: TestApp;
+  const s = useTestApp(target, { seed: 'none' });
   let dana: string;
   let marcus: string;
   let olivia: string;
   let mine: Property[];
   let harbor: Property;
 
-  const get = <T>(url: string, as = dana) =>
-    t.app.inject({ method: 'GET', url, headers: bearer(as) }).then((response) => ({
-      status: response.statusCode,
-      body: response.json<T>(),
-    }));
+  const get = <T>(url: string, as = dana) => s.request<T>('GET', url, { as });
 
   const inbox = async (query: Record<string, string> = {}, as = dana) => {
     const search = new URLSearchParams({ limit: '200', ...query });
@@ -47,17 +46,109 @@ describe.each(databaseTargets())('the inbox on $name', (target) => {
     return item;
   };
   const markRead = (leadID: string, as = dana) =>
-    t.app.inject({ method: 'POST', url: apiPaths.leadRead(leadID), headers: bearer(as) });
+    s.request('POST', apiPaths.leadRead(leadID), { as });
+
+  /** A lead last active long ago unless its messages say otherwise. */
+  const leadWith = async (
+    property: PropertyRow,
+    name: string,
+    options: CreateLeadOptions,
+    messages: Message[] = [],
+  ) => {
+    const lead = await createLead(s.db, property, {
+      name,
+      lastActivityAt: new Date(Date.now() - 500 * HOUR),
+      ...options,
+    });
+    for (const message of messages)
+      await createConversationEvent(s.db, lead, {
+        eventType: message.channel,
+        senderType: message.from,
+        senderName: message.from === 'LEAD' ? name : 'Dana Whitfield',
+        date: new Date(Date.now() - message.hoursAgo * HOUR),
+        ...(message.body ? { body: message.body } : {}),
+      });
+    return lead;
+  };
+  const fromLead = (hoursAgo: number, channel: 'SMS' | 'EMAIL' = 'SMS', body?: string) => ({
+    hoursAgo,
+    from: 'LEAD' as const,
+    channel,
+    body,
+  });
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    dana = (await login(t.app)).token;
-    marcus = (await login(t.app, MARCUS_LOGIN)).token;
-    olivia = (await login(t.app, OTHER_LOGIN)).token;
+    const office = await createOffice(s.db, {
+      staff: { name: 'Dana Whitfield' },
+      property: { name: 'Maple Grove Apartments' },
+    });
+    const maple = office.property;
+    const riverside = await createProperty(s.db, office.company.id, { name: 'Riverside Lofts' });
+    const summit = await createProperty(s.db, office.company.id, {
+      name: 'The Summit at Oak Hill',
+    });
+    await leadWith(
+      maple,
+      'Ava Thompson',
+      {
+        phone: '+15125550101',
+        email: 'ava.thompson@example.com',
+        officeDecisionStatus: 'PENDING',
+      },
+      [fromLead(3, 'SMS', 'Great, thanks! Here is a photo of my pay stub.')],
+    );
+    await leadWith(
+      summit,
+      'Taylor Brooks',
+      {
+        phone: '+15550100102',
+        email: 'taylor.brooks@example.com',
+        officeDecisionStatus: 'PENDING',
+      },
+      [fromLead(30, 'EMAIL')],
+    );
+    await leadWith(riverside, 'Nora Bennett', { phone: '+15550100001', email: null }, [
+      fromLead(1.5),
+    ]);
+    await leadWith(maple, 'Sofia Martinez', { phone: null, email: 'sofia.martinez@example.com' }, [
+      fromLead(5, 'EMAIL'),
+    ]);
+    await leadWith(
+      riverside,
+      'Noah Kim',
+      { phone: '+15550100103', email: 'noah.kim@example.com', phoneOptStatus: 'OPT_OUT' },
+      [fromLead(10)],
+    );
+    await leadWith(
+      maple,
+      'Emma Johnson',
+      { phone: '+15550100104', email: 'emma.johnson@example.com', emailOptStatus: 'OPT_OUT' },
+      [fromLead(6), { hoursAgo: 4, from: 'USER', channel: 'SMS' }],
+    );
+    await leadWith(summit, 'Oliver Brown', { phone: null, email: null });
+    await leadWith(riverside, 'Mia Davis', { phone: '+15550100105', email: 'mia.d@example.com' }, [
+      fromLead(12),
+    ]);
+    // Enough unread leads on every property for several pages of three.
+    for (let i = 0; i < 9; i += 1) {
+      const property = [maple, riverside, summit][i % 3]!;
+      await leadWith(
+        property,
+        `Prospect ${i + 1}`,
+        { phone: `+1555020010${i}`, email: `prospect${i + 1}@example.com` },
+        [fromLead(40 + i)],
+      );
+    }
+
+    const elsewhere = await createOffice(s.db, { property: { name: 'Harbor Point Tower' } });
+    await leadWith(elsewhere.property, 'Wyatt Nelson', { phone: '+16195550301' }, [fromLead(2)]);
+
+    dana = await s.signIn(office.staff.credentials);
+    marcus = await s.signIn((await createUser(s.db, office.company.id)).credentials);
+    olivia = await s.signIn(elsewhere.staff.credentials);
     mine = (await get<Property[]>(apiPaths.properties)).body;
     harbor = (await get<Property[]>(apiPaths.properties, olivia)).body[0]!;
   });
-  afterAll(() => t.close());
 
   it("puts open decisions first, then the most recent activity, across the company's properties", async () => {
     const items = await inbox();
@@ -65,7 +156,7 @@ describe.each(databaseTargets())('the inbox on $name', (target) => {
     expect([...items].sort(compareInboxOrder).map((item) => item._id)).toEqual(
       items.map((item) => item._id),
     );
-    // The demo's two open decisions head the list, Ava's (3 h ago) before Taylor's (30 h ago).
+    // The two open decisions head the list, Ava's (3 h ago) before Taylor's (30 h ago).
     expect(names(items.slice(0, 2))).toEqual(['Ava Thompson', 'Taylor Brooks']);
     expect(items.slice(2).every((item) => !item.decisionOpen)).toBe(true);
     // Then the newest activity: Nora wrote 1.5 h ago.
@@ -120,6 +211,9 @@ describe.each(databaseTargets())('the inbox on $name', (target) => {
 
   it("never shows another company's leads", async () => {
     expect(names(await inbox({}, olivia))).toEqual(['Wyatt Nelson']);
+    // The same searches find him for his own company.
+    expect(names(await inbox({ search: 'Wyatt' }, olivia))).toEqual(['Wyatt Nelson']);
+    expect(names(await inbox({ search: '+16195550301' }, olivia))).toEqual(['Wyatt Nelson']);
     expect(names(await inbox({ search: 'Wyatt' }))).toEqual([]);
     expect(names(await inbox({ search: '+16195550301' }))).toEqual([]);
   });
@@ -128,11 +222,11 @@ describe.each(databaseTargets())('the inbox on $name', (target) => {
     // Six leads at one instant, two of them a microsecond apart from it: the id must order them.
     const tied = (await inbox()).filter((item) => !item.decisionOpen).slice(3, 11);
     const [first, second, ...rest] = tied.map((item) => item._id);
-    await t.app.database.db
+    await s.db
       .update(leads)
       .set({ lastActivityAt: sql`'2020-01-01T00:00:00.000500Z'::timestamptz` })
       .where(inArray(leads.id, rest));
-    await t.app.database.db
+    await s.db
       .update(leads)
       .set({ lastActivityAt: sql`'2020-01-01T00:00:00.000501Z'::timestamptz` })
       .where(inArray(leads.id, [first!, second!]));
@@ -195,6 +289,7 @@ describe.each(databaseTargets())('the inbox on $name', (target) => {
 
     const sms = await inbox({ channel: 'SMS' });
     expect(sms.every((item) => item.channels.includes('SMS'))).toBe(true);
+    expect(names(sms)).toContain('Nora Bennett');
     expect(names(sms)).not.toContain('Noah Kim'); // opted out of texts
     expect(names(sms)).not.toContain('Sofia Martinez'); // no phone
     const email = await inbox({ channel: 'EMAIL' });
@@ -223,7 +318,7 @@ describe.each(databaseTargets())('the inbox on $name', (target) => {
       expect(response.status, query).toBe(400);
       expect(response.body.error.message).toContain(field);
     }
-    expect((await t.app.inject({ method: 'GET', url: apiPaths.inbox })).statusCode).toBe(401);
+    expect((await s.request('GET', apiPaths.inbox)).status).toBe(401);
   });
 
   it('keeps read marks per user: one reading a lead does not read it for another', async () => {
@@ -231,20 +326,18 @@ describe.each(databaseTargets())('the inbox on $name', (target) => {
     expect(nora.unread).toBe(true);
     expect((await inbox({ filter: 'unread' })).map((item) => item._id)).toContain(nora._id);
 
-    expect((await markRead(nora._id)).statusCode).toBe(204);
+    expect((await markRead(nora._id)).status).toBe(204);
     expect((await byName('Nora Bennett')).unread).toBe(false);
     expect((await inbox({ filter: 'unread' })).map((item) => item._id)).not.toContain(nora._id);
     expect((await byName('Nora Bennett', marcus)).unread).toBe(true);
 
     // Reading again is harmless; a new message from the lead is unread again.
-    expect((await markRead(nora._id)).statusCode).toBe(204);
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: apiPaths.sandboxInboundSms,
-      headers: bearer(dana),
+    expect((await markRead(nora._id)).status).toBe(204);
+    const reply = await s.request('POST', apiPaths.sandboxInboundSms, {
+      as: dana,
       payload: { leadID: nora._id, text: 'Also, is there a gym?' },
     });
-    expect(reply.statusCode).toBe(200);
+    expect(reply.status).toBe(200);
     const after = await byName('Nora Bennett');
     expect(after).toMatchObject({
       unread: true,
@@ -257,8 +350,8 @@ describe.each(databaseTargets())('the inbox on $name', (target) => {
 
   it("refuses to mark another company's lead read (403) or an unknown one (404)", async () => {
     const wyatt = (await inbox({}, olivia))[0]!;
-    expect((await markRead(wyatt._id)).statusCode).toBe(403);
-    expect((await markRead('00000000-0000-4000-a000-000000000000')).statusCode).toBe(404);
+    expect((await markRead(wyatt._id)).status).toBe(403);
+    expect((await markRead('00000000-0000-4000-a000-000000000000')).status).toBe(404);
     expect((await byName('Wyatt Nelson', olivia)).unread).toBe(true);
   });
 });

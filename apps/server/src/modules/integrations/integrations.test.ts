@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import {
   apiPaths,
@@ -18,32 +18,17 @@ import {
   type NewConversationDelivery,
 } from '@leasing/contract';
 import { conversationEvents, leads, properties } from '../../db/schema/index.js';
-import {
-  bearer,
-  databaseTargets,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
+import { bearer, databaseTargets, login, startTestApp, type TestApp } from '../../test/test-app.js';
+import { createLead, createOffice, createProperty } from '../../test/factories.js';
+import { until } from '../../test/sockets.js';
 
 type Answer<T> = { status: number; headers: Record<string, unknown>; body: T };
 
-const until = <T>(socket: Socket, event: string, timeoutMs = 5_000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no ${event} within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-
-/** Demo data: Ava Thompson (L-5001) at Maple Grove (P-1001) of Demo Leasing. */
+/** Our office's PMS ids for Ava Thompson at Maple Grove, made in `beforeAll`. */
 const MAPLE = 'P-1001';
 const AVA = 'L-5001';
+const STAFF_EMAIL = 'dana@lakeside.test';
+const OTHER_EMAIL = 'olivia@harbor.test';
 
 describe.each(databaseTargets())('integration API on $name', (target) => {
   let t: TestApp;
@@ -69,7 +54,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
   const createKey = async (name: string, token = staffToken) =>
     (await call<CreatedApiKey>('POST', '/api/api-keys', token, { name })).body;
 
-  /** A fresh property and lead of the demo company, so tests do not share state. */
+  /** A fresh property and lead of our company, so tests do not share state. */
   const freshLead = async (lead: Record<string, unknown> = {}) => {
     counter += 1;
     const pmsPropertyId = `IT-P-${counter}`;
@@ -104,11 +89,25 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
       .where(eq(conversationEvents.leadId, leadId));
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    t = await startTestApp(target, {}, { seed: 'none' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    staffToken = (await login(t.app)).token;
+    const { db } = t.app.database;
+    const office = await createOffice(db, {
+      company: { timeZone: 'America/Chicago' },
+      staff: { email: STAFF_EMAIL },
+      property: { pmsPropertyId: MAPLE, name: 'Maple Grove Apartments' },
+    });
+    await createProperty(db, office.company.id, {
+      name: 'The Summit at Oak Hill',
+      smsNumber: '+15125550190',
+    });
+    await createLead(db, office.property, { pmsLeadId: AVA, name: 'Ava Thompson' });
+    const elsewhere = await createOffice(db, { staff: { email: OTHER_EMAIL } });
+    staffToken = (await login(t.app, office.staff.credentials)).token;
     key = (await createKey('PMS sync')).key;
-    otherKey = (await createKey('Harbor PMS', (await login(t.app, OTHER_LOGIN)).token)).key;
+    otherKey = (
+      await createKey('Harbor PMS', (await login(t.app, elsewhere.staff.credentials)).token)
+    ).key;
   });
   afterAll(() => t.close());
 
@@ -121,17 +120,24 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
         url: `/api/api-keys/${revoked.apiKey._id}`,
         headers: bearer(staffToken),
       });
+      const propertiesWithPmsId = (pmsPropertyId: string) =>
+        t.app.database.db
+          .select()
+          .from(properties)
+          .where(eq(properties.pmsPropertyId, pmsPropertyId));
+      // The live key's write shows in the same query that must find the refused ones' missing.
+      const written = await call('PUT', integrationPaths.property('IT-AUTH-OK'), key, {
+        name: 'Allowed',
+      });
+      expect(written.status).toBe(201);
+      expect(await propertiesWithPmsId('IT-AUTH-OK')).toHaveLength(1);
       for (const credential of [null, 'lk_not-a-real-key', `${key}x`, revoked.key, staffToken]) {
         const answer = await call<ApiError>('PUT', url, credential, { name: 'Nope' });
         expect(answer.status).toBe(401);
         expect(answer.body.error.code).toBe('UNAUTHORIZED');
         expect(answer.headers['www-authenticate']).toBe('Bearer realm="integrations"');
       }
-      const rows = await t.app.database.db
-        .select()
-        .from(properties)
-        .where(eq(properties.pmsPropertyId, 'IT-AUTH'));
-      expect(rows).toEqual([]);
+      expect(await propertiesWithPmsId('IT-AUTH')).toEqual([]);
     });
 
     it("never reaches another company's leads: 404 and nothing written", async () => {
@@ -445,6 +451,10 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
 
     it('answers 400 naming the field and writes nothing', async () => {
       const where = await freshLead();
+      // A valid event is written, and seen by the same read that must see no more after.
+      const valid = await append(where, { eventType: 'SMS', body: 'A valid one' });
+      expect(valid.status).toBe(201);
+      expect(await eventsOf(where.lead._id)).toHaveLength(1);
       const cases: [Record<string, unknown>, string[]][] = [
         [{ eventType: 'FAX' }, ['body.eventType']],
         [{ eventType: 'SMS', date: 'yesterday' }, ['body.date']],
@@ -482,7 +492,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
         'body.eventType',
         'body.externalId',
       ]);
-      expect(await eventsOf(where.lead._id)).toHaveLength(0);
+      expect(await eventsOf(where.lead._id)).toHaveLength(1);
       expect((await leadRow(where.lead._id)).tourDateUtc).toBeNull();
     });
 
@@ -496,14 +506,24 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
           when (new.preferred_language = 'xx-fail') execute function refuse_test_language();
       `);
       try {
+        // A change the database takes writes its event and its effect, seen by the same reads.
+        const changed = await append(where, {
+          externalId: 'lang-ok',
+          eventType: 'LANGUAGE_PREFERENCE_UPDATE',
+          data: { language: 'fr' },
+        });
+        expect(changed.status).toBe(201);
+        expect(await eventsOf(where.lead._id)).toHaveLength(1);
+        expect((await leadRow(where.lead._id)).preferredLanguage).toBe('fr');
+
         const failed = await append(where, {
           externalId: 'lang-fail',
           eventType: 'LANGUAGE_PREFERENCE_UPDATE',
           data: { language: 'xx-fail' },
         });
         expect(failed.status).toBe(500);
-        expect(await eventsOf(where.lead._id)).toHaveLength(0);
-        expect((await leadRow(where.lead._id)).preferredLanguage).toBe('en');
+        expect(await eventsOf(where.lead._id)).toHaveLength(1);
+        expect((await leadRow(where.lead._id)).preferredLanguage).toBe('fr');
       } finally {
         await t.app.database.sql.executeSql(
           'drop trigger refuse_test_language on leads; drop function refuse_test_language();',
@@ -584,7 +604,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
         'POST',
         url,
         key,
-        { userEmail: 'demo@leasing.test', ttlSeconds: 600 },
+        { userEmail: STAFF_EMAIL, ttlSeconds: 600 },
       );
       expect(minted.status).toBe(201);
       expect(minted.headers['cache-control']).toBe('no-store');
@@ -612,23 +632,21 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
     it('refuses another company, an unknown lead and a user who is not staff of the company', async () => {
       const where = await freshLead();
       const url = integrationPaths.accessLinks(where.pmsPropertyId, where.pmsLeadId);
-      expect((await call('POST', url, otherKey, { userEmail: 'other@leasing.test' })).status).toBe(
-        404,
-      );
+      expect((await call('POST', url, otherKey, { userEmail: OTHER_EMAIL })).status).toBe(404);
       expect(
         (
           await call('POST', integrationPaths.accessLinks(where.pmsPropertyId, 'NO-SUCH'), key, {
-            userEmail: 'demo@leasing.test',
+            userEmail: STAFF_EMAIL,
           })
         ).status,
       ).toBe(404);
-      for (const userEmail of ['other@leasing.test', 'nobody@leasing.test']) {
+      for (const userEmail of [OTHER_EMAIL, 'nobody@leasing.test']) {
         const refused = await call<ApiError>('POST', url, key, { userEmail });
         expect(refused.status).toBe(400);
         expect(refused.body.error.message).toContain('userEmail');
       }
       const badTtl = await call<ApiError>('POST', url, key, {
-        userEmail: 'demo@leasing.test',
+        userEmail: STAFF_EMAIL,
         ttlSeconds: 10 * 24 * 3600,
       });
       expect(badTtl.status).toBe(400);

@@ -13,14 +13,10 @@ import type {
   Property,
 } from '@leasing/contract';
 import { conversationEvents, leads, sandboxOutbox } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
-import {
-  databaseTargets,
-  freePort,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-} from '../../test/test-app.js';
+import { databaseTargets, freePort, login, startTestApp } from '../../test/test-app.js';
 
 const png = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
@@ -34,16 +30,62 @@ const svg = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script></svg>',
 );
 
-/** The real app listening on a port, with a signed-in demo user and the demo leads by name. */
+const HOUR = 3_600_000;
+
+/**
+ * An office with the leads these tests text and email: reachable ones, one opted out of texts,
+ * one out of email, one with no phone whose email thread we answer; and another company.
+ */
+const buildOffices = async (db: Db) => {
+  const office = await createOffice(db, {
+    company: { name: 'Lakeside Rentals', registeredLeasingEmail: 'leasing@lakeside.test' },
+    staff: { name: 'Dana Whitfield' },
+  });
+  const { property } = office;
+  for (const name of ['Ava Thompson', 'Liam Carter', 'Mia Davis'])
+    await createLead(db, property, { name });
+  await createLead(db, property, { name: 'Emma Johnson', emailOptStatus: 'OPT_OUT' });
+  await createLead(db, property, { name: 'Noah Kim', phoneOptStatus: 'OPT_OUT' });
+  const sofia = await createLead(db, property, {
+    name: 'Sofia Martinez',
+    phone: null,
+    email: 'sofia.martinez@example.com',
+  });
+  await createConversationEvent(db, sofia, {
+    eventType: 'EMAIL',
+    senderType: 'USER',
+    senderName: 'Dana Whitfield',
+    subject: 'Your application at Maple Grove',
+    providerMessageId: '<application-sofia-1@lakeside.test>',
+    sendingStatus: 'COMPLETED',
+    date: new Date(Date.now() - 40 * HOUR),
+  });
+  await createConversationEvent(db, sofia, {
+    eventType: 'EMAIL',
+    subject: 'Re: Your application at Maple Grove',
+    providerMessageId: '<CAF3k2-sofia-reply@mail.example.com>',
+    date: new Date(Date.now() - 5 * HOUR),
+    data: {
+      inReplyTo: '<application-sofia-1@lakeside.test>',
+      references: ['<application-sofia-1@lakeside.test>'],
+    },
+  });
+  const elsewhere = await createOffice(db);
+  await createLead(db, elsewhere.property);
+  return { office, elsewhere };
+};
+
+/** The real app listening on a port, with a signed-in staff user and the office's leads by name. */
 const startListening = async (
   target: ReturnType<typeof databaseTargets>[number],
   env: Record<string, string> = {},
 ) => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await startTestApp(target, { PUBLIC_URL: base, ...env });
+  const t = await startTestApp(target, { PUBLIC_URL: base, ...env }, { seed: 'none' });
   await t.app.listen({ port, host: '127.0.0.1' });
-  const token = (await login(t.app)).token;
+  const { office, elsewhere } = await buildOffices(t.app.database.db);
+  const token = (await login(t.app, office.staff.credentials)).token;
   const auth = { authorization: `Bearer ${token}` };
   const api = async <T>(path: string, init: RequestInit = {}) => {
     const response = await fetch(`${base}${path}`, {
@@ -95,7 +137,16 @@ const startListening = async (
     events: (await t.app.database.db.select({ n: count() }).from(conversationEvents))[0]!.n,
     outbox: (await t.app.database.db.select({ n: count() }).from(sandboxOutbox))[0]!.n,
   });
-  return { t, base, api, lead, sms, waitForFinal, counts };
+  return {
+    t,
+    base,
+    api,
+    lead,
+    sms,
+    waitForFinal,
+    counts,
+    otherCredentials: elsewhere.staff.credentials,
+  };
 };
 
 describe.each(databaseTargets())('sending on the sandbox providers on $name', (target) => {
@@ -152,6 +203,15 @@ describe.each(databaseTargets())('sending on the sandbox providers on $name', (t
     expect(final.data.failureReason).toMatch(/not a valid phone number/);
   });
 
+  /** A message that does go out moves the counts a refused one must leave alone. */
+  const expectCountsToSeeASend = async () => {
+    const start = await s.counts();
+    const ava = s.lead('Ava Thompson');
+    const sent = await s.sms(ava._id, 'A message that goes out.');
+    expect((await s.waitForFinal(ava._id, sent.body._id)).sendingStatus).toBe('COMPLETED');
+    expect(await s.counts()).toEqual({ events: start.events + 1, outbox: start.outbox + 1 });
+  };
+
   it('creates one message for the same Idempotency-Key sent twice', async () => {
     const before = await s.counts();
     const emma = s.lead('Emma Johnson');
@@ -166,6 +226,7 @@ describe.each(databaseTargets())('sending on the sandbox providers on $name', (t
 
   it('refuses bad attachments and unsendable leads clearly, storing nothing and sending nothing', async () => {
     const ava = s.lead('Ava Thompson');
+    await expectCountsToSeeASend();
     const before = await s.counts();
     const cases: [
       Promise<{ status: number; body: { error?: { message: string } } }>,
@@ -210,8 +271,9 @@ describe.each(databaseTargets())('sending on the sandbox providers on $name', (t
   });
 
   it("refuses another company's lead and a companyID that is not the user's", async () => {
+    await expectCountsToSeeASend();
     const before = await s.counts();
-    const other = (await login(s.t.app, OTHER_LOGIN)).token;
+    const other = (await login(s.t.app, s.otherCredentials)).token;
     const theirProperty = (
       await fetch(`${s.base}/api/properties`, {
         headers: { authorization: `Bearer ${other}` },
@@ -443,18 +505,18 @@ describe('sending email over SMTP (a real SMTP server on loopback)', () => {
     expect(mails).toHaveLength(1);
     const mail = await simpleParser(mails[0]!);
     expect(mail.from?.value[0]).toMatchObject({
-      address: 'leasing@demo-leasing.test',
-      name: 'Demo Leasing',
+      address: 'leasing@lakeside.test',
+      name: 'Lakeside Rentals',
     });
-    expect(mail.replyTo?.value[0]?.address).toBe('leasing@demo-leasing.test');
+    expect(mail.replyTo?.value[0]?.address).toBe('leasing@lakeside.test');
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined).toBe(
       'sofia.martinez@example.com',
     );
     expect(mail.subject).toBe('Re: Your application at Maple Grove');
-    expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@demo-leasing\.test>$/);
+    expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@lakeside\.test>$/);
     expect(mail.inReplyTo).toBe('<CAF3k2-sofia-reply@mail.example.com>');
     expect(mail.references).toEqual([
-      '<application-sofia-1@demo-leasing.test>',
+      '<application-sofia-1@lakeside.test>',
       '<CAF3k2-sofia-reply@mail.example.com>',
     ]);
     expect(mail.text?.trim()).toBe('Hi Sofía,\nYou are approved! <b>Welcome</b>.');

@@ -8,16 +8,11 @@ import {
   type CreatePaymentLinkRequest,
   type CreatePaymentLinkResponse,
 } from '@leasing/contract';
-import { conversationEvents, leads, paymentLinks, type LeadRow } from '../../db/schema/index.js';
+import { conversationEvents, paymentLinks, type LeadRow } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
-import {
-  bearer,
-  databaseTargets,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
+import { bearer, databaseTargets, login, startTestApp, type TestApp } from '../../test/test-app.js';
 import { expirePaymentLinkIfDue } from './payments.service.js';
 
 const PAY_HOST = 'pay.leasing.test';
@@ -37,6 +32,42 @@ const card = (number: string) => ({
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('t') ?? '';
 
+const HOUR = 3_600_000;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
+
+/**
+ * An office whose leads owe what the tests collect: James $2,310; Taylor $180, moved to debt
+ * after a $1,450 payment that does not count against it; Noah nothing, and opted out of texts.
+ * Staff of another company too.
+ */
+const buildPaymentOffices = async (db: Db) => {
+  const office = await createOffice(db, {
+    company: { name: 'Lakeside Rentals', registeredLeasingEmail: 'leasing@lakeside.test' },
+  });
+  const debt = (amount: number, hours: number) => ({
+    eventType: 'MOVED_TO_DEBT' as const,
+    senderType: 'SYSTEM' as const,
+    date: hoursAgo(hours),
+    data: { amount, currency: 'USD' },
+  });
+  const james = await createLead(db, office.property, { name: 'James Anderson' });
+  await createConversationEvent(db, james, debt(2310, 300));
+  const taylor = await createLead(db, office.property, { name: 'Taylor Brooks' });
+  await createConversationEvent(db, taylor, {
+    eventType: 'PAYMENT',
+    senderType: 'SYSTEM',
+    body: 'Payment received: $1,450.00 first month',
+    date: hoursAgo(200),
+  });
+  await createConversationEvent(db, taylor, debt(180, 80));
+  const noah = await createLead(db, office.property, {
+    name: 'Noah Kim',
+    phoneOptStatus: 'OPT_OUT',
+  });
+  const elsewhere = await createOffice(db);
+  return { office, james, taylor, noah, otherCredentials: elsewhere.staff.credentials };
+};
+
 describe.each(databaseTargets())('payment links ($name)', (target) => {
   let t: TestApp;
   let staffToken: string;
@@ -44,11 +75,7 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
   let taylor: LeadRow;
   let noah: LeadRow;
 
-  const leadNamed = async (name: string) => {
-    const [row] = await t.app.database.db.select().from(leads).where(eq(leads.name, name));
-    if (!row) throw new Error(`no demo lead ${name}`);
-    return row;
-  };
+  let otherCredentials: { email: string; password: string };
 
   const create = (lead: LeadRow, body: Partial<CreatePaymentLinkRequest>, token = staffToken) =>
     t.app.inject({
@@ -100,11 +127,10 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
     (await t.app.database.db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)))[0]!;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { PAYMENT_HOST: PAY_HOST });
-    staffToken = (await login(t.app)).token;
-    james = await leadNamed('James Anderson');
-    taylor = await leadNamed('Taylor Brooks');
-    noah = await leadNamed('Noah Kim');
+    t = await startTestApp(target, { PAYMENT_HOST: PAY_HOST }, { seed: 'none' });
+    const built = await buildPaymentOffices(t.app.database.db);
+    ({ james, taylor, noah, otherCredentials } = built);
+    staffToken = (await login(t.app, built.office.staff.credentials)).token;
   });
   afterAll(async () => {
     await t?.close();
@@ -165,7 +191,12 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
   });
 
   it('refuses bad input with the field named, and creates nothing', async () => {
-    const before = (await t.app.database.db.select().from(paymentLinks)).length;
+    const linkCount = async () => (await t.app.database.db.select().from(paymentLinks)).length;
+    // A good request adds a link to the count the refused ones must leave alone.
+    const start = await linkCount();
+    await createOk(james);
+    expect(await linkCount()).toBe(start + 1);
+    const before = await linkCount();
     const cases: [Partial<CreatePaymentLinkRequest>, RegExp][] = [
       [{ amountCents: 10 }, /amountCents/],
       [{ amountCents: 12.5 }, /amountCents/],
@@ -182,11 +213,11 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
     const optedOut = await create(noah, { channel: 'SMS' });
     expect(optedOut.statusCode).toBe(400);
     expect(optedOut.json()).toMatchObject({ error: { code: 'SEND_REFUSED' } });
-    expect((await t.app.database.db.select().from(paymentLinks)).length).toBe(before);
+    expect(await linkCount()).toBe(before);
   });
 
   it("refuses another company's staff", async () => {
-    const other = (await login(t.app, OTHER_LOGIN)).token;
+    const other = (await login(t.app, otherCredentials)).token;
     const response = await create(james, {}, other);
     expect(response.statusCode).toBe(403);
     const list = await t.app.inject({
@@ -231,7 +262,7 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
       status: 'ACTIVE',
       provider: 'sandbox',
       payerName: 'James Anderson',
-      companyName: 'Demo Leasing',
+      companyName: 'Lakeside Rentals',
       amountCents: 50_000,
       description: 'December rent',
       receipt: null,
@@ -385,19 +416,19 @@ describe.each(databaseTargets())('payment links with Stripe ($name)', (target) =
 
   beforeAll(async () => {
     stripe = await startFakeStripe({ secretKey, webhookSecret });
-    t = await startTestApp(target, {
-      PAYMENT_HOST: PAY_HOST,
-      STRIPE_SECRET_KEY: secretKey,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_URL: stripe.url,
-    });
-    staffToken = (await login(t.app)).token;
-    const [row] = await t.app.database.db
-      .select()
-      .from(leads)
-      .where(eq(leads.name, 'James Anderson'));
-    if (!row) throw new Error('no demo lead James Anderson');
-    james = row;
+    t = await startTestApp(
+      target,
+      {
+        PAYMENT_HOST: PAY_HOST,
+        STRIPE_SECRET_KEY: secretKey,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_URL: stripe.url,
+      },
+      { seed: 'none' },
+    );
+    const built = await buildPaymentOffices(t.app.database.db);
+    james = built.james;
+    staffToken = (await login(t.app, built.office.staff.credentials)).token;
   });
   afterAll(async () => {
     await t?.close();

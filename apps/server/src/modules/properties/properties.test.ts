@@ -1,50 +1,61 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import LZString from 'lz-string';
 import type { Lead, LeadPage, Property } from '@leasing/contract';
+import type { LeadRow } from '../../db/schema/index.js';
 import {
-  bearer,
-  databaseTargets,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
+  createConversationEvent,
+  createLead,
+  createOffice,
+  createProperty,
+} from '../../test/factories.js';
+import { databaseTargets } from '../../test/test-app.js';
+import { useTestApp } from '../../test/use-test-app.js';
+
+const LEADS_ON_FIRST_PROPERTY = 9;
+const EVENTS_OF_BUSY_LEAD = 55;
 
 describe.each(databaseTargets())('properties and leads on $name', (target) => {
-  let t: TestApp;
+  const s = useTestApp(target, { seed: 'none' });
   let token: string;
   let otherToken: string;
   let mine: Property[];
   let theirs: Property[];
+  /** A lead with more events than a lead's first page holds. */
+  let busyLead: LeadRow;
 
+  const birchCourt = () => mine.find((p) => p.name === 'Birch Court')!;
   const get = <T>(url: string, as = token, headers: Record<string, string> = {}) =>
-    t.app
-      .inject({ method: 'GET', url, headers: { ...bearer(as), ...headers } })
-      .then((response) => ({
-        status: response.statusCode,
-        body: response.json<T>(),
-      }));
+    s.request<T>('GET', url, { as, headers });
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    token = (await login(t.app)).token;
-    otherToken = (await login(t.app, OTHER_LOGIN)).token;
+    const office = await createOffice(s.db, {
+      company: { name: 'Lakeside Rentals', registeredLeasingEmail: 'leasing@lakeside.test' },
+      property: { name: 'Birch Court' },
+    });
+    // Created out of name order: the list is sorted by name, not by insertion.
+    const elm = await createProperty(s.db, office.company.id, { name: 'Elm Terrace' });
+    await createProperty(s.db, office.company.id, { name: 'Aspen Row' });
+    const elsewhere = await createOffice(s.db, { property: { name: 'Harbor View' } });
+    for (let i = 0; i < LEADS_ON_FIRST_PROPERTY; i += 1) await createLead(s.db, office.property);
+    busyLead = await createLead(s.db, elm, { name: 'Busy Lead' });
+    for (let i = 0; i < EVENTS_OF_BUSY_LEAD; i += 1)
+      await createConversationEvent(s.db, busyLead, { date: new Date(Date.now() - i * 60_000) });
+    await createLead(s.db, elsewhere.property);
+
+    token = await s.signIn(office.staff.credentials);
+    otherToken = await s.signIn(elsewhere.staff.credentials);
     mine = (await get<Property[]>('/api/properties')).body;
     theirs = (await get<Property[]>('/api/properties', otherToken)).body;
   });
-  afterAll(() => t.close());
 
   it("lists only the user's company's properties", () => {
-    expect(mine.map((p) => p.name)).toEqual([
-      'Maple Grove Apartments',
-      'Riverside Lofts',
-      'The Summit at Oak Hill',
-    ]);
-    expect(theirs.map((p) => p.name)).toEqual(['Harbor Point Tower']);
+    expect(mine.map((p) => p.name)).toEqual(['Aspen Row', 'Birch Court', 'Elm Terrace']);
+    expect(theirs.map((p) => p.name)).toEqual(['Harbor View']);
   });
 
   it('pages through leads with keyset cursors, without gaps or duplicates', async () => {
-    const property = mine[0]!;
+    const property = birchCourt();
+    expect(property.leadCount).toBe(LEADS_ON_FIRST_PROPERTY);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -60,23 +71,22 @@ describe.each(databaseTargets())('properties and leads on $name', (target) => {
   });
 
   it('answers 400 for a cursor it did not issue and for a bad limit', async () => {
-    const url = `/api/properties/${mine[0]!._id}/leads`;
+    const url = `/api/properties/${birchCourt()._id}/leads`;
     expect((await get(`${url}?cursor=garbage`)).status).toBe(400);
     expect((await get(`${url}?limit=0`)).status).toBe(400);
   });
 
   it('returns a lead by its PMS id with company fields, notes and the latest 50 events', async () => {
-    const summit = mine.find((p) => p.name === 'The Summit at Oak Hill')!;
-    const leads = await get<LeadPage>(`/api/properties/${summit._id}/leads?limit=50`);
-    const ethan = leads.body.items.find((lead) => lead.name === 'Ethan Wilson')!;
+    const elm = mine.find((p) => p.name === 'Elm Terrace')!;
     const { status, body } = await get<Lead>(
-      `/api/properties/${summit._id}/leads/${ethan.pmsLeadId}`,
+      `/api/properties/${elm._id}/leads/${busyLead.pmsLeadId}`,
     );
     expect(status).toBe(200);
     expect(body).toMatchObject({
-      _id: ethan._id,
-      companyName: 'Demo Leasing',
-      companyRegisteredLeasingEmail: 'leasing@demo-leasing.test',
+      _id: busyLead.id,
+      name: 'Busy Lead',
+      companyName: 'Lakeside Rentals',
+      companyRegisteredLeasingEmail: 'leasing@lakeside.test',
       companyStatus: 'ACTIVE',
     });
     expect(body.conversations).toHaveLength(50);
@@ -98,11 +108,11 @@ describe.each(databaseTargets())('properties and leads on $name', (target) => {
     expect((await get(`/api/properties/00000000-0000-4000-a000-000000000000/leads`)).status).toBe(
       404,
     );
-    expect((await get(`/api/properties/${mine[0]!._id}/leads/NO-SUCH-LEAD`)).status).toBe(404);
+    expect((await get(`/api/properties/${birchCourt()._id}/leads/NO-SUCH-LEAD`)).status).toBe(404);
   });
 
   it('decompresses query values sent with x-compressed-params', async () => {
-    const url = `/api/properties/${mine[0]!._id}/leads`;
+    const url = `/api/properties/${birchCourt()._id}/leads`;
     const compressed = LZString.compressToEncodedURIComponent('2');
     const page = await get<LeadPage>(`${url}?limit=${compressed}`, token, {
       'x-compressed-params': 'true',

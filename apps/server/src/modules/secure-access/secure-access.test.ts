@@ -26,9 +26,15 @@ import {
   testConfig,
   type TestApp,
 } from '../../test/test-app.js';
+import { createTestClock } from '../../test/test-clock.js';
+import { createLead, createOffice, createProperty, createUser } from '../../test/factories.js';
 import { createLeadAccessLink } from './access-links.service.js';
 
 const MINUTE = 60_000;
+/** The staff user who signs in, a colleague links are minted for, and another company's user. */
+const STAFF_EMAIL = 'dana@lakeside.test';
+const MARCUS_EMAIL = 'marcus@lakeside.test';
+const OTHER_EMAIL = 'olivia@harbor.test';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const smsBody = (text: string) => ({
@@ -38,21 +44,15 @@ const smsBody = (text: string) => ({
 
 describe.each(databaseTargets())('secure-access links ($name)', (target) => {
   let t: TestApp;
+  const clock = createTestClock();
   let staffToken: string;
-  let otherCompanyToken: string;
   /** Ava Thompson: the lead the links open (her office decision is open). */
   let ava: LeadRow;
   /** Taylor Brooks: a lead of the same company the links must not reach. */
   let taylor: LeadRow;
   let harborLead: LeadRow;
 
-  const leadNamed = async (name: string) => {
-    const [row] = await t.app.database.db.select().from(leads).where(eq(leads.name, name));
-    if (!row) throw new Error(`no demo lead ${name}`);
-    return row;
-  };
-
-  const mintFor = (lead: LeadRow, userEmail = 'marcus@leasing.test', ttlSeconds?: number) =>
+  const mintFor = (lead: LeadRow, userEmail = MARCUS_EMAIL, ttlSeconds?: number) =>
     createLeadAccessLink(t.app, {
       companyId: lead.companyId,
       leadId: lead.id,
@@ -64,19 +64,20 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
     t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    staffToken = (await login(t.app)).token;
-    otherCompanyToken = (
-      await login(t.app, { email: 'other@leasing.test', password: 'leasing-demo' })
-    ).token;
-    ava = await leadNamed('Ava Thompson');
-    taylor = await leadNamed('Taylor Brooks');
-    const [anyHarborLead] = await t.app.database.db
-      .select()
-      .from(leads)
-      .where(eq(leads.companyId, (await t.app.resolvePrincipal(otherCompanyToken)).companyId))
-      .limit(1);
-    harborLead = anyHarborLead!;
+    t = await startTestApp(target, {}, { now: clock.now, seed: 'none' });
+    const { db } = t.app.database;
+    const office = await createOffice(db, { staff: { email: STAFF_EMAIL } });
+    await createUser(db, office.company.id, { email: MARCUS_EMAIL, name: 'Marcus Lee' });
+    const elsewhere = await createOffice(db, { staff: { email: OTHER_EMAIL } });
+    ava = await createLead(db, office.property, {
+      name: 'Ava Thompson',
+      officeDecisionStatus: 'PENDING',
+    });
+    taylor = await createLead(db, await createProperty(db, office.company.id), {
+      name: 'Taylor Brooks',
+    });
+    harborLead = await createLead(db, elsewhere.property);
+    staffToken = (await login(t.app, office.staff.credentials)).token;
   });
   afterAll(async () => {
     await t.close();
@@ -105,7 +106,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
       expect(ttl).toBeLessThanOrEqual(30 * MINUTE);
 
       const me = await get('/api/me', link.token);
-      expect(me.json()).toMatchObject({ email: 'demo@leasing.test' });
+      expect(me.json()).toMatchObject({ email: STAFF_EMAIL });
     });
 
     it('takes a shorter or longer life, up to 24 hours, and names ttlSeconds when it is out of range', async () => {
@@ -125,7 +126,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         expect(refused.statusCode).toBe(400);
         expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/ttlSeconds/);
       }
-      await expect(mintFor(ava, 'marcus@leasing.test', 5)).rejects.toMatchObject({
+      await expect(mintFor(ava, MARCUS_EMAIL, 5)).rejects.toMatchObject({
         statusCode: 400,
         message: expect.stringMatching(/^ttlSeconds/),
       });
@@ -142,14 +143,14 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
     });
 
     it('mints through the exported function for the user named by email', async () => {
-      const link = await mintFor(ava, 'MARCUS@leasing.test');
+      const link = await mintFor(ava, MARCUS_EMAIL.toUpperCase());
       const me = await get('/api/me', link.token);
       expect(me.statusCode).toBe(200);
-      expect(me.json()).toMatchObject({ email: 'marcus@leasing.test', name: 'Marcus Lee' });
+      expect(me.json()).toMatchObject({ email: MARCUS_EMAIL, name: 'Marcus Lee' });
     });
 
     it("answers 400 naming userEmail for an unknown address or another company's user", async () => {
-      for (const userEmail of ['nobody@leasing.test', 'other@leasing.test']) {
+      for (const userEmail of ['nobody@leasing.test', OTHER_EMAIL]) {
         await expect(mintFor(ava, userEmail)).rejects.toMatchObject({
           statusCode: 400,
           message: expect.stringMatching(/^userEmail: /),
@@ -162,14 +163,14 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         createLeadAccessLink(t.app, {
           companyId: ava.companyId,
           leadId: harborLead.id,
-          userEmail: 'demo@leasing.test',
+          userEmail: STAFF_EMAIL,
         }),
       ).rejects.toMatchObject({ statusCode: 403 });
       await expect(
         createLeadAccessLink(t.app, {
           companyId: ava.companyId,
           leadId: '00000000-0000-4000-a000-000000000000',
-          userEmail: 'demo@leasing.test',
+          userEmail: STAFF_EMAIL,
         }),
       ).rejects.toMatchObject({ statusCode: 404 });
     });
@@ -266,10 +267,29 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
       }
 
-      const notesBefore = await t.app.database.db
-        .select()
-        .from(notes)
-        .where(eq(notes.leadId, taylor.id));
+      // Staff can write to Taylor: the same reads show a note and a text that do land.
+      const notesOfTaylor = () =>
+        t.app.database.db.select().from(notes).where(eq(notes.leadId, taylor.id));
+      const staffNote = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${taylor.id}/notes`,
+        headers: bearer(staffToken),
+        payload: { leadID: taylor.id, companyID: taylor.companyId, text: 'Staff note.' },
+      });
+      expect(staffNote.statusCode).toBe(200);
+      expect((await notesOfTaylor()).map((row) => row.text)).toContain('Staff note.');
+      const staffText = smsBody('Sent by staff.');
+      const staffSms = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${taylor.id}/sms`,
+        headers: { ...bearer(staffToken), 'content-type': staffText['content-type'] },
+        payload: staffText.payload,
+      });
+      expect(staffSms.statusCode).toBe(200);
+      const shown = await get(`/api/leads/${taylor.id}/conversations?limit=200`, staffToken);
+      expect(shown.body).toContain('Sent by staff.');
+
+      const notesBefore = await notesOfTaylor();
       const note = await t.app.inject({
         method: 'POST',
         url: `/api/leads/${taylor.id}/notes`,
@@ -285,11 +305,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         payload,
       });
       expect(sms.statusCode).toBe(403);
-      const notesAfter = await t.app.database.db
-        .select()
-        .from(notes)
-        .where(eq(notes.leadId, taylor.id));
-      expect(notesAfter).toHaveLength(notesBefore.length);
+      expect(await notesOfTaylor()).toHaveLength(notesBefore.length);
       const history = await get(`/api/leads/${taylor.id}/conversations?limit=200`, staffToken);
       expect(history.body).not.toContain('Should not be sent.');
     });
@@ -301,7 +317,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         1,
       );
       expect((await get('/api/me', lapsing)).statusCode).toBe(200);
-      await sleep(2_100);
+      clock.advance(2_000);
       const expired = await get('/api/me', lapsing);
       expect(expired.statusCode).toBe(401);
       expect(expired.json<{ error: { message: string } }>().error.message).toMatch(/expired/);
@@ -371,7 +387,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
     });
 
     it("hears its own lead's events and is answered about them, never another lead's", async () => {
-      const { token } = await mintFor(ava, 'demo@leasing.test');
+      const { token } = await mintFor(ava, STAFF_EMAIL);
       const socket = await connected(token);
       const principal = await t.app.resolvePrincipal(staffToken);
       const companySockets = await t.app.io.in(companyRoom(ava.companyId)).fetchSockets();
@@ -447,7 +463,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         { userId: principal.id, companyId: ava.companyId, leadId: ava.id },
         1,
       );
-      await sleep(1_100);
+      clock.advance(2_000);
       const refused = connect(url, {
         path: '/socket.io',
         auth: { token: expired },
@@ -461,7 +477,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
       });
       expect(error.data?.code).toBe('UNAUTHORIZED');
 
-      const socket = await connected((await mintFor(ava, 'demo@leasing.test')).token);
+      const socket = await connected((await mintFor(ava, STAFF_EMAIL)).token);
       const answer = await socket.emitWithAck(socketEvents.reauthenticate, { token: staffToken });
       expect(answer.ok).toBe(false);
       const companySockets = await t.app.io.in(companyRoom(ava.companyId)).fetchSockets();

@@ -1,20 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiPaths, type InboxPage, type Property, type TourList } from '@leasing/contract';
+import { apiPaths, type Property, type TourList } from '@leasing/contract';
 import { leads } from '../../db/schema/index.js';
 import {
-  bearer,
-  databaseTargets,
-  login,
-  OTHER_LOGIN,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
+  createConversationEvent,
+  createLead,
+  createOffice,
+  createProperty,
+} from '../../test/factories.js';
+import { databaseTargets } from '../../test/test-app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 describe.each(databaseTargets())('tours on $name', (target) => {
-  let t: TestApp;
+  const s = useTestApp(target, { seed: 'none' });
   let dana: string;
   let olivia: string;
   let riverside: Property;
@@ -23,27 +24,58 @@ describe.each(databaseTargets())('tours on $name', (target) => {
   let miaTour: Date;
   let miaId: string;
 
-  const get = <T>(url: string, as = dana) =>
-    t.app.inject({ method: 'GET', url, headers: bearer(as) }).then((response) => ({
-      status: response.statusCode,
-      body: response.json<T>(),
-    }));
+  const get = <T>(url: string, as = dana) => s.request<T>('GET', url, { as });
   const range = (from: Date, to: Date) =>
     `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
 
   beforeAll(async () => {
-    t = await startTestApp(target);
-    dana = (await login(t.app)).token;
-    olivia = (await login(t.app, OTHER_LOGIN)).token;
+    const office = await createOffice(s.db, {
+      company: { timeZone: 'America/Chicago' },
+      property: { name: 'Riverside Lofts' },
+    });
+    const summit = await createProperty(s.db, office.company.id, {
+      name: 'The Summit at Oak Hill',
+    });
+    miaTour = new Date(Date.now() + 2 * DAY);
+    const mia = await createLead(s.db, office.property, {
+      name: 'Mia Davis',
+      tourDateUtc: miaTour,
+    });
+    miaId = mia.id;
+    // The first booking (self-guided) was cancelled; the standing one is in person.
+    await createConversationEvent(s.db, mia, {
+      eventType: 'SCHEDULED_TOUR_APPOINTMENT',
+      senderType: 'SYSTEM',
+      date: new Date(Date.now() - 5 * DAY),
+      data: { tourTypeID: 'SELF_GUIDED' },
+    });
+    await createConversationEvent(s.db, mia, {
+      eventType: 'SCHEDULED_TOUR_APPOINTMENT',
+      senderType: 'SYSTEM',
+      date: new Date(Date.now() - 30 * HOUR),
+      data: { tourTypeID: 'IN_PERSON' },
+    });
+    await createLead(s.db, summit, {
+      name: 'Taylor Brooks',
+      tourDateUtc: new Date(Date.now() + 5 * DAY),
+    });
+    await createLead(s.db, summit, { name: 'No Tour Yet' });
+
+    const elsewhere = await createOffice(s.db, {
+      company: { timeZone: 'America/Los_Angeles' },
+      property: { name: 'Harbor Point Tower' },
+    });
+    await createLead(s.db, elsewhere.property, {
+      name: 'Noah Harbor',
+      tourDateUtc: new Date(Date.now() + 3 * DAY),
+    });
+
+    dana = await s.signIn(office.staff.credentials);
+    olivia = await s.signIn(elsewhere.staff.credentials);
     const mine = (await get<Property[]>(apiPaths.properties)).body;
     riverside = mine.find((property) => property.name === 'Riverside Lofts')!;
     harbor = (await get<Property[]>(apiPaths.properties, olivia)).body[0]!;
-    const inbox = await get<InboxPage>(`${apiPaths.inbox}?search=Mia%20Davis`);
-    const mia = inbox.body.items[0]!;
-    miaId = mia._id;
-    miaTour = new Date(mia.tourDateUTC!);
   });
-  afterAll(() => t.close());
 
   it("lists a property's scheduled tours in [from, to), with the tour type and the office's zone", async () => {
     const week = await get<TourList>(
@@ -81,17 +113,24 @@ describe.each(databaseTargets())('tours on $name', (target) => {
       ['Mia Davis', 'Riverside Lofts'],
       ['Taylor Brooks', 'The Summit at Oak Hill'],
     ]);
+    // Their own tour is listed for them, in their zone, and ours never.
     const theirs = await get<TourList>(`${apiPaths.tours}?${range(from, to)}`, olivia);
-    expect(theirs.body).toEqual({ timeZone: 'America/Los_Angeles', items: [] });
+    expect(theirs.body.timeZone).toBe('America/Los_Angeles');
+    expect(theirs.body.items.map((tour) => [tour.name, tour.propertyName])).toEqual([
+      ['Noah Harbor', 'Harbor Point Tower'],
+    ]);
   });
 
   it('leaves out a cancelled tour (no tour date any more)', async () => {
-    await t.app.database.db.update(leads).set({ tourDateUtc: null }).where(eq(leads.id, miaId));
+    const around = range(new Date(miaTour.getTime() - DAY), new Date(miaTour.getTime() + DAY));
+    const listed = await get<TourList>(`${apiPaths.propertyTours(riverside._id)}?${around}`);
+    expect(listed.body.items.map((tour) => tour._id)).toEqual([miaId]);
+    await s.db.update(leads).set({ tourDateUtc: null }).where(eq(leads.id, miaId));
     const week = await get<TourList>(
       `${apiPaths.propertyTours(riverside._id)}?${range(new Date(miaTour.getTime() - DAY), new Date(miaTour.getTime() + DAY))}`,
     );
     expect(week.body.items).toEqual([]);
-    await t.app.database.db.update(leads).set({ tourDateUtc: miaTour }).where(eq(leads.id, miaId));
+    await s.db.update(leads).set({ tourDateUtc: miaTour }).where(eq(leads.id, miaId));
   });
 
   it('answers 400 naming the field for a bad range, 403 and 404 for properties not to be seen', async () => {

@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { socketEvents, type NewMessageTranslation } from '@leasing/contract';
 import { conversationEvents, leads, type LeadRow } from '../../db/schema/index.js';
+import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeTranslator, type FakeTranslator } from '../../test/fake-libretranslate.js';
 import { databaseTargets, login, startTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -50,17 +51,15 @@ describe.each(databaseTargets())('translation of leads’ messages ($name)', (ta
         Sí: { language: 'es', english: 'Yes' },
       },
     });
-    t = await startTestApp(target, {
-      TRANSLATE_URL: translator.url,
-      TRANSLATE_API_KEY: 'translator-key',
-    });
-    const [ava] = await t.app.database.db
-      .select()
-      .from(leads)
-      .where(eq(leads.name, 'Ava Thompson'));
-    lead = ava!;
+    t = await startTestApp(
+      target,
+      { TRANSLATE_URL: translator.url, TRANSLATE_API_KEY: 'translator-key' },
+      { seed: 'none' },
+    );
+    const office = await createOffice(t.app.database.db);
+    lead = await createLead(t.app.database.db, office.property, { name: 'Ava Thompson' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { token } = await login(t.app);
+    const { token } = await login(t.app, office.staff.credentials);
     socket = connect(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, {
       auth: { token },
       transports: ['websocket'],
@@ -123,6 +122,14 @@ describe.each(databaseTargets())('translation of leads’ messages ($name)', (ta
   });
 
   it('does not send English messages to the translator', async () => {
+    // The same request log shows a Spanish message going to the translator.
+    const beforeSpanish = translator.requests.length;
+    const spanish = await receive(SPANISH);
+    await expect
+      .poll(async () => (await stored(spanish.id)).data.translation, { timeout: 10_000 })
+      .toBeDefined();
+    expect(translator.requests.length).toBeGreaterThan(beforeSpanish);
+
     const before = translator.requests.length;
     const event = await receive(ENGLISH);
     await new Promise((resolve) => setTimeout(resolve, 1_500));

@@ -12,7 +12,6 @@ import {
 } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
-import { THUMBNAIL_RETRY_LIMIT } from './attachment-thumbnail';
 
 function pagePath(lead: Lead) {
   return `/properties/${lead.propertyID}/leads/${encodeURIComponent(lead.pmsLeadId)}/escalation`;
@@ -155,7 +154,8 @@ describe('conversation timeline', () => {
       '/media/living-room.png',
     );
 
-    for (let retry = 1; retry <= THUMBNAIL_RETRY_LIMIT; retry += 1) {
+    // Spec §9: three retries, written out so a change to the limit fails here.
+    for (let retry = 1; retry <= 3; retry += 1) {
       fireEvent.error(row.getByAltText('living-room.png'));
       await waitFor(() =>
         expect(row.getByAltText('living-room.png').getAttribute('src')).toBe(

@@ -1,0 +1,24 @@
+import type { Socket } from 'socket.io-client';
+
+/** The next `event` a socket hears; rejects when none comes within `timeoutMs`. */
+export const until = <T>(socket: Socket, event: string, timeoutMs = 5_000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no ${event} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+
+/** Collects everything a socket hears, to prove what it never heard. */
+export const recordAll = (socket: Socket) => {
+  const heard: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
+  return heard;
+};
+
+/** Lets time pass in real time: only after a positive control, to show something stayed away. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { Db } from '../db/client.js';
+import {
+  bearer,
+  login,
+  startTestApp,
+  type DatabaseTarget,
+  type StartTestAppOptions,
+  type TestApp,
+} from './test-app.js';
+
+export type TestResponse<T> = {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  /** The JSON body, or undefined when the answer has none (204) or is not JSON. */
+  body: T;
+  text: string;
+};
+
+export type RequestOptions = {
+  /** The bearer token to send; none when omitted. */
+  as?: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type TestContext = {
+  /** The running app (throws before `beforeAll` has run). */
+  readonly app: FastifyInstance;
+  readonly db: Db;
+  readonly testApp: TestApp;
+  /** Signs in with these credentials and answers the ID token. */
+  signIn: (credentials: { email: string; password: string }) => Promise<string>;
+  request: <T = unknown>(
+    method: HttpMethod,
+    url: string,
+    options?: RequestOptions,
+  ) => Promise<TestResponse<T>>;
+};
+
+export type UseTestAppOptions = StartTestAppOptions & { env?: Record<string, string> };
+
+/**
+ * Starts the real app on `target` before the describe block's tests and closes it after them: the
+ * setup every integration test file needs, in one place.
+ */
+export const useTestApp = (
+  target: DatabaseTarget,
+  { env = {}, ...options }: UseTestAppOptions = {},
+): TestContext => {
+  let started: TestApp | undefined;
+  const running = () => {
+    if (!started) throw new Error('the test app is not started yet: use it inside a test or hook');
+    return started;
+  };
+
+  beforeAll(async () => {
+    started = await startTestApp(target, env, options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+
+  return {
+    get app() {
+      return running().app;
+    },
+    get db() {
+      return running().app.database.db;
+    },
+    get testApp() {
+      return running();
+    },
+    signIn: async (credentials) => (await login(running().app, credentials)).token,
+    request: async <T>(method: HttpMethod, url: string, options: RequestOptions = {}) => {
+      const response = await running().app.inject({
+        method,
+        url,
+        headers: { ...(options.as ? bearer(options.as) : {}), ...options.headers },
+        cookies: options.cookies,
+        payload: options.payload as object | string | undefined,
+      });
+      const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        body: (isJson && response.body ? JSON.parse(response.body) : undefined) as T,
+        text: response.body,
+      };
+    },
+  };
+};
