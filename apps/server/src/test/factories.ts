@@ -16,7 +16,7 @@ import {
   type PropertyRow,
   type UserRow,
 } from '../db/schema/index.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../lib/password.js';
 
 /**
  * Small builders that insert exactly the rows a test needs, with unique defaults a test can
