@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { OopsPage } from '../components/ui/oops-page';
 import { PageLoader } from '../components/ui/page-loader';
 import { paths } from '../config/paths';
-import { getLeadQueryKey } from '../features/leads/api/get-lead';
+import { getLeadQueryKey } from '../lib/conversation-cache/conversation-cache';
 import { queryClient } from '../lib/query-client';
 import { accessTokenSignIn } from './guards/access-token-sign-in';
 import { loginTypeGuard } from './guards/login-type-guard';

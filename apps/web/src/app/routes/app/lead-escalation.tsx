@@ -3,7 +3,7 @@ import { leadParamsSchema } from '@leasing/contract';
 import { Anchor, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useIsMutating } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -18,7 +18,7 @@ import { useComposer } from '../../../features/composer/hooks/use-composer';
 import { ConversationMoreMenu } from '../../../features/conversations/components/conversation-more-menu';
 import { ConversationTimeline } from '../../../features/conversations/components/conversation-timeline';
 import { useMarkLeadRead } from '../../../features/inbox/api/mark-lead-read';
-import { useAddLeadEvent, useLead } from '../../../features/leads/api/get-lead';
+import { useLead } from '../../../features/leads/api/get-lead';
 import { useNewEvents } from '../../../features/live/hooks/use-new-events';
 import { CREATE_PAYMENT_LINK_MUTATION_KEY } from '../../../features/payment-links/api/create-payment-link';
 import { PaymentLinkDialog } from '../../../features/payment-links/components/payment-link-dialog';
@@ -27,6 +27,7 @@ import { ConversationInfo } from '../../../features/leads/components/conversatio
 import { LeadHeader } from '../../../features/leads/components/lead-header';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
+import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
 import classes from './lead-escalation.module.css';
 
 function BackToDashboardLink({ propertyId }: { propertyId?: string }) {
@@ -135,15 +136,16 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   const isWorking = useIsMutating({ predicate: isPaneWork }) > 0;
   const composer = useComposer(lead);
   const userQuery = useUser();
-  const addLeadEvent = useAddLeadEvent(lead);
+  const queryClient = useQueryClient();
   const newEvents = useNewEvents(lead._id);
   useMarkLeadRead(lead);
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
   const [isShareLinkOpen, setIsShareLinkOpen] = useState(false);
   const [isPaymentLinkOpen, setIsPaymentLinkOpen] = useState(false);
 
+  /** The message just sent shows at once, before the socket brings it. */
   function handleSent(event: ConversationEvent) {
-    addLeadEvent(event);
+    addConversationEvents(queryClient, lead, [event]);
     const decision = lead.officeDecisionState;
     if (decision && decision.status !== 'COMPLETED') setIsDecisionPromptOpen(true);
   }
@@ -182,7 +184,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
 
   /** The message carrying the link and its 'sent' event join the timeline as a sent message does. */
   function handlePaymentLinkSent(events: ConversationEvent[]) {
-    for (const event of events) addLeadEvent(event);
+    addConversationEvents(queryClient, lead, events);
   }
 
   function handleToggleExpanded() {
