@@ -189,9 +189,9 @@ describe('Request a payment (pane more-menu)', () => {
         body: {
           error: {
             code: 'VALIDATION',
-            message: 'body.description: description: too long; body.amountCents: too much',
+            message: 'body.description: too long; body.amountCents: too much',
             details: [
-              { path: 'body.description', message: 'description: too long' },
+              { path: 'body.description', message: 'too long' },
               { path: 'body.amountCents', message: 'at most 10000000 ($100,000.00)' },
             ],
           },

@@ -30,6 +30,7 @@ import type { FormEvent } from 'react';
 import { formatDate } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format-money';
 import { ApiRequestError } from '../../../lib/api-client';
+import { toServerFieldErrors } from '../../../lib/field-errors';
 import { useCreatePaymentLink } from '../api/create-payment-link';
 import { centsToDollars, dollarsToCents } from '../utils/cents';
 import { getLinkDisplayStatus } from '../utils/link-status';
@@ -121,20 +122,12 @@ function validate(
   };
 }
 
-/**
- * The server's 400 names each wrong field in `details`; a check it makes itself (a due date already
- * past where the property is) names it at the start of the message. Its messages start with the
- * field's name, which the form's labels already say.
- */
-function toServerFieldErrors(error: ApiRequestError): FieldErrors {
+/** The server's 400 names each wrong field in `details`; each shows on the input it belongs to. */
+function toFormFieldErrors(error: unknown): FieldErrors {
   const errors: FieldErrors = {};
-  const issues = error.details.length > 0 ? error.details : [{ path: '', message: error.message }];
-  for (const issue of issues) {
-    const named = /^(\w+): (.+)$/.exec(issue.message);
-    const field =
-      FIELD_OF_REQUEST_KEY.get(issue.path.split('.').at(-1) ?? '') ??
-      FIELD_OF_REQUEST_KEY.get(named?.[1] ?? '');
-    if (field) errors[field] ??= sentence(named?.[2] ?? issue.message);
+  for (const [name, message] of Object.entries(toServerFieldErrors(error))) {
+    const field = FIELD_OF_REQUEST_KEY.get(name);
+    if (field) errors[field] ??= sentence(message);
   }
   return errors;
 }
@@ -229,7 +222,7 @@ export function PaymentLinkForm({
       onError: (error) => {
         const serverErrors =
           error instanceof ApiRequestError && error.code === VALIDATION_ERROR_CODE
-            ? toServerFieldErrors(error)
+            ? toFormFieldErrors(error)
             : {};
         setFieldErrors(serverErrors);
         if (Object.keys(serverErrors).length === 0) setFailure(error.message);
