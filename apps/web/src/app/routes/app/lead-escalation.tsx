@@ -271,7 +271,6 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
           />
           <PaymentLinkDialog
             lead={lead}
-            unavailableChannels={composer.modes.unavailable}
             opened={isPaymentLinkOpen}
             onClose={handleClosePaymentLink}
             onSent={handlePaymentLinkSent}

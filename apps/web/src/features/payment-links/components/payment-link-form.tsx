@@ -33,13 +33,11 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { toServerFieldErrors } from '../../../lib/field-errors';
 import { useCreatePaymentLink } from '../api/create-payment-link';
 import { centsToDollars, dollarsToCents } from '../utils/cents';
+import type { UnavailableChannels } from '../utils/channel-availability';
 import { getLinkDisplayStatus } from '../utils/link-status';
 import { toLocalIsoDate } from '../utils/local-date';
 
 export type PaymentChannel = CreatePaymentLinkRequest['channel'];
-
-/** Why each channel cannot carry the link to this lead; null when it can. */
-export type UnavailableChannels = Record<PaymentChannel, string | null>;
 
 export const DESCRIPTION_MAX_LENGTH = 120;
 
