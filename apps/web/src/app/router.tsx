@@ -28,9 +28,9 @@ function accountLoader(args: LoaderFunctionArgs) {
 async function leadEscalationLoader(args: LoaderFunctionArgs) {
   const denied = await protectedWithAccessTokenGuard(args);
   if (denied) return denied;
-  const { propertyId, leadId } = args.params;
-  if (propertyId && leadId) {
-    void queryClient.invalidateQueries({ queryKey: getLeadQueryKey(propertyId, leadId) });
+  const { propertyId, pmsLeadId } = args.params;
+  if (propertyId && pmsLeadId) {
+    void queryClient.invalidateQueries({ queryKey: getLeadQueryKey(propertyId, pmsLeadId) });
   }
   return null;
 }

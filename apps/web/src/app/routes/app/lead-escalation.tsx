@@ -7,6 +7,7 @@ import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { z } from 'zod';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PortalScope } from '../../../components/ui/portal-scope';
 import { ProcessingOverlay } from '../../../components/ui/processing-overlay';
@@ -83,14 +84,15 @@ function LeadLoadError({ error, onRetry }: { error: Error; onRetry: () => void }
 
 type LeadPageProps = {
   propertyId: string;
-  leadId: string;
+  /** The lead's id in the property-management system, as the pane's URL names it. */
+  pmsLeadId: string;
   /** Opened from a secure link: no way back to the dashboard, no new links. */
   isSecureAccess?: boolean;
 };
 
 /** The lead's pane once loaded; the secure-access page shows it too. */
-export function LeadPage({ propertyId, leadId, isSecureAccess = false }: LeadPageProps) {
-  const leadQuery = useLead(propertyId, leadId);
+export function LeadPage({ propertyId, pmsLeadId, isSecureAccess = false }: LeadPageProps) {
+  const leadQuery = useLead(propertyId, pmsLeadId);
 
   function handleRetry() {
     void leadQuery.refetch();
@@ -281,9 +283,18 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   );
 }
 
+/**
+ * The pane's route params. The API's lead params call the PMS id `leadId`; here it is named for
+ * what it is, beside the lead's UUID (`lead._id`), with the same rules.
+ */
+export const leadPaneParamsSchema = z.object({
+  propertyId: leadParamsSchema.shape.propertyId,
+  pmsLeadId: leadParamsSchema.shape.leadId,
+});
+
 /** The lead's escalation page: the conversation pane of one lead. */
 export function LeadEscalationRoute() {
-  const params = leadParamsSchema.safeParse(useParams());
+  const params = leadPaneParamsSchema.safeParse(useParams());
   if (!params.success) {
     return (
       <Paper withBorder radius="md">
@@ -294,5 +305,5 @@ export function LeadEscalationRoute() {
       </Paper>
     );
   }
-  return <LeadPage propertyId={params.data.propertyId} leadId={params.data.leadId} />;
+  return <LeadPage propertyId={params.data.propertyId} pmsLeadId={params.data.pmsLeadId} />;
 }
