@@ -61,14 +61,17 @@ export const paymentProviders = ['sandbox', 'stripe'] as const;
 export const paymentProviderSchema = z.enum(paymentProviders);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
-/** Staff creating a link for the open lead; it is sent at once through the normal send path. */
+/**
+ * Staff creating a link for the open lead; it is sent at once through the normal send path.
+ * Messages here never name their field: a 400's `details` carry each message with its path.
+ */
 export const createPaymentLinkRequestSchema = z.object({
   amountCents: z
     .number()
-    .int('amountCents: whole cents')
-    .min(PAYMENT_LINK_MIN_CENTS, 'amountCents: at least 50 ($0.50)')
-    .max(PAYMENT_LINK_MAX_CENTS, 'amountCents: at most 10000000 ($100,000.00)'),
-  description: z.string().trim().min(1, 'description: required').max(120),
+    .int('whole cents')
+    .min(PAYMENT_LINK_MIN_CENTS, 'at least 50 ($0.50)')
+    .max(PAYMENT_LINK_MAX_CENTS, 'at most 10000000 ($100,000.00)'),
+  description: z.string().trim().min(1, 'required').max(120),
   /** The day the payment is due (YYYY-MM-DD). */
   dueDate: z.iso.date(),
   channel: z.enum(['SMS', 'EMAIL']),
@@ -157,17 +160,17 @@ export const publicPaymentLinkSchema = z.object({
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>;
 
 export const cardDetailsSchema = z.object({
-  name: z.string().trim().min(1, 'name: the name on the card').max(100),
+  name: z.string().trim().min(1, 'the name on the card').max(100),
   /** Digits only or grouped with spaces. */
   number: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'number: 12 to 19 digits')),
-  expMonth: z.number().int().min(1, 'expMonth: 1 to 12').max(12, 'expMonth: 1 to 12'),
+    .pipe(z.string().regex(/^\d{12,19}$/, '12 to 19 digits')),
+  expMonth: z.number().int().min(1, '1 to 12').max(12, '1 to 12'),
   /** Four digits. */
   expYear: z.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, 'cvc: 3 or 4 digits'),
-  postalCode: z.string().trim().min(3, 'postalCode: required').max(10),
+  cvc: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
+  postalCode: z.string().trim().min(3, 'required').max(10),
 });
 export type CardDetails = z.input<typeof cardDetailsSchema>;
 

@@ -3,18 +3,10 @@ import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useUser } from '../features/auth/api/get-user';
-import {
-  mergeEventsIntoHistory,
-  mergeTranslationIntoHistory,
-} from '../features/conversations/api/live-updates';
 import { INBOX_QUERY_KEY_ROOT } from '../features/inbox/api/get-inbox';
 import { mergeDeliveryIntoInbox } from '../features/inbox/api/live-updates';
-import { LEAD_QUERY_KEY_ROOT } from '../features/leads/api/get-lead';
 import { LEADS_QUERY_KEY_ROOT } from '../features/leads/api/get-leads';
-import {
-  mergeDeliveryIntoLeads,
-  mergeTranslationIntoLeads,
-} from '../features/leads/api/live-updates';
+import { mergeDeliveryIntoLeadList } from '../features/leads/api/live-updates';
 import { subscribeToLiveEvents } from '../features/live/api/subscribe-live-events';
 import type { LiveSubscriber } from '../features/live/api/subscribe-live-events';
 import { clearCatchUps, finishCatchUp, startCatchUp } from '../features/live/hooks/use-new-events';
@@ -22,6 +14,11 @@ import { catchUpBase, countNewEvents } from '../features/live/utils/count-new-ev
 import { TOURS_QUERY_KEY_ROOT } from '../features/tours/api/get-tours';
 import { refreshPaymentLinksOnDelivery } from '../features/payment-links/api/live-updates';
 import { refreshToursOnDelivery } from '../features/tours/api/live-updates';
+import {
+  LEAD_QUERY_KEY_ROOT,
+  mergeLiveDelivery,
+  mergeLiveTranslation,
+} from '../lib/conversation-cache/conversation-cache';
 import { onNextFetchSettled } from '../lib/query-cache-updates';
 import { closeSocket, connectSocket } from '../lib/socket';
 
@@ -70,15 +67,14 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
   const { socket, onConnect } = connectSocket();
   const unsubscribe = subscribeToLiveEvents(socket, subscriber, {
     onDelivery: (delivery) => {
-      mergeDeliveryIntoLeads(queryClient, delivery);
-      mergeEventsIntoHistory(queryClient, delivery.lead._id, delivery.events);
+      mergeLiveDelivery(queryClient, delivery);
+      mergeDeliveryIntoLeadList(queryClient, delivery);
       mergeDeliveryIntoInbox(queryClient, delivery);
       refreshToursOnDelivery(queryClient, delivery);
       refreshPaymentLinksOnDelivery(queryClient, delivery);
     },
     onTranslation: (translation) => {
-      mergeTranslationIntoLeads(queryClient, translation);
-      mergeTranslationIntoHistory(queryClient, translation);
+      mergeLiveTranslation(queryClient, translation);
     },
   });
   const offConnect = onConnect((isReconnect) => catchUp(queryClient, isReconnect));

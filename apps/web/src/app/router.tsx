@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { OopsPage } from '../components/ui/oops-page';
 import { PageLoader } from '../components/ui/page-loader';
 import { paths } from '../config/paths';
-import { getLeadQueryKey } from '../features/leads/api/get-lead';
+import { getLeadQueryKey } from '../lib/conversation-cache/conversation-cache';
 import { queryClient } from '../lib/query-client';
 import { accessTokenSignIn } from './guards/access-token-sign-in';
 import { loginTypeGuard } from './guards/login-type-guard';
@@ -28,9 +28,9 @@ function accountLoader(args: LoaderFunctionArgs) {
 async function leadEscalationLoader(args: LoaderFunctionArgs) {
   const denied = await protectedWithAccessTokenGuard(args);
   if (denied) return denied;
-  const { propertyId, leadId } = args.params;
-  if (propertyId && leadId) {
-    void queryClient.invalidateQueries({ queryKey: getLeadQueryKey(propertyId, leadId) });
+  const { propertyId, pmsLeadId } = args.params;
+  if (propertyId && pmsLeadId) {
+    void queryClient.invalidateQueries({ queryKey: getLeadQueryKey(propertyId, pmsLeadId) });
   }
   return null;
 }

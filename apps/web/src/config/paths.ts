@@ -63,7 +63,7 @@ export const paths = {
     },
   },
   leadEscalation: {
-    path: '/properties/:propertyId/leads/:leadId/escalation',
+    path: '/properties/:propertyId/leads/:pmsLeadId/escalation',
     getHref: (propertyId: string, pmsLeadId: string) =>
       `/properties/${encodeURIComponent(propertyId)}/leads/${encodeURIComponent(pmsLeadId)}/escalation`,
   },

@@ -11,7 +11,6 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconLinkOff, IconLock } from '@tabler/icons-react';
-import { leadParamsSchema } from '@leasing/contract';
 import { Link, matchPath, useSearchParams } from 'react-router';
 import { Brand } from '../../components/ui/brand';
 import { CenteredPage } from '../../components/ui/centered-page';
@@ -23,7 +22,7 @@ import { ReconnectingIndicator } from '../../features/live/components/reconnecti
 import { useSecureAccessLead } from '../../features/secure-access/api/get-secure-access-lead';
 import { formatExpiry } from '../../features/secure-access/utils/format-expiry';
 import { useLiveUpdates } from '../live-updates';
-import { LeadPage } from './app/lead-escalation';
+import { LeadPage, leadPaneParamsSchema } from './app/lead-escalation';
 
 function IncompleteLink() {
   return (
@@ -99,7 +98,7 @@ function SecureAccessShell({ expiresAt, actingAs, children }: SecureAccessShellP
 /** The lead pane a link was opened for (`returnUrl`), when it names one. */
 function requestedLead(returnUrl: string | null) {
   const match = returnUrl ? matchPath(paths.leadEscalation.path, returnUrl) : null;
-  const params = leadParamsSchema.safeParse(match?.params);
+  const params = leadPaneParamsSchema.safeParse(match?.params);
   return params.success ? params.data : null;
 }
 
@@ -136,10 +135,10 @@ function SecureAccessPane({
     );
   }
   const { propertyID, pmsLeadId, expiresAt } = leadQuery.data;
-  const lead = requestedLead(returnUrl) ?? { propertyId: propertyID, leadId: pmsLeadId };
+  const lead = requestedLead(returnUrl) ?? { propertyId: propertyID, pmsLeadId };
   return (
     <SecureAccessShell expiresAt={expiresAt} actingAs={userQuery.data?.name}>
-      <LeadPage propertyId={lead.propertyId} leadId={lead.leadId} isSecureAccess />
+      <LeadPage propertyId={lead.propertyId} pmsLeadId={lead.pmsLeadId} isSecureAccess />
     </SecureAccessShell>
   );
 }

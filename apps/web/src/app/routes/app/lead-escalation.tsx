@@ -3,10 +3,11 @@ import { leadParamsSchema } from '@leasing/contract';
 import { Anchor, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useIsMutating } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { z } from 'zod';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PortalScope } from '../../../components/ui/portal-scope';
 import { ProcessingOverlay } from '../../../components/ui/processing-overlay';
@@ -18,7 +19,7 @@ import { useComposer } from '../../../features/composer/hooks/use-composer';
 import { ConversationMoreMenu } from '../../../features/conversations/components/conversation-more-menu';
 import { ConversationTimeline } from '../../../features/conversations/components/conversation-timeline';
 import { useMarkLeadRead } from '../../../features/inbox/api/mark-lead-read';
-import { useAddLeadEvent, useLead } from '../../../features/leads/api/get-lead';
+import { useLead } from '../../../features/leads/api/get-lead';
 import { useNewEvents } from '../../../features/live/hooks/use-new-events';
 import { CREATE_PAYMENT_LINK_MUTATION_KEY } from '../../../features/payment-links/api/create-payment-link';
 import { PaymentLinkDialog } from '../../../features/payment-links/components/payment-link-dialog';
@@ -27,6 +28,7 @@ import { ConversationInfo } from '../../../features/leads/components/conversatio
 import { LeadHeader } from '../../../features/leads/components/lead-header';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
+import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
 import classes from './lead-escalation.module.css';
 
 function BackToDashboardLink({ propertyId }: { propertyId?: string }) {
@@ -82,14 +84,15 @@ function LeadLoadError({ error, onRetry }: { error: Error; onRetry: () => void }
 
 type LeadPageProps = {
   propertyId: string;
-  leadId: string;
+  /** The lead's id in the property-management system, as the pane's URL names it. */
+  pmsLeadId: string;
   /** Opened from a secure link: no way back to the dashboard, no new links. */
   isSecureAccess?: boolean;
 };
 
 /** The lead's pane once loaded; the secure-access page shows it too. */
-export function LeadPage({ propertyId, leadId, isSecureAccess = false }: LeadPageProps) {
-  const leadQuery = useLead(propertyId, leadId);
+export function LeadPage({ propertyId, pmsLeadId, isSecureAccess = false }: LeadPageProps) {
+  const leadQuery = useLead(propertyId, pmsLeadId);
 
   function handleRetry() {
     void leadQuery.refetch();
@@ -135,15 +138,16 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   const isWorking = useIsMutating({ predicate: isPaneWork }) > 0;
   const composer = useComposer(lead);
   const userQuery = useUser();
-  const addLeadEvent = useAddLeadEvent(lead);
+  const queryClient = useQueryClient();
   const newEvents = useNewEvents(lead._id);
   useMarkLeadRead(lead);
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
   const [isShareLinkOpen, setIsShareLinkOpen] = useState(false);
   const [isPaymentLinkOpen, setIsPaymentLinkOpen] = useState(false);
 
+  /** The message just sent shows at once, before the socket brings it. */
   function handleSent(event: ConversationEvent) {
-    addLeadEvent(event);
+    addConversationEvents(queryClient, lead, [event]);
     const decision = lead.officeDecisionState;
     if (decision && decision.status !== 'COMPLETED') setIsDecisionPromptOpen(true);
   }
@@ -182,7 +186,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
 
   /** The message carrying the link and its 'sent' event join the timeline as a sent message does. */
   function handlePaymentLinkSent(events: ConversationEvent[]) {
-    for (const event of events) addLeadEvent(event);
+    addConversationEvents(queryClient, lead, events);
   }
 
   function handleToggleExpanded() {
@@ -269,7 +273,6 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
           />
           <PaymentLinkDialog
             lead={lead}
-            unavailableChannels={composer.modes.unavailable}
             opened={isPaymentLinkOpen}
             onClose={handleClosePaymentLink}
             onSent={handlePaymentLinkSent}
@@ -280,9 +283,18 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   );
 }
 
+/**
+ * The pane's route params. The API's lead params call the PMS id `leadId`; here it is named for
+ * what it is, beside the lead's UUID (`lead._id`), with the same rules.
+ */
+export const leadPaneParamsSchema = z.object({
+  propertyId: leadParamsSchema.shape.propertyId,
+  pmsLeadId: leadParamsSchema.shape.leadId,
+});
+
 /** The lead's escalation page: the conversation pane of one lead. */
 export function LeadEscalationRoute() {
-  const params = leadParamsSchema.safeParse(useParams());
+  const params = leadPaneParamsSchema.safeParse(useParams());
   if (!params.success) {
     return (
       <Paper withBorder radius="md">
@@ -293,5 +305,5 @@ export function LeadEscalationRoute() {
       </Paper>
     );
   }
-  return <LeadPage propertyId={params.data.propertyId} leadId={params.data.leadId} />;
+  return <LeadPage propertyId={params.data.propertyId} pmsLeadId={params.data.pmsLeadId} />;
 }

@@ -206,8 +206,8 @@ describe('checkout page (sandbox)', () => {
       body: {
         error: {
           code: 'VALIDATION',
-          message: 'body.card.cvc: cvc: 3 or 4 digits',
-          details: [{ path: 'body.card.cvc', message: 'cvc: 3 or 4 digits' }],
+          message: 'body.card.cvc: 3 or 4 digits',
+          details: [{ path: 'body.card.cvc', message: '3 or 4 digits' }],
         },
       },
     };

@@ -1,10 +1,11 @@
-import { API_KEY_NAME_MAX_LENGTH } from '@leasing/contract';
+import { API_KEY_NAME_MAX_LENGTH, createApiKeyRequestSchema } from '@leasing/contract';
 import type { CreatedApiKey } from '@leasing/contract';
 import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CopyField } from '../../../components/ui/copy-field';
 import type { FormEvent } from 'react';
+import { toServerFieldErrors } from '../../../lib/field-errors';
 import { useCreateApiKey } from '../api/create-api-key';
 
 export const KEY_SHOWN_ONCE_WARNING = 'Copy this key now. It will not be shown again.';
@@ -41,11 +42,15 @@ export type CreateApiKeyDialogProps = {
 export function CreateApiKeyDialog({ opened, onClose }: CreateApiKeyDialogProps) {
   const [name, setName] = useState('');
   const createKey = useCreateApiKey();
-  const canCreate = name.trim() !== '' && !createKey.isPending;
+  // The request's own schema says when a name will do; an empty one only keeps the button off.
+  const request = createApiKeyRequestSchema.safeParse({ name });
+  const canCreate = request.success && !createKey.isPending;
+  // The server's 400 names the field in its details; anything else shows above the buttons.
+  const nameError = toServerFieldErrors(createKey.error).name;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (canCreate) createKey.mutate({ name: name.trim() });
+    if (canCreate) createKey.mutate(request.data);
   }
 
   function handleClose() {
@@ -81,9 +86,10 @@ export function CreateApiKeyDialog({ opened, onClose }: CreateApiKeyDialogProps)
               value={name}
               maxLength={API_KEY_NAME_MAX_LENGTH}
               onChange={(event) => setName(event.currentTarget.value)}
+              error={nameError}
               data-autofocus
             />
-            {createKey.isError && (
+            {createKey.isError && nameError === undefined && (
               <Alert
                 color="red"
                 variant="light"

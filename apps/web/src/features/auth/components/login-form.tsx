@@ -4,7 +4,7 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { toServerFieldErrors } from '../../../lib/field-errors';
 import { useLogin } from '../api/login';
 
 type Field = keyof LoginRequest;
@@ -25,9 +25,12 @@ function toFieldErrors(issues: readonly { path: readonly PropertyKey[]; message:
   return errors;
 }
 
-function toServerFieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiRequestError)) return {};
-  return toFieldErrors(error.details.map((detail) => ({ ...detail, path: [detail.path] })));
+function toFormFieldErrors(error: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, message] of Object.entries(toServerFieldErrors(error))) {
+    if (isField(name)) errors[name] = message;
+  }
+  return errors;
 }
 
 export type LoginFormProps = {
@@ -48,7 +51,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     }
     setFieldErrors({});
     loginMutation.mutate(parsed.data, {
-      onError: (error) => setFieldErrors(toServerFieldErrors(error)),
+      onError: (error) => setFieldErrors(toFormFieldErrors(error)),
     });
   }
 

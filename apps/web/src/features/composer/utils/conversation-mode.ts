@@ -1,4 +1,10 @@
-import type { Lead } from '@leasing/contract';
+import { getContactability } from '@leasing/contract';
+import type {
+  ChannelContactability,
+  ContactRefusalReason,
+  Contactability,
+  Lead,
+} from '@leasing/contract';
 
 /** The channel the composer sends on. */
 export type ConversationMode = 'SMS' | 'EMAIL';
@@ -21,19 +27,28 @@ export const READ_ONLY_OPTED_OUT = "Can't send message - prospect is opted-out";
 export const READ_ONLY_EMAIL_NOT_ENABLED = "Can't send message - email service is not enabled";
 export const READ_ONLY_PHONE_MISSING = "Can't send message - prospect phone is missing";
 
-function smsUnavailable(lead: ModeLead): string | null {
-  if (!lead.phone) return 'The prospect has no phone number';
-  if (lead.phoneOptStatus === 'OPT_OUT') return 'The prospect opted out of text messages';
-  return null;
+/** The composer's words for each reason a channel is closed, as its button's tooltip says it. */
+const SMS_REASON_TEXT: Partial<Record<ContactRefusalReason, string>> = {
+  NO_PHONE: 'The prospect has no phone number',
+  OPTED_OUT: 'The prospect opted out of text messages',
+};
+const EMAIL_REASON_TEXT: Partial<Record<ContactRefusalReason, string>> = {
+  NO_EMAIL: 'The prospect has no email address',
+  OPTED_OUT: 'The prospect opted out of email',
+  EMAIL_NOT_ENABLED: 'Email service is not enabled: your company has no registered leasing email',
+};
+
+/** The first reason is the one told: what is missing before what was refused. */
+function firstReasonText(
+  { reasons }: ChannelContactability,
+  texts: Partial<Record<ContactRefusalReason, string>>,
+): string | null {
+  const [first] = reasons;
+  return first === undefined ? null : (texts[first] ?? null);
 }
 
-function emailUnavailable(lead: ModeLead): string | null {
-  if (!lead.email) return 'The prospect has no email address';
-  if (lead.emailOptStatus === 'OPT_OUT') return 'The prospect opted out of email';
-  if (!lead.companyRegisteredLeasingEmail) {
-    return 'Email service is not enabled: your company has no registered leasing email';
-  }
-  return null;
+function getLeadContactability(lead: ModeLead): Contactability {
+  return getContactability(lead, { emailEnabled: Boolean(lead.companyRegisteredLeasingEmail) });
 }
 
 /**
@@ -42,18 +57,27 @@ function emailUnavailable(lead: ModeLead): string | null {
  * leasing address.
  */
 export function getConversationModes(lead: ModeLead): ConversationModes {
-  const unavailable = { SMS: smsUnavailable(lead), EMAIL: emailUnavailable(lead) };
+  const contactability = getLeadContactability(lead);
+  const unavailable = {
+    SMS: firstReasonText(contactability.SMS, SMS_REASON_TEXT),
+    EMAIL: firstReasonText(contactability.EMAIL, EMAIL_REASON_TEXT),
+  };
   const start = unavailable.SMS === null ? 'SMS' : unavailable.EMAIL === null ? 'EMAIL' : null;
-  return { start, unavailable, readOnlyReason: start === null ? readOnlyReason(lead) : null };
+  return {
+    start,
+    unavailable,
+    readOnlyReason: start === null ? readOnlyReason(contactability) : null,
+  };
 }
 
 /** Only called when neither mode is usable. */
-function readOnlyReason(lead: ModeLead): string {
-  if (!lead.phone && !lead.email) return READ_ONLY_PHONE_MISSING;
-  // Every contact the lead gave has said no to it.
-  const phoneRefused = !lead.phone || lead.phoneOptStatus === 'OPT_OUT';
-  const emailRefused = !lead.email || lead.emailOptStatus === 'OPT_OUT';
-  if (phoneRefused && emailRefused) return READ_ONLY_OPTED_OUT;
+function readOnlyReason({ SMS, EMAIL }: Contactability): string {
+  if (SMS.reasons.includes('NO_PHONE') && EMAIL.reasons.includes('NO_EMAIL')) {
+    return READ_ONLY_PHONE_MISSING;
+  }
+  // Every contact the lead gave has said no to it (SMS is closed only for a missing phone or a no).
+  const emailRefused = EMAIL.reasons.includes('NO_EMAIL') || EMAIL.reasons.includes('OPTED_OUT');
+  if (!SMS.allowed && emailRefused) return READ_ONLY_OPTED_OUT;
   // What is left is an email the lead accepts, and a company that cannot send email.
   return READ_ONLY_EMAIL_NOT_ENABLED;
 }

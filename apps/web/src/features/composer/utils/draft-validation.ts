@@ -1,4 +1,10 @@
-import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH, SMS_MAX_LENGTH } from '@leasing/contract';
+import {
+  EMAIL_BODY_MAX_LENGTH,
+  EMAIL_SUBJECT_MAX_LENGTH,
+  SMS_MAX_LENGTH,
+  sendEmailRequestSchema,
+} from '@leasing/contract';
+import type { z } from 'zod';
 import { checkAttachmentLimits } from './attachments';
 import type { ConversationMode } from './conversation-mode';
 
@@ -19,6 +25,14 @@ export type DraftCheck = {
 };
 
 const formatCount = (value: number) => value.toLocaleString('en-US');
+
+/** An email's fields are checked by the request's own schema (trimmed, required, bounded). */
+const emailSubjectSchema = sendEmailRequestSchema.shape.subject;
+const emailTextSchema = sendEmailRequestSchema.shape.text;
+
+/** Only a field over its limit is an error; an empty one just keeps Send disabled. */
+const isTooLong = (check: z.ZodSafeParseResult<string>) =>
+  !check.success && check.error.issues.some((issue) => issue.code === 'too_big');
 
 /**
  * Whether a draft may be sent. SMS: text or an image, within Twilio's limits. Email: a subject and
@@ -41,20 +55,16 @@ export function checkDraft({ mode, subject, text, attachments }: DraftFields): D
     };
   }
   if (mode === 'EMAIL') {
-    const trimmedSubject = subject.trim();
-    const subjectError =
-      trimmedSubject.length > EMAIL_SUBJECT_MAX_LENGTH
-        ? `A subject can be at most ${formatCount(EMAIL_SUBJECT_MAX_LENGTH)} characters.`
-        : null;
-    const textError =
-      trimmedText.length > EMAIL_BODY_MAX_LENGTH
-        ? `An email can be at most ${formatCount(EMAIL_BODY_MAX_LENGTH)} characters.`
-        : null;
+    const subjectCheck = emailSubjectSchema.safeParse(subject);
+    const textCheck = emailTextSchema.safeParse(text);
     return {
-      canSend:
-        trimmedSubject !== '' && trimmedText !== '' && subjectError === null && textError === null,
-      subjectError,
-      textError,
+      canSend: subjectCheck.success && textCheck.success,
+      subjectError: isTooLong(subjectCheck)
+        ? `A subject can be at most ${formatCount(EMAIL_SUBJECT_MAX_LENGTH)} characters.`
+        : null,
+      textError: isTooLong(textCheck)
+        ? `An email can be at most ${formatCount(EMAIL_BODY_MAX_LENGTH)} characters.`
+        : null,
       attachmentsError: null,
     };
   }

@@ -2,6 +2,7 @@ import { apiPaths, conversationPageSchema } from '@leasing/contract';
 import type { ConversationPage } from '@leasing/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { getConversationHistoryKey } from '../../../lib/conversation-cache/conversation-cache';
 
 export const CONVERSATIONS_PAGE_SIZE = 50;
 
@@ -22,15 +23,12 @@ export function getConversations({
 
 /**
  * The lead itself carries its newest events; these pages are the history before them, starting at
- * the lead's `conversationsCursor`. The cursor is part of the key: when a reloaded lead starts
- * elsewhere, the old pages would leave a gap.
+ * the lead's `conversationsCursor`. Live updates reach them through the conversation cache, which
+ * owns the key.
  */
-/** Every history of the lead, whatever cursor it starts at. */
-export const getOlderConversationsKeyRoot = (leadID: string) => ['conversations', leadID] as const;
-
 export const getOlderConversationsQueryOptions = (leadID: string, startCursor: string) =>
   infiniteQueryOptions({
-    queryKey: [...getOlderConversationsKeyRoot(leadID), startCursor],
+    queryKey: getConversationHistoryKey(leadID, startCursor),
     queryFn: ({ pageParam, signal }) => getConversations({ leadID, before: pageParam, signal }),
     initialPageParam: startCursor,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -3,7 +3,7 @@ import type { Lead, Note } from '@leasing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { getLeadQueryKey } from './get-lead';
+import { setLeadNotes } from '../../../lib/conversation-cache/conversation-cache';
 import { getNotesQueryKey } from './get-notes';
 
 export const addNoteInputSchema = addNoteRequestSchema;
@@ -34,9 +34,7 @@ export function useAddNote(lead: Pick<Lead, '_id' | 'companyID' | 'propertyID' |
     mutationKey: ['add-note', lead._id],
     mutationFn: (text: string) => addNote({ leadID: lead._id, companyID: lead.companyID, text }),
     onSuccess: (notes) => {
-      queryClient.setQueryData<Lead>(getLeadQueryKey(lead.propertyID, lead.pmsLeadId), (old) =>
-        old ? { ...old, notes } : old,
-      );
+      setLeadNotes(queryClient, lead, notes);
       queryClient.setQueryData(getNotesQueryKey(lead._id), notes);
     },
   });

@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { getLeadQueryKey } from './get-lead';
+import { applyOfficeDecision } from '../../../lib/conversation-cache/conversation-cache';
 
 export const completeOfficeDecisionInputSchema = officeDecisionUpdateSchema;
 export type CompleteOfficeDecisionInput = z.infer<typeof completeOfficeDecisionInputSchema>;
@@ -36,16 +36,8 @@ export function useCompleteOfficeDecision(lead: LeadRef) {
   return useMutation({
     mutationKey: ['complete-office-decision', lead._id],
     mutationFn: () => completeOfficeDecision(lead),
-    onSuccess: ({ officeDecisionState, event }) => {
-      queryClient.setQueryData<Lead>(getLeadQueryKey(lead.propertyID, lead.pmsLeadId), (old) => {
-        if (!old) return old;
-        const isNew = event && !old.conversations.some((item) => item._id === event._id);
-        return {
-          ...old,
-          officeDecisionState,
-          conversations: isNew ? [event, ...old.conversations] : old.conversations,
-        };
-      });
+    onSuccess: (response) => {
+      applyOfficeDecision(queryClient, lead, response);
       notifications.show({ color: 'teal', message: DECISION_COMPLETED_MESSAGE });
     },
     onError: () => {

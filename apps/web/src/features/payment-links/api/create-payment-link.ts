@@ -35,7 +35,8 @@ export function createPaymentLink(
 export type UseCreatePaymentLinkOptions = {
   /**
    * The message that carries the link and its 'sent' event, to put on the timeline at once. The
-   * pane owns the timeline's cache, so it decides how they are merged.
+   * pane knows which lead's entry they join; it adds them through the conversation cache
+   * (`lib/conversation-cache`), as it does a sent message.
    */
   onEventsCreated: (events: CreatePaymentLinkResponse['events']) => void;
 };

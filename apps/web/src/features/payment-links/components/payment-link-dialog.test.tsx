@@ -182,6 +182,22 @@ describe('Request a payment (pane more-menu)', () => {
     expect(server.requestsTo(linksPath, 'POST')).toEqual([]);
   });
 
+  it("says the contract's amount limits in the form's words, and sends nothing", async () => {
+    const { user, server, dialog, linksPath } = await openDialog();
+
+    const amount = await within(dialog).findByRole('textbox', { name: 'Amount' });
+    await user.type(amount, '0.10');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Rent');
+    await user.click(within(dialog).getByRole('button', { name: 'Send payment link' }));
+    expect(within(dialog).getByText('The smallest amount is $0.50.')).toBeTruthy();
+
+    await user.clear(amount);
+    await user.type(amount, '100000.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Send payment link' }));
+    expect(within(dialog).getByText('The largest amount is $100,000.00.')).toBeTruthy();
+    expect(server.requestsTo(linksPath, 'POST')).toEqual([]);
+  });
+
   it("shows the server's field errors on their fields", async () => {
     const { user, dialog } = await openDialog({
       create: {
@@ -189,9 +205,9 @@ describe('Request a payment (pane more-menu)', () => {
         body: {
           error: {
             code: 'VALIDATION',
-            message: 'body.description: description: too long; body.amountCents: too much',
+            message: 'body.description: too long; body.amountCents: too much',
             details: [
-              { path: 'body.description', message: 'description: too long' },
+              { path: 'body.description', message: 'too long' },
               { path: 'body.amountCents', message: 'at most 10000000 ($100,000.00)' },
             ],
           },

@@ -4,7 +4,8 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useLeadPaymentLinks } from '../api/get-lead-payment-links';
 import { PaymentLinkForm } from './payment-link-form';
-import type { UnavailableChannels } from './payment-link-form';
+import { getUnavailableChannels } from '../utils/channel-availability';
+import type { ChannelLead } from '../utils/channel-availability';
 import { RecentPaymentLinks } from './recent-payment-links';
 
 export const PAYMENT_LINKS_OFF_MESSAGE =
@@ -24,7 +25,7 @@ function DialogSkeleton() {
 type DialogBodyProps = Omit<PaymentLinkDialogProps, 'opened'>;
 
 /** Mounted only while the dialog is open: the links are asked for then, and the form starts fresh. */
-function DialogBody({ lead, unavailableChannels, onClose, onSent }: DialogBodyProps) {
+function DialogBody({ lead, onClose, onSent }: DialogBodyProps) {
   const linksQuery = useLeadPaymentLinks(lead._id);
 
   if (linksQuery.isPending) return <DialogSkeleton />;
@@ -58,7 +59,7 @@ function DialogBody({ lead, unavailableChannels, onClose, onSent }: DialogBodyPr
         lead={lead}
         amountDue={amountDue}
         links={links}
-        unavailableChannels={unavailableChannels}
+        unavailableChannels={getUnavailableChannels(lead)}
         onClose={onClose}
         onSent={onSent}
       />
@@ -69,9 +70,8 @@ function DialogBody({ lead, unavailableChannels, onClose, onSent }: DialogBodyPr
 }
 
 export type PaymentLinkDialogProps = {
-  lead: Pick<Lead, '_id' | 'name'>;
-  /** Why each channel cannot reach the lead (the composer's reasons); null when it can. */
-  unavailableChannels: UnavailableChannels;
+  /** With its contacts: which channels can carry the link is the dialog's own question. */
+  lead: Pick<Lead, '_id' | 'name'> & ChannelLead;
   opened: boolean;
   onClose: () => void;
   /** The message that carries the link and its 'sent' event, for the timeline. */

@@ -1,4 +1,5 @@
 import {
+  createPaymentLinkRequestSchema,
   PAYMENT_LINK_DEFAULT_EXPIRY_DAYS,
   PAYMENT_LINK_MAX_CENTS,
   PAYMENT_LINK_MIN_CENTS,
@@ -27,18 +28,18 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import type { z } from 'zod';
 import { formatDate } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format-money';
 import { ApiRequestError } from '../../../lib/api-client';
+import { toServerFieldErrors } from '../../../lib/field-errors';
 import { useCreatePaymentLink } from '../api/create-payment-link';
 import { centsToDollars, dollarsToCents } from '../utils/cents';
+import type { UnavailableChannels } from '../utils/channel-availability';
 import { getLinkDisplayStatus } from '../utils/link-status';
 import { toLocalIsoDate } from '../utils/local-date';
 
 export type PaymentChannel = CreatePaymentLinkRequest['channel'];
-
-/** Why each channel cannot carry the link to this lead; null when it can. */
-export type UnavailableChannels = Record<PaymentChannel, string | null>;
 
 export const DESCRIPTION_MAX_LENGTH = 120;
 
@@ -78,63 +79,83 @@ function startChannel(unavailable: UnavailableChannels): PaymentChannel | null {
   return unavailable.EMAIL === null ? 'EMAIL' : null;
 }
 
-function checkAmount(amount: number | string): { cents: number } | { error: string } {
+/** The amount as typed, read into cents; what the request's rules say of it is the schema's. */
+function readAmount(amount: number | string): { cents: number } | { error: string } {
   if (amount === '') return { error: 'Enter the amount to request.' };
   const cents = dollarsToCents(amount);
   if (cents === null) return { error: 'Enter an amount in dollars and cents, like 1,650.00.' };
-  if (cents < PAYMENT_LINK_MIN_CENTS) {
-    return {
-      error: `The smallest amount is ${formatMoney(centsToDollars(PAYMENT_LINK_MIN_CENTS))}.`,
-    };
-  }
-  if (cents > PAYMENT_LINK_MAX_CENTS) {
-    return {
-      error: `The largest amount is ${formatMoney(centsToDollars(PAYMENT_LINK_MAX_CENTS))}.`,
-    };
-  }
   return { cents };
 }
 
-/** The request, or what to fix first in each field. */
+const SMALLEST_AMOUNT = `The smallest amount is ${formatMoney(centsToDollars(PAYMENT_LINK_MIN_CENTS))}.`;
+const LARGEST_AMOUNT = `The largest amount is ${formatMoney(centsToDollars(PAYMENT_LINK_MAX_CENTS))}.`;
+
+/**
+ * The form's words for what the contract's schema finds wrong; the schema's own messages are
+ * written for the API's callers and show only where the form has no words of its own.
+ */
+function messageOfIssue(issue: z.core.$ZodIssue): [Field, string] | null {
+  switch (issue.path[0]) {
+    case 'amountCents':
+      if (issue.code === 'too_small') return ['amount', SMALLEST_AMOUNT];
+      if (issue.code === 'too_big') return ['amount', LARGEST_AMOUNT];
+      return null;
+    case 'description':
+      return issue.code === 'too_small'
+        ? ['description', 'Say what the payment is for, like December rent.']
+        : null;
+    case 'dueDate':
+      return ['dueDate', 'Choose the day the payment is due.'];
+    case 'channel':
+      return ['channel', 'Choose how to send the link.'];
+    default:
+      return null;
+  }
+}
+
+/** The amount in cents when it may be asked for, for the preview line. */
+function requestableCents(amount: number | string): number | null {
+  const read = readAmount(amount);
+  if ('error' in read) return null;
+  return createPaymentLinkRequestSchema.shape.amountCents.safeParse(read.cents).success
+    ? read.cents
+    : null;
+}
+
+/** The request, or what to fix first in each field: checked by the contract's schema. */
 function validate(
   values: Values,
   today: string,
 ): { request: CreatePaymentLinkRequest } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const amount = checkAmount(values.amount);
+  const amount = readAmount(values.amount);
   if ('error' in amount) errors.amount = amount.error;
-  const description = values.description.trim();
-  if (!description) errors.description = 'Say what the payment is for, like December rent.';
-  if (!values.dueDate) errors.dueDate = 'Choose the day the payment is due.';
-  // YYYY-MM-DD strings compare as the days they name.
-  else if (values.dueDate < today) errors.dueDate = 'The due date cannot be in the past.';
-  if (!values.channel) errors.channel = 'Choose how to send the link.';
-  if ('error' in amount || !values.channel || Object.keys(errors).length > 0) return { errors };
-  return {
-    request: {
-      amountCents: amount.cents,
-      description,
-      dueDate: values.dueDate,
-      channel: values.channel,
-      expiresInDays: Number(values.expiresInDays),
-    },
-  };
+  const parsed = createPaymentLinkRequestSchema.safeParse({
+    amountCents: 'cents' in amount ? amount.cents : undefined,
+    description: values.description,
+    dueDate: values.dueDate,
+    channel: values.channel ?? undefined,
+    expiresInDays: Number(values.expiresInDays),
+  });
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    // An issue the form has no words for (the inputs keep it from happening) still shows.
+    const field = FIELD_OF_REQUEST_KEY.get(String(issue.path[0]));
+    const found = messageOfIssue(issue) ?? (field ? [field, sentence(issue.message)] : null);
+    if (found) errors[found[0]] ??= found[1];
+  }
+  // A rule of the server's, not the schema's. YYYY-MM-DD strings compare as the days they name.
+  if (!errors.dueDate && values.dueDate < today)
+    errors.dueDate = 'The due date cannot be in the past.';
+  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
+  return { request: parsed.data };
 }
 
-/**
- * The server's 400 names each wrong field in `details`; a check it makes itself (a due date already
- * past where the property is) names it at the start of the message. Its messages start with the
- * field's name, which the form's labels already say.
- */
-function toServerFieldErrors(error: ApiRequestError): FieldErrors {
+/** The server's 400 names each wrong field in `details`; each shows on the input it belongs to. */
+function toFormFieldErrors(error: unknown): FieldErrors {
   const errors: FieldErrors = {};
-  const issues = error.details.length > 0 ? error.details : [{ path: '', message: error.message }];
-  for (const issue of issues) {
-    const named = /^(\w+): (.+)$/.exec(issue.message);
-    const field =
-      FIELD_OF_REQUEST_KEY.get(issue.path.split('.').at(-1) ?? '') ??
-      FIELD_OF_REQUEST_KEY.get(named?.[1] ?? '');
-    if (field) errors[field] ??= sentence(named?.[2] ?? issue.message);
+  for (const [name, message] of Object.entries(toServerFieldErrors(error))) {
+    const field = FIELD_OF_REQUEST_KEY.get(name);
+    if (field) errors[field] ??= sentence(message);
   }
   return errors;
 }
@@ -147,8 +168,8 @@ function sentence(text: string): string {
 }
 
 function previewLine(name: string, channel: PaymentChannel, amount: number | string) {
-  const checked = checkAmount(amount);
-  const money = 'cents' in checked ? formatMoney(centsToDollars(checked.cents)) : null;
+  const cents = requestableCents(amount);
+  const money = cents === null ? null : formatMoney(centsToDollars(cents));
   const by = channel === 'SMS' ? 'a text' : 'an email';
   return money
     ? `${firstName(name)} gets ${by} with a secure link to pay ${money}.`
@@ -229,7 +250,7 @@ export function PaymentLinkForm({
       onError: (error) => {
         const serverErrors =
           error instanceof ApiRequestError && error.code === VALIDATION_ERROR_CODE
-            ? toServerFieldErrors(error)
+            ? toFormFieldErrors(error)
             : {};
         setFieldErrors(serverErrors);
         if (Object.keys(serverErrors).length === 0) setFailure(error.message);

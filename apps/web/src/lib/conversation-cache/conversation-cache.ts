@@ -1,0 +1,175 @@
+/**
+ * The one owner of a lead pane's conversation events: the lead's cached detail (its newest events,
+ * decision and notes) and the history pages before them. Live updates, the composer, the decision
+ * control, payment links and notes all write through these operations, so events merge by `_id`
+ * the same way whoever brings them, and no write is lost to a reload under way.
+ *
+ * It lives in `lib/` rather than in a feature because several features (and the app's live
+ * updates) write this cache, and features may not import each other; `lib/` is below every
+ * feature. It holds the cache keys and the merging, never a fetcher: the requests stay in their
+ * features (`leads/api/get-lead.ts`, `conversations/api/get-conversations.ts`).
+ */
+import type {
+  ConversationEvent,
+  Lead,
+  NewConversationDelivery,
+  NewMessageTranslation,
+  Note,
+  OfficeDecisionResponse,
+} from '@leasing/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { updateQueryDataSurvivingFetch } from '../query-cache-updates';
+import {
+  addEventsToLead,
+  applyDecisionToLead,
+  applyDeliveryToLead,
+  applyTranslationToLead,
+  hasDecisionChanged,
+  replaceEventsInPages,
+  translateEventInPages,
+} from './merge-events';
+import type { ConversationPages } from './merge-events';
+
+/** The start of every lead's key: reloading all leads after a reconnect uses it. */
+export const LEAD_QUERY_KEY_ROOT = 'lead';
+
+/** A lead is loaded by its property and its id in the property-management system. */
+export const getLeadQueryKey = (propertyId: string, pmsLeadId: string) =>
+  [LEAD_QUERY_KEY_ROOT, propertyId, pmsLeadId] as const;
+
+/** Every history of the lead (by its UUID), whatever cursor it starts at. */
+export const getConversationHistoryKeyRoot = (leadID: string) => ['conversations', leadID] as const;
+
+/**
+ * The cursor is part of the key: when a reloaded lead starts elsewhere, the old pages would leave
+ * a gap.
+ */
+export const getConversationHistoryKey = (leadID: string, startCursor: string) =>
+  [...getConversationHistoryKeyRoot(leadID), startCursor] as const;
+
+/** How the pane names its lead's cache entry. */
+export type LeadCacheRef = Pick<Lead, 'propertyID' | 'pmsLeadId'>;
+
+function updateLead(queryClient: QueryClient, lead: LeadCacheRef, update: (lead: Lead) => Lead) {
+  updateQueryDataSurvivingFetch<Lead>(
+    queryClient,
+    getLeadQueryKey(lead.propertyID, lead.pmsLeadId),
+    (old) => old && update(old),
+  );
+}
+
+/**
+ * Cached leads a live update concerns. A lead still loading is included (by its key), so the
+ * update is made on its answer should that predate the event.
+ */
+function findLeadQueries(
+  queryClient: QueryClient,
+  lead: Pick<Lead, '_id' | 'propertyID' | 'pmsLeadId'>,
+) {
+  return queryClient.getQueryCache().findAll({
+    queryKey: [LEAD_QUERY_KEY_ROOT],
+    predicate: (query) => {
+      const data = query.state.data as Lead | undefined;
+      if (data) return data._id === lead._id;
+      const [, propertyId, pmsLeadId] = query.queryKey;
+      return propertyId === lead.propertyID && pmsLeadId === lead.pmsLeadId;
+    },
+  });
+}
+
+function updateHistories(
+  queryClient: QueryClient,
+  leadID: string,
+  update: (data: ConversationPages) => ConversationPages,
+) {
+  const queries = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: getConversationHistoryKeyRoot(leadID) });
+  for (const query of queries) {
+    updateQueryDataSurvivingFetch<ConversationPages>(
+      queryClient,
+      query.queryKey,
+      (data) => data && update(data),
+    );
+  }
+}
+
+/**
+ * Events this tab created (a message just sent, a payment link and its 'sent' event) show at once.
+ * The live socket may have brought them first; they show once either way.
+ */
+export function addConversationEvents(
+  queryClient: QueryClient,
+  lead: LeadCacheRef,
+  events: ConversationEvent[],
+): void {
+  updateLead(queryClient, lead, (old) => addEventsToLead(old, events));
+}
+
+/**
+ * A delivery from the socket: new events join the lead's newest events, new versions of events
+ * (a sending status) replace theirs wherever they are loaded, and the lead takes the facts its
+ * summary says are now true. A changed decision reloads the lead: the summary lacks its details.
+ */
+export function mergeLiveDelivery(
+  queryClient: QueryClient,
+  delivery: NewConversationDelivery,
+): void {
+  for (const query of findLeadQueries(queryClient, delivery.lead)) {
+    const cached = query.state.data as Lead | undefined;
+    updateQueryDataSurvivingFetch<Lead>(
+      queryClient,
+      query.queryKey,
+      (lead) => lead && applyDeliveryToLead(lead, delivery),
+    );
+    if (cached && hasDecisionChanged(cached, delivery.lead)) {
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    }
+  }
+  updateHistories(queryClient, delivery.lead._id, (data) =>
+    replaceEventsInPages(data, delivery.events),
+  );
+}
+
+/** A message's translation, on the message wherever it is loaded. */
+export function mergeLiveTranslation(
+  queryClient: QueryClient,
+  translation: NewMessageTranslation,
+): void {
+  const queries = queryClient.getQueryCache().findAll({
+    queryKey: [LEAD_QUERY_KEY_ROOT],
+    predicate: (query) => (query.state.data as Lead | undefined)?._id === translation.individualID,
+  });
+  for (const query of queries) {
+    updateQueryDataSurvivingFetch<Lead>(
+      queryClient,
+      query.queryKey,
+      (lead) => lead && applyTranslationToLead(lead, translation),
+    );
+  }
+  updateHistories(queryClient, translation.individualID, (data) =>
+    translateEventInPages(data, translation),
+  );
+}
+
+/**
+ * The decision's new state and its completion event. Refetching instead would reload the lead's
+ * whole first page of events.
+ */
+export function applyOfficeDecision(
+  queryClient: QueryClient,
+  lead: LeadCacheRef,
+  response: OfficeDecisionResponse,
+): void {
+  updateLead(queryClient, lead, (old) => applyDecisionToLead(old, response));
+}
+
+/**
+ * The lead's whole note list, as saving a note answers it. A plain write: a reload under way
+ * brings the notes as the server has them, which are as new as these or newer.
+ */
+export function setLeadNotes(queryClient: QueryClient, lead: LeadCacheRef, notes: Note[]): void {
+  queryClient.setQueryData<Lead>(getLeadQueryKey(lead.propertyID, lead.pmsLeadId), (old) =>
+    old ? { ...old, notes } : old,
+  );
+}
