@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
 import { seedDemo } from '../apps/server/src/db/seed/seed.js';
-import { listConversationEvents } from '../apps/server/src/modules/conversations/conversation-events.repository.js';
+import { listConversationEventRows } from '../apps/server/src/modules/conversations/conversation-events.repository.js';
 import { openFreshPostgres, testConfig } from '../apps/server/src/test/test-app.js';
 
 const CONNECTIONS = 100;
@@ -42,7 +42,7 @@ const database = await openFreshPostgres(pgBase, 20);
 const app = await buildApp({ config: testConfig(), database });
 const floor = createServer((request, response) => {
   const leadId = new URL(request.url ?? '/', 'http://floor').searchParams.get('lead') ?? '';
-  listConversationEvents(database.db, leadId, 50).then(
+  listConversationEventRows(database.db, leadId, 50).then(
     () => response.end('ok'),
     () => {
       response.statusCode = 500;

@@ -62,6 +62,7 @@ try {
 
   const deps = {
     database,
+    events: app.events,
     queue: app.queue,
     storage: app.messaging.storage,
     jobExpireSeconds: 120,

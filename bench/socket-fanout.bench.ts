@@ -12,7 +12,8 @@ import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { conversationEvents, leads, users } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed/seed.js';
-import { companyRoom } from '../apps/server/src/plugins/socket.js';
+import { domainEvent } from '../apps/server/src/events/domain-events.js';
+import { companyRoom } from '../apps/server/src/lib/socket-rooms.js';
 import { testConfig } from '../apps/server/src/test/test-app.js';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -170,12 +171,18 @@ const product = async () => {
               received(roundOf.get(delivery.events[0]!._id)!),
           );
         },
+        // Announced the way every change is: recorded on the event port, published after commit.
         (round) =>
-          app.live.eventChanged({
-            id: events[round]!,
-            companyId: lead!.companyId,
-            leadId: lead!.id,
-          }),
+          void app.events.transaction(async ({ record }) =>
+            record(
+              domainEvent('timeline.event_added', {
+                companyId: lead!.companyId,
+                leadId: lead!.id,
+                timelineEventId: events[round]!,
+                eventType: 'SMS',
+              }),
+            ),
+          ),
       );
     };
     const roundTrip = await roundTripOf(sockets, () => principal.id);

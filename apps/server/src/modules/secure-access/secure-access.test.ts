@@ -15,7 +15,7 @@ import {
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
-import { conversationEvents, leads, notes, type LeadRow } from '../../db/schema/index.js';
+import { conversationEvents, notes, type LeadRow } from '../../db/schema/index.js';
 import { domainEvent } from '../../events/domain-events.js';
 import { companyRoom } from '../../lib/socket-rooms.js';
 import {
