@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { ConversationEvent, SendEmailRequest } from '@leasing/contract';
-import { SMS_MAX_LENGTH } from '@leasing/contract';
+import {
+  getContactability,
+  SMS_MAX_LENGTH,
+  type ContactChannel,
+  type ContactRefusalReason,
+} from '@leasing/contract';
 import type { Database } from '../../db/client.js';
 import { domainEvent, type Actor } from '../../events/domain-events.js';
 import type { EventPort, RecordingScope } from '../../events/event-port.js';
@@ -59,27 +64,47 @@ const isUniqueViolation = (error: unknown) => {
 
 export type QueueDeps = Pick<SendDeps, 'queue' | 'jobExpireSeconds'>;
 
-/** Why nothing may be texted to this lead, or null when it may. */
-export const smsRefusal = (lead: LeadRow): HttpError | null => {
-  if (lead.phoneOptStatus === 'OPT_OUT')
-    return refuse('This prospect has opted out of SMS; the message was not sent.');
-  if (!lead.phone) return refuse('This prospect has no phone number; the message was not sent.');
-  return null;
+/** The server's words for each reason the contract's contact rule gives, per channel. */
+const refusalTexts: Record<ContactChannel, Partial<Record<ContactRefusalReason, string>>> = {
+  SMS: {
+    OPTED_OUT: 'This prospect has opted out of SMS; the message was not sent.',
+    NO_PHONE: 'This prospect has no phone number; the message was not sent.',
+  },
+  EMAIL: {
+    EMAIL_NOT_ENABLED: 'Email is not enabled for this company: it has no registered leasing email.',
+    NO_EMAIL: 'This prospect has no email address; the message was not sent.',
+    OPTED_OUT: 'This prospect has opted out of email; the message was not sent.',
+  },
 };
+
+/**
+ * Why nothing may be sent to this lead on `channel`, or null when it may: the contract's rule
+ * (`getContactability`, shared with the composer and the payment-link dialog). When several
+ * reasons hold, the one named is the first in the server's order (the table above).
+ */
+const contactRefusal = (
+  channel: ContactChannel,
+  lead: LeadRow,
+  company: Pick<CompanyRow, 'registeredLeasingEmail'> | undefined,
+): HttpError | null => {
+  const { reasons } = getContactability(lead, {
+    emailEnabled: Boolean(company?.registeredLeasingEmail),
+  })[channel];
+  const [text] = Object.entries(refusalTexts[channel])
+    .filter(([reason]) => reasons.includes(reason as ContactRefusalReason))
+    .map(([, words]) => words);
+  return text ? refuse(text) : null;
+};
+
+/** Why nothing may be texted to this lead, or null when it may. */
+export const smsRefusal = (lead: LeadRow): HttpError | null =>
+  contactRefusal('SMS', lead, undefined);
 
 /** Why nothing may be emailed to this lead, or null when it may. */
 export const emailRefusal = (
   lead: LeadRow,
   company: Pick<CompanyRow, 'registeredLeasingEmail'> | undefined,
-): HttpError | null => {
-  if (!company?.registeredLeasingEmail) {
-    return refuse('Email is not enabled for this company: it has no registered leasing email.');
-  }
-  if (!lead.email) return refuse('This prospect has no email address; the message was not sent.');
-  if (lead.emailOptStatus === 'OPT_OUT')
-    return refuse('This prospect has opted out of email; the message was not sent.');
-  return null;
-};
+): HttpError | null => contactRefusal('EMAIL', lead, company);
 
 /** Our Message-ID for an outgoing email, stored before sending so replies thread to the event. */
 export const newEmailMessageId = (registeredLeasingEmail: string) =>

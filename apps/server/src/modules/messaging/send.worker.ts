@@ -1,3 +1,4 @@
+import { getContactability } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -63,9 +64,13 @@ const loadContext = async (db: Db, event: ConversationEventRow) => {
 
 const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => {
   const { lead, property } = await loadContext(deps.db, event);
-  if (lead.phoneOptStatus === 'OPT_OUT' && event.data.optOutConfirmation !== true)
+  // Checked again at send time with the same rule as at compose time: things change in between.
+  // The one text an opted-out lead still gets is the confirmation of their STOP.
+  const { reasons } = getContactability(lead, { emailEnabled: false }).SMS;
+  if (reasons.includes('OPTED_OUT') && event.data.optOutConfirmation !== true)
     throw new PermanentSendError('The prospect opted out of SMS before it was sent.', undefined);
-  if (!lead.phone) throw new PermanentSendError('The prospect has no phone number.', undefined);
+  if (!lead.phone || reasons.includes('NO_PHONE'))
+    throw new PermanentSendError('The prospect has no phone number.', undefined);
   const from = property.smsNumber ?? deps.config.messaging.smsFrom;
   const wait = (await peekNextSlot(deps.db, from)).getTime() - Date.now();
   if (wait > MAX_SLOT_WAIT_MS)
