@@ -126,11 +126,16 @@ describe('event port', () => {
     expect(await count()).toBe(before + 2);
     unsubscribe();
 
+    const heard: string[] = [];
+    port.subscribe('note.added', 'after', (event) => void heard.push(event.type));
+    // Positive control: this subscriber hears a transaction whose in-transaction subscribers pass.
+    await port.transaction(async ({ record }) => record(note('control')));
+    expect(heard).toEqual(['note.added']);
+    heard.length = 0;
+
     port.subscribeInTransaction('note.added', 'broken', async () => {
       throw new Error('journal full');
     });
-    const heard: string[] = [];
-    port.subscribe('note.added', 'after', (event) => void heard.push(event.type));
     await expect(
       port.transaction(async ({ sql, record }) => {
         await sql.executeSql("insert into port_test values ('d')");
