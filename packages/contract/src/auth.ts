@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyStatusSchema } from './company.js';
+import { companyStatusSchema, staffRoleSchema } from './company.js';
 
 export const loginRequestSchema = z.object({
   email: z.email('Enter a valid email address').max(320),
@@ -15,6 +15,7 @@ export const userSchema = z.object({
   companyID: z.string(),
   companyName: z.string(),
   companyStatus: companyStatusSchema,
+  role: staffRoleSchema,
 });
 export type User = z.infer<typeof userSchema>;
 

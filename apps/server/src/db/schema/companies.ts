@@ -1,9 +1,10 @@
-import { pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { companyStatuses } from '@leasing/contract';
+import { companyStatuses, staffRoles } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 
 export const companyStatus = pgEnum('company_status', companyStatuses);
+export const staffRole = pgEnum('staff_role', staffRoles);
 
 export const companies = pgTable(
   'companies',
@@ -36,6 +37,11 @@ export const users = pgTable(
     name: text().notNull(),
     pictureUrl: text(),
     passwordHash: text(),
+    role: staffRole().notNull().default('agent'),
+    /** Set when an admin deactivates the user: they can no longer sign in or use any token. */
+    deactivatedAt: timestamp({ withTimezone: true }),
+    /** ID tokens issued before this moment are refused (role change, deactivation, sign-out everywhere). */
+    tokensValidAfter: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],

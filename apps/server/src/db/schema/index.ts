@@ -8,3 +8,4 @@ export * from './messaging.js';
 export * from './inbound.js';
 export * from './integrations.js';
 export * from './payments.js';
+export * from './phone-numbers.js';

@@ -1,6 +1,7 @@
-import { pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
 import { companies } from './companies.js';
+import { phoneNumbers } from './phone-numbers.js';
 
 export const properties = pgTable(
   'properties',
@@ -12,11 +13,22 @@ export const properties = pgTable(
     pmsPropertyId: text().notNull(),
     name: text().notNull(),
     address: text(),
-    /** The property's own SMS number (E.164); properties without one send from TWILIO_FROM. */
+    /**
+     * The property's own SMS number (E.164), one its company owns in the numbers registry;
+     * properties without one send from their company's shared number.
+     */
     smsNumber: text().unique(),
     ...timestamps,
   },
-  (table) => [unique('properties_company_pms_unique').on(table.companyId, table.pmsPropertyId)],
+  (table) => [
+    unique('properties_company_pms_unique').on(table.companyId, table.pmsPropertyId),
+    // The database itself refuses a property whose number another company owns.
+    foreignKey({
+      name: 'properties_sms_number_owned_fk',
+      columns: [table.smsNumber, table.companyId],
+      foreignColumns: [phoneNumbers.e164, phoneNumbers.companyId],
+    }),
+  ],
 );
 
 export type PropertyRow = typeof properties.$inferSelect;
