@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { StaffRole } from '@leasing/contract';
 import type { Socket } from 'socket.io';
 import { unauthorized } from './errors.js';
 
@@ -12,11 +13,24 @@ export type Principal = {
   companyId: string;
   companyName: string;
   companyStatus: 'ACTIVE' | 'MODERATOR';
+  role: StaffRole;
+  /** Set once an admin deactivated the user: nothing they hold works any more. */
+  deactivatedAt: Date | null;
+  /** ID tokens issued before this moment are refused. */
+  tokensValidAfter: Date | null;
 };
 
 export type Session = { principal: Principal; expiresAt: Date };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyContextConfig {
+    /**
+     * The staff roles that may call the route; every role when absent. Checked by `authenticate`
+     * before the handler runs (403 'User is not permitted').
+     */
+    roles?: readonly StaffRole[];
+  }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
   interface FastifyRequest {
     principal: Principal | null;
@@ -44,3 +58,12 @@ export const socketPrincipal = (socket: Socket): Principal =>
 /** The one lead a secure-access socket may hear about; null for a staff socket. */
 export const socketLeadScope = (socket: Socket): string | null =>
   (socket.data as { leadScope?: string }).leadScope ?? null;
+
+/** Routes only a company's admins may use: users, numbers, API keys, webhooks, settings, audit. */
+export const ADMINS_ONLY = ['admin'] as const satisfies readonly StaffRole[];
+/** Routes for managers and admins: reassigning anyone's leads, reports. */
+export const MANAGERS_AND_ADMINS = ['admin', 'manager'] as const satisfies readonly StaffRole[];
+
+/** Whether the principal's role may use a route that admits `roles` (every role when absent). */
+export const roleAllows = (principal: Pick<Principal, 'role'>, roles?: readonly StaffRole[]) =>
+  !roles || roles.includes(principal.role);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { StaffRole } from '@leasing/contract';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -10,7 +11,7 @@ import {
   type TokenService,
 } from '../modules/auth/token.service.js';
 import { findUserByEmail, findUserById } from '../modules/auth/users.repository.js';
-import { bearerToken, type Principal, type Session } from '../lib/principal.js';
+import { bearerToken, roleAllows, type Principal, type Session } from '../lib/principal.js';
 import {
   createLeadAccessResolver,
   leadScopeAllows,
@@ -22,6 +23,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
     auth: AuthService;
+    /**
+     * Every route of the app with the staff roles it admits (`config.roles`; undefined: every
+     * role), so a test can walk them all and no route escapes the role rule.
+     */
+    routeCatalog: { method: string; url: string; roles: readonly StaffRole[] | undefined }[];
     /** Resolves a bearer ID token to the staff user it names; throws 401 otherwise. */
     resolvePrincipal: (token: string | undefined) => Promise<Principal>;
     /** Like `resolvePrincipal`, with the moment the token stops being valid. */
@@ -44,6 +50,14 @@ export const authPlugin = fp(
     const tokens = await createTokenService(db, app.config.auth, now);
     app.decorate('tokens', tokens);
     app.decorate('auth', createAuthService(db, tokens, app.config.auth, now));
+    const routeCatalog: FastifyInstance['routeCatalog'] = [];
+    app.decorate('routeCatalog', routeCatalog);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD')
+          routeCatalog.push({ method, url: route.url, roles: route.config?.roles });
+      }
+    });
     app.decorateRequest('principal', null);
     app.decorateRequest('leadAccess', null);
 
@@ -61,6 +75,11 @@ export const authPlugin = fp(
           : await findUserByEmail(db, verified.email);
       if (!user || (verified.source === 'local' && user.companyId !== verified.companyId)) {
         throw unauthorized('This account no longer has access.');
+      }
+      if (user.deactivatedAt) throw unauthorized('This account has been deactivated.');
+      const iat = verified.payload.iat;
+      if (user.tokensValidAfter && (!iat || iat * 1000 < user.tokensValidAfter.getTime())) {
+        throw unauthorized('Your session has ended. Sign in again.');
       }
       const exp = verified.payload.exp;
       return { principal: user, expiresAt: new Date(exp ? exp * 1000 : Date.now()) };
@@ -81,11 +100,15 @@ export const authPlugin = fp(
           params: request.params,
         };
         if (!leadScopeAllows(route, access.lead)) throw forbidden();
+        if (!roleAllows(access.principal, request.routeOptions.config.roles)) throw forbidden();
         request.principal = access.principal;
         request.leadAccess = { leadId: access.lead.id, expiresAt: access.expiresAt };
         return;
       }
-      request.principal = await resolvePrincipal(token);
+      const principal = await resolvePrincipal(token);
+      // The role is checked on the server for every route: hiding a button is not a permission.
+      if (!roleAllows(principal, request.routeOptions.config.roles)) throw forbidden();
+      request.principal = principal;
     });
   },
   { name: 'auth', dependencies: ['database'] },

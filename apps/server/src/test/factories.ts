@@ -5,6 +5,7 @@ import {
   conversationEvents,
   leads,
   notes,
+  phoneNumbers,
   properties,
   users,
   type CompanyRow,
@@ -90,6 +91,13 @@ export const createProperty = async (
   overrides: Insert<typeof properties> = {},
 ): Promise<PropertyRow> => {
   const suffix = unique();
+  // A property's own number must be one its company owns in the numbers registry.
+  if (overrides.smsNumber) {
+    await db
+      .insert(phoneNumbers)
+      .values({ e164: overrides.smsNumber, companyId })
+      .onConflictDoNothing();
+  }
   const [row] = await db
     .insert(properties)
     .values({
@@ -174,7 +182,7 @@ export type Office = {
   property: PropertyRow;
 };
 
-/** A company with one staff user and one property: what most tests start from. */
+/** A company with one staff user (its admin, unless `staff.role` says otherwise) and one property. */
 export const createOffice = async (
   db: Db,
   overrides: {
@@ -184,7 +192,7 @@ export const createOffice = async (
   } = {},
 ): Promise<Office> => {
   const company = await createCompany(db, overrides.company);
-  const staff = await createUser(db, company.id, overrides.staff);
+  const staff = await createUser(db, company.id, { role: 'admin', ...overrides.staff });
   const property = await createProperty(db, company.id, overrides.property);
   return { company, staff, property };
 };

@@ -7,21 +7,26 @@ import {
   createApiKeyRequestSchema,
   createdApiKeySchema,
 } from '@leasing/contract';
-import { principalOf } from '../../lib/principal.js';
+import { ADMINS_ONLY, principalOf } from '../../lib/principal.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 
-/** Staff manage their company's integration keys (Settings → API keys). */
+/** Admins manage their company's integration keys (Settings → API keys). */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
 
-  app.get(apiRoutes.apiKeys, { schema: { response: { 200: apiKeyListSchema } } }, (request) =>
-    listApiKeys(db, principalOf(request).companyId),
+  app.get(
+    apiRoutes.apiKeys,
+    { config: { roles: ADMINS_ONLY }, schema: { response: { 200: apiKeyListSchema } } },
+    (request) => listApiKeys(db, principalOf(request).companyId),
   );
 
   app.post(
     apiRoutes.apiKeys,
-    { schema: { body: createApiKeyRequestSchema, response: { 201: createdApiKeySchema } } },
+    {
+      config: { roles: ADMINS_ONLY },
+      schema: { body: createApiKeyRequestSchema, response: { 201: createdApiKeySchema } },
+    },
     async (request, reply) => {
       const principal = principalOf(request);
       const created = await createApiKey(db, {
@@ -36,7 +41,10 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     apiRoutes.apiKey,
-    { schema: { params: apiKeyParamsSchema, response: { 200: apiKeySchema } } },
+    {
+      config: { roles: ADMINS_ONLY },
+      schema: { params: apiKeyParamsSchema, response: { 200: apiKeySchema } },
+    },
     (request) => revokeApiKey(db, principalOf(request).companyId, request.params.apiKeyId),
   );
 };

@@ -70,7 +70,7 @@ describe('npm run apikey:create', () => {
     const keyCount = async () => (await app.database.db.select({ n: count() }).from(apiKeys))[0]?.n;
     try {
       // A key made through the running server shows in the count that must not move after.
-      const { credentials } = await createUser(app.database.db, COMPANY.id);
+      const { credentials } = await createUser(app.database.db, COMPANY.id, { role: 'admin' });
       const { token } = await login(app, credentials);
       const made = await app.inject({
         method: 'POST',

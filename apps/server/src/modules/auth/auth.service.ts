@@ -86,7 +86,7 @@ export const createAuthService = (
         user?.passwordHash ?? (await getDecoyHash()),
         input.password,
       );
-      if (!user || !user.passwordHash || !valid) {
+      if (!user || !user.passwordHash || !valid || user.deactivatedAt) {
         await recordLoginFailure(db, input.email, ip);
         throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
@@ -121,7 +121,7 @@ export const createAuthService = (
         }
       }
       const user = await findUserById(db, stored.userId);
-      if (!user) throw unauthorized('Your session has ended. Sign in again.');
+      if (!user || user.deactivatedAt) throw unauthorized('Your session has ended. Sign in again.');
       return {
         token: await signFor(user),
         refresh: await issueRefreshToken(user.id, stored.familyId),

@@ -13,6 +13,9 @@ const userWithCompany = {
   companyId: users.companyId,
   companyName: companies.name,
   companyStatus: companies.status,
+  role: users.role,
+  deactivatedAt: users.deactivatedAt,
+  tokensValidAfter: users.tokensValidAfter,
 };
 
 export type UserWithCompany = Principal;
@@ -37,4 +40,42 @@ export const toUserDto = (user: UserWithCompany): User => ({
   companyID: user.companyId,
   companyName: user.companyName,
   companyStatus: user.companyStatus,
+  role: user.role,
 });
+
+/**
+ * An admin of the company named `company` (its id or its exact name), creating the company when
+ * none matches. Refuses an email any user already has.
+ */
+export const insertAdmin = async (
+  db: Db,
+  input: { email: string; name: string; company: string; passwordHash: string },
+): Promise<{ companyName: string; createdCompany: boolean }> =>
+  db.transaction(async (tx) => {
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+    if (taken.length > 0) throw new Error(`A user with the email ${input.email} already exists.`);
+    const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(
+      input.company,
+    );
+    const matches = await tx
+      .select()
+      .from(companies)
+      .where(isId ? eq(companies.id, input.company) : eq(companies.name, input.company));
+    if (matches.length > 1) {
+      throw new Error(`Several companies are named "${input.company}": pass the company's id.`);
+    }
+    if (isId && matches.length === 0) throw new Error(`No company with id ${input.company}.`);
+    const company =
+      matches[0] ?? (await tx.insert(companies).values({ name: input.company }).returning())[0]!;
+    await tx.insert(users).values({
+      companyId: company.id,
+      email: input.email,
+      name: input.name,
+      passwordHash: input.passwordHash,
+      role: 'admin',
+    });
+    return { companyName: company.name, createdCompany: matches.length === 0 };
+  });

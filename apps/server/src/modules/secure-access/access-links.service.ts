@@ -45,7 +45,7 @@ export const createLeadAccessLink = async (
   const lead = await getCompanyLead(db, companyId, leadId);
   const user = await findUserByEmail(db, userEmail);
   // Said the same way for an unknown address and another company's user: neither may be named.
-  if (!user || user.companyId !== companyId) {
+  if (!user || user.companyId !== companyId || user.deactivatedAt) {
     throw badRequest('body.userEmail', 'no staff member of this company has this email');
   }
   const token = await app.tokens.signLeadAccessToken(

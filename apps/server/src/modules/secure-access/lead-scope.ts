@@ -64,6 +64,7 @@ export const createLeadAccessResolver =
     const [lead] = await db.select().from(leads).where(eq(leads.id, claims.leadId));
     if (
       !principal ||
+      principal.deactivatedAt ||
       !lead ||
       principal.companyId !== claims.companyId ||
       lead.companyId !== claims.companyId

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { staffRoles, type StaffRole } from '@leasing/contract';
+import { createOffice, createUser } from '../../test/factories.js';
+import { databaseTargets } from '../../test/test-app.js';
+import { useTestApp } from '../../test/use-test-app.js';
+
+/**
+ * The role rule of every route, written here independently of the code that enforces it:
+ * - `admin`: only a company's admins (users, numbers, API keys, webhooks, settings, audit);
+ * - `manager`: managers and admins;
+ * - `staff`: every signed-in staff role;
+ * - `secure-link`: only a secure-access link's token, never a staff session;
+ * - `outside`: not for staff tokens at all (sign-in, webhooks, integration keys, payer pages,
+ *   health, public config, docs, media files).
+ * A route the app serves that is missing here fails the test: no route is added without a rule.
+ */
+type Rule = 'admin' | 'manager' | 'staff' | 'secure-link' | 'outside';
+
+const RULES: Record<string, Rule> = {
+  'POST /api/auth/login': 'outside',
+  'POST /api/auth/refresh': 'outside',
+  'POST /api/auth/logout': 'outside',
+  'GET /api/me': 'staff',
+  'GET /.well-known/jwks.json': 'outside',
+  'GET /api/config': 'outside',
+  'GET /healthz': 'outside',
+  'GET /readyz': 'outside',
+  'GET /api/properties': 'staff',
+  'GET /api/properties/:propertyId/leads': 'staff',
+  'GET /api/properties/:propertyId/leads/:pmsLeadId': 'staff',
+  'GET /api/leads/:leadId/conversations': 'staff',
+  'GET /api/leads/:leadId/notes': 'staff',
+  'POST /api/leads/:leadId/notes': 'staff',
+  'POST /api/leads/:leadId/sms': 'staff',
+  'POST /api/leads/:leadId/email': 'staff',
+  'GET /api/outbox': 'staff',
+  'GET /media/:file': 'outside',
+  'GET /media/demo/*': 'outside',
+  'GET /api/unmatched-messages': 'staff',
+  'POST /api/sandbox/inbound-sms': 'staff',
+  'GET /api/inbox': 'staff',
+  'POST /api/leads/:leadId/read': 'staff',
+  'GET /api/tours': 'staff',
+  'GET /api/properties/:propertyId/tours': 'staff',
+  'PUT /api/companies/:companyId/leads/:leadId/office-decision': 'staff',
+  'POST /api/leads/:leadId/access-links': 'staff',
+  'GET /api/secure-access/lead': 'secure-link',
+  'GET /api/api-keys': 'admin',
+  'POST /api/api-keys': 'admin',
+  'DELETE /api/api-keys/:apiKeyId': 'admin',
+  'GET /api/numbers': 'admin',
+  'POST /api/numbers': 'admin',
+  'DELETE /api/numbers/:numberId': 'admin',
+  'GET /api/leads/:leadId/payment-links': 'staff',
+  'POST /api/leads/:leadId/payment-links': 'staff',
+  'GET /api/pay/link': 'outside',
+  'POST /api/pay/checkout': 'outside',
+  'POST /api/pay/checkout-session': 'outside',
+  'PUT /api/integrations/v1/properties/:pmsPropertyId': 'outside',
+  'PUT /api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId': 'outside',
+  'POST /api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId/events': 'outside',
+  'POST /api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId/access-links': 'outside',
+  'POST /webhooks/twilio/inbound': 'outside',
+  'POST /webhooks/twilio/status': 'outside',
+  'POST /webhooks/email/inbound': 'outside',
+  'POST /webhooks/stripe': 'outside',
+};
+
+const allowed: Record<Rule, readonly StaffRole[]> = {
+  admin: ['admin'],
+  manager: ['admin', 'manager'],
+  staff: staffRoles,
+  'secure-link': [],
+  outside: staffRoles,
+};
+
+describe.each(databaseTargets())('the role rule of every route ($name)', (target) => {
+  const ctx = useTestApp(target, {
+    seed: 'none',
+    env: {
+      PAYMENT_HOST: 'pay.localhost',
+      INBOUND_EMAIL_SECRET: 'a-secret-of-sixteen-chars',
+      STRIPE_SECRET_KEY: 'sk_test_roles',
+      STRIPE_WEBHOOK_SECRET: 'whsec_roles',
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+    },
+  });
+
+  const routes = () => ctx.app.routeCatalog.filter((route) => !route.url.startsWith('/api/docs'));
+
+  it('has a rule for every route the app serves, and every rule names a route', () => {
+    const served = routes().map((route) => `${route.method} ${route.url}`);
+    expect(served.filter((key) => !(key in RULES))).toEqual([]);
+    expect(Object.keys(RULES).filter((key) => !served.includes(key))).toEqual([]);
+  });
+
+  it('answers 403 "User is not permitted" to the roles a staff route does not admit, and lets the others through', async () => {
+    const office = await createOffice(ctx.db);
+    const tokens = Object.fromEntries(
+      await Promise.all(
+        staffRoles.map(async (role) => {
+          const { credentials } = await createUser(ctx.db, office.company.id, { role });
+          return [role, await ctx.signIn(credentials)] as const;
+        }),
+      ),
+    ) as Record<StaffRole, string>;
+
+    const outcomes: string[] = [];
+    const expected: string[] = [];
+    for (const route of routes()) {
+      const rule = RULES[`${route.method} ${route.url}`];
+      if (!rule || rule === 'outside') continue;
+      // Any value fills a parameter: the role is judged before the route looks anything up.
+      const url = route.url
+        .replace(':companyId', office.company.id)
+        .replace(/:[A-Za-z]+/g, () => randomUUID());
+      for (const role of staffRoles) {
+        const response = await ctx.request<{ error?: { message?: string } }>(
+          route.method as 'GET',
+          url,
+          { as: tokens[role] },
+        );
+        expect(response.status, `${role} → ${route.method} ${route.url}`).not.toBe(401);
+        const refused =
+          response.status === 403 && response.body?.error?.message === 'User is not permitted';
+        outcomes.push(
+          `${role} ${route.method} ${route.url}: ${refused ? 'refused' : 'let through'}`,
+        );
+        expected.push(
+          `${role} ${route.method} ${route.url}: ${allowed[rule].includes(role) ? 'let through' : 'refused'}`,
+        );
+      }
+    }
+    // Both kinds occur, so the comparison below can fail either way.
+    expect(expected.some((line) => line.endsWith('refused'))).toBe(true);
+    expect(expected.some((line) => line.endsWith('let through'))).toBe(true);
+    expect(outcomes).toEqual(expected);
+  });
+});
