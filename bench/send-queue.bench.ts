@@ -66,6 +66,10 @@ try {
     queue: app.queue,
     storage: app.messaging.storage,
     jobExpireSeconds: 120,
+    shared: {
+      e164: app.config.messaging.smsFrom,
+      companyId: app.config.messaging.smsFromCompanyId,
+    },
   };
   const started = Date.now();
   const enqueuedAt = new Map<string, number>();

@@ -31,6 +31,7 @@ import { integrationsModule } from './modules/integrations/integrations.module.j
 import { liveModule } from './modules/live/live.module.js';
 import { messagingModule } from './modules/messaging/messaging.module.js';
 import { notesModule } from './modules/notes/notes.module.js';
+import { numbersModule } from './modules/numbers/numbers.module.js';
 import { officeDecisionModule } from './modules/office-decision/office-decision.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { propertiesModule } from './modules/properties/properties.module.js';
@@ -145,6 +146,7 @@ export const buildApp = async ({
     await app.register(notesModule);
     await app.register(officeDecisionModule);
     await app.register(apiKeysModule);
+    await app.register(numbersModule);
     await app.register(integrationsModule);
     await app.register(secureAccessModule);
     await app.register(inboundEmailModule);

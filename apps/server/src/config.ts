@@ -56,6 +56,7 @@ const envSchema = z.object({
   ),
   TWILIO_MESSAGING_SERVICE_SID: optionalString,
   TWILIO_API_URL: z.url({ error: 'an absolute http(s) URL' }).default('https://api.twilio.com'),
+  TWILIO_FROM_COMPANY: optionalString.pipe(z.uuid({ error: "a company's id (UUID)" }).optional()),
   TWILIO_MPS: z.coerce.number().positive().default(1),
   SEND_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(120),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -87,10 +88,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.url({ error: 'an absolute http(s) URL' }).optional()),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  SEED_DEMO: optionalString.pipe(z.enum(['true', 'false']).optional()),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -120,6 +118,11 @@ export type AppConfig = {
     twilioApiUrl: string;
     /** The shared sending number of properties without their own. */
     smsFrom: string;
+    /**
+     * The company that owns the shared number; unset: whoever the registry says, else the first
+     * company.
+     */
+    smsFromCompanyId: string | undefined;
     /** Messages a second each sending number may send. */
     messagesPerSecond: number;
     /** Real SMTP relay when set; otherwise the sandbox email provider. */
@@ -233,7 +236,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     sessionLimitMinutes: e.SESSION_LIMIT_MINUTES,
-    seedDemo: e.SEED_DEMO,
+    // Demo accounts have a published password: by default only the embedded database gets them.
+    seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
     messaging: {
       twilio:
         e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
@@ -246,6 +250,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       twilioApiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
       // Twilio's documented test "From" number stands in when the sandbox sends.
       smsFrom: e.TWILIO_FROM ?? '+15005550006',
+      smsFromCompanyId: e.TWILIO_FROM_COMPANY,
       messagesPerSecond: e.TWILIO_MPS,
       smtpUrl: e.SMTP_URL,
       sendJobExpireSeconds: e.SEND_JOB_EXPIRE_SECONDS,

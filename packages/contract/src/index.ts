@@ -14,3 +14,4 @@ export * from './inbox.js';
 export * from './live.js';
 export * from './secure-access.js';
 export * from './payments.js';
+export * from './numbers.js';

@@ -89,7 +89,7 @@ export const upsertPropertyRequestSchema = z.object({
   address: optional(z.string().trim().max(500), 'Postal address. Omit to keep, null to clear.'),
   smsNumber: optional(
     z.string().regex(E164_PATTERN, 'an E.164 phone number like +15125550100'),
-    "The property's own SMS number (E.164); without one it texts from the shared number. Omit to keep, null to clear.",
+    "The property's own SMS number (E.164): one your company owns in its numbers registry (Settings → Numbers), never the shared number. Without one the property texts from its company's shared number. Omit to keep, null to clear.",
   ),
 });
 export type UpsertPropertyRequest = z.infer<typeof upsertPropertyRequestSchema>;

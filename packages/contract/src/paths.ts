@@ -32,6 +32,8 @@ export const apiRoutes = {
   secureAccessLead: '/api/secure-access/lead',
   apiKeys: '/api/api-keys',
   apiKey: '/api/api-keys/:apiKeyId',
+  numbers: '/api/numbers',
+  number: '/api/numbers/:numberId',
   leadPaymentLinks: '/api/leads/:leadId/payment-links',
   payLink: '/api/pay/link',
   payCheckout: '/api/pay/checkout',
@@ -91,6 +93,8 @@ export const apiPaths = {
   secureAccessLead: apiRoutes.secureAccessLead,
   apiKeys: apiRoutes.apiKeys,
   apiKey: (apiKeyId: string) => pathOf(apiRoutes.apiKey, { apiKeyId }),
+  numbers: apiRoutes.numbers,
+  number: (numberId: string) => pathOf(apiRoutes.number, { numberId }),
   leadPaymentLinks: (leadId: string) => pathOf(apiRoutes.leadPaymentLinks, { leadId }),
   /** Payment host only: the link a token opens (`?t=`). */
   payLink: apiRoutes.payLink,

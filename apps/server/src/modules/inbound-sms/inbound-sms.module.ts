@@ -11,7 +11,7 @@ export const inboundSmsModule: FastifyPluginAsync = async (app) => {
     queue: app.queue,
     translation: app.translation,
     events: app.events,
-    sharedNumber: config.messaging.smsFrom,
+    shared: { e164: config.messaging.smsFrom, companyId: config.messaging.smsFromCompanyId },
     jobExpireSeconds: config.messaging.sendJobExpireSeconds,
   };
   await startInboundMediaWorkers(app.queue, {

@@ -8,9 +8,12 @@ import {
   type PropertyRow,
 } from '../../db/schema/index.js';
 import { formatPhone } from '../../lib/phone-numbers.js';
+import { numberOwner, type SharedNumber } from '../numbers/numbers.service.js';
 
 export type InboundRoute =
-  { kind: 'lead'; lead: LeadRow; created: boolean } | { kind: 'unmatched'; reason: string };
+  | { kind: 'lead'; lead: LeadRow; created: boolean }
+  /** `companyId`: the company that owns the number it was sent to; null when none does. */
+  | { kind: 'unmatched'; reason: string; companyId: string | null };
 
 export type RoutingInput = {
   /** E.164, or undefined when the sender is not a phone number. */
@@ -18,9 +21,12 @@ export type RoutingInput = {
   to: string | undefined;
   rawFrom: string;
   rawTo: string;
-  /** TWILIO_FROM: the number every property without its own sends from. */
-  sharedNumber: string;
-  /** Chosen when the shared number's routing finds nobody (the sandbox's simulated reply). */
+  /** TWILIO_FROM, the deployment's shared number, and the company that owns it. */
+  shared: SharedNumber;
+  /**
+   * Chosen when a company number's routing finds nobody (the sandbox's simulated reply); only a
+   * lead of the company that owns the number.
+   */
   fallbackLeadId?: string;
 };
 
@@ -31,7 +37,11 @@ export type RoutingInput = {
 export const lockForTransaction = (db: Db, key: string) =>
   db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
-const unmatched = (reason: string): InboundRoute => ({ kind: 'unmatched', reason });
+const unmatched = (reason: string, companyId: string | null): InboundRoute => ({
+  kind: 'unmatched',
+  reason,
+  companyId,
+});
 
 /** A unique PMS id in the property for a lead the text created: `SMS-15125550199`, then `-2`… */
 const freePmsLeadId = async (db: Db, propertyId: string, phone: string) => {
@@ -78,10 +88,11 @@ const leadOnPropertyNumber = async (
 };
 
 /**
- * Many companies' properties share one number, so the sender alone names no lead: the answer goes
- * to whoever we last texted at that phone from it.
+ * A company's number that is no property's own is shared by its properties without one, so the
+ * sender alone names no lead: the answer goes to whoever of that company we last texted at that
+ * phone from it. Never a lead of another company.
  */
-const lastTextedOnSharedNumber = async (db: Db, from: string) => {
+const lastTextedOnCompanyNumber = async (db: Db, companyId: string, from: string) => {
   const [hit] = await db
     .select({ lead: leads })
     .from(conversationEvents)
@@ -89,6 +100,7 @@ const lastTextedOnSharedNumber = async (db: Db, from: string) => {
     .innerJoin(properties, eq(properties.id, leads.propertyId))
     .where(
       and(
+        eq(leads.companyId, companyId),
         eq(leads.phone, from),
         isNull(properties.smsNumber),
         eq(conversationEvents.eventType, 'SMS'),
@@ -100,36 +112,47 @@ const lastTextedOnSharedNumber = async (db: Db, from: string) => {
   return hit?.lead;
 };
 
-const fallbackOnSharedNumber = async (db: Db, leadId: string, from: string) => {
+const fallbackOnCompanyNumber = async (db: Db, companyId: string, leadId: string, from: string) => {
   const [hit] = await db
     .select({ lead: leads })
     .from(leads)
     .innerJoin(properties, eq(properties.id, leads.propertyId))
-    .where(and(eq(leads.id, leadId), eq(leads.phone, from), isNull(properties.smsNumber)));
+    .where(
+      and(
+        eq(leads.id, leadId),
+        eq(leads.companyId, companyId),
+        eq(leads.phone, from),
+        isNull(properties.smsNumber),
+      ),
+    );
   return hit?.lead;
 };
 
-/** Which lead an inbound text belongs to, or why none: it is then kept as unmatched. */
+/**
+ * Which lead an inbound text belongs to, or why none: it is then kept as unmatched. Only the
+ * company that owns the number it was sent to is ever searched.
+ */
 export const routeInboundSms = async (db: Db, input: RoutingInput): Promise<InboundRoute> => {
   const { from, to } = input;
-  if (!from) return unmatched(`The sender "${input.rawFrom}" is not a phone number.`);
-  if (!to) return unmatched(`It was sent to "${input.rawTo}", which is not a phone number.`);
+  if (!to) return unmatched(`It was sent to "${input.rawTo}", which is not a phone number.`, null);
+  const companyId = await numberOwner(db, to, input.shared);
+  if (!companyId) {
+    return unmatched(`It was sent to ${formatPhone(to)}, which no company here owns.`, null);
+  }
+  if (!from) return unmatched(`The sender "${input.rawFrom}" is not a phone number.`, companyId);
 
+  // The registry guarantees a property's own number is its company's.
   const [property] = await db.select().from(properties).where(eq(properties.smsNumber, to));
   if (property) return leadOnPropertyNumber(db, property, from);
 
-  if (to === input.sharedNumber) {
-    const lead =
-      (await lastTextedOnSharedNumber(db, from)) ??
-      (input.fallbackLeadId
-        ? await fallbackOnSharedNumber(db, input.fallbackLeadId, from)
-        : undefined);
-    if (lead) return { kind: 'lead', lead, created: false };
-    return unmatched(
-      `Nobody has texted ${formatPhone(from)} from the shared number ${formatPhone(to)}, so no lead could be chosen.`,
-    );
-  }
+  const lead =
+    (await lastTextedOnCompanyNumber(db, companyId, from)) ??
+    (input.fallbackLeadId
+      ? await fallbackOnCompanyNumber(db, companyId, input.fallbackLeadId, from)
+      : undefined);
+  if (lead) return { kind: 'lead', lead, created: false };
   return unmatched(
-    `It was sent to ${formatPhone(to)}, which is neither the shared number nor any property's own number.`,
+    `Nobody has texted ${formatPhone(from)} from ${formatPhone(to)}, so no lead could be chosen.`,
+    companyId,
   );
 };

@@ -31,6 +31,7 @@ import {
   type SmsKeyword,
 } from './keywords.js';
 import { toE164 } from '../../lib/phone-numbers.js';
+import { noSmsNumber, sendingNumberOf, type SharedNumber } from '../numbers/numbers.service.js';
 
 export type InboundSmsDeps = {
   database: Database;
@@ -38,8 +39,8 @@ export type InboundSmsDeps = {
   translation: Pick<FastifyInstance['translation'], 'requestIfNeeded'>;
   /** The message's transaction: it records what it stored (live updates subscribe). */
   events: EventPort;
-  /** TWILIO_FROM: the number properties without their own share. */
-  sharedNumber: string;
+  /** TWILIO_FROM, the deployment's shared number, and the company that owns it. */
+  shared: SharedNumber;
   jobExpireSeconds: number;
 };
 
@@ -214,22 +215,23 @@ const storeForLead = async (
 };
 
 /**
- * A text no lead could be chosen for is kept where staff can read it. Sent to the shared number,
- * it may be any sharing company's: it is stored without one. (A STOP among them changes no lead;
- * Twilio's own opt-out handling blocks the number, and a later send reports it as opted out.)
+ * A text no lead could be chosen for is kept where the staff of the company that owns the number
+ * can read it; sent to a number nobody owns, no company sees it. (A STOP among them changes no
+ * lead; Twilio's own opt-out handling blocks the number, and a later send reports it as opted out.)
  */
 const storeUnmatched = async (
   deps: InboundSmsDeps,
   scope: RecordingScope,
   message: InboundSms,
   reason: string,
+  companyId: string | null,
 ): Promise<InboundSmsOutcome> => {
   const pendingMedia = pendingMediaOf(message);
   const [row] = await scope.db
     .insert(unmatchedMessages)
     .values({
       channel: 'SMS',
-      companyId: null,
+      companyId,
       fromAddress: toE164(message.from) ?? message.from,
       toAddress: toE164(message.to) ?? message.to,
       body: message.body || null,
@@ -263,12 +265,12 @@ export const receiveInboundSms = async (
       to: toE164(message.to),
       rawFrom: message.from,
       rawTo: message.to,
-      sharedNumber: deps.sharedNumber,
+      shared: deps.shared,
       fallbackLeadId: message.fallbackLeadId,
     });
     return route.kind === 'lead'
       ? storeForLead(deps, scope, message, route.lead, route.created)
-      : storeUnmatched(deps, scope, message, route.reason);
+      : storeUnmatched(deps, scope, message, route.reason, route.companyId);
   });
 };
 
@@ -285,13 +287,16 @@ export const simulateInboundSms = async (
   if (!lead.phone)
     throw badRequest('body.leadID', 'this prospect has no phone number to reply from');
   const [property] = await deps.database.db
-    .select({ smsNumber: properties.smsNumber })
+    .select({ companyId: properties.companyId, smsNumber: properties.smsNumber })
     .from(properties)
     .where(eq(properties.id, lead.propertyId));
+  // The reply goes to the number the lead is texted from: one of the caller's own company.
+  const to = property && (await sendingNumberOf(deps.database.db, deps.shared, property));
+  if (!to) throw noSmsNumber();
   const outcome = await receiveInboundSms(deps, {
     messageSid: `SM${randomBytes(16).toString('hex')}`,
     from: lead.phone,
-    to: property?.smsNumber ?? deps.sharedNumber,
+    to,
     body: request.text,
     media: [],
     fallbackLeadId: lead.id,

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { PageQuery, UnmatchedMessage, UnmatchedMessagePage } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
-import { properties, unmatchedMessages, type UnmatchedMessageRow } from '../../db/schema/index.js';
+import { unmatchedMessages, type UnmatchedMessageRow } from '../../db/schema/index.js';
 import { decodeCursor, olderThan, toPage } from '../../lib/cursor.js';
 
 const toUnmatchedMessage = (row: UnmatchedMessageRow): UnmatchedMessage => ({
@@ -16,19 +16,9 @@ const toUnmatchedMessage = (row: UnmatchedMessageRow): UnmatchedMessage => ({
   receivedAt: row.receivedAt.toISOString(),
 });
 
-/** A company with a property on the shared number may be the one a stranger's text was for. */
-const sharesTheNumber = async (db: Db, companyId: string) =>
-  (
-    await db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(and(eq(properties.companyId, companyId), isNull(properties.smsNumber)))
-      .limit(1)
-  ).length > 0;
-
 /**
- * The company's unmatched messages, newest first, plus the texts to the shared number nobody
- * could be chosen for when the company sends from that number too.
+ * The company's unmatched messages, newest first: texts to its numbers and mail to its address
+ * nobody could be chosen for. Never another company's, and never those to a number nobody owns.
  */
 export const listUnmatchedMessages = async (
   db: Db,
@@ -36,10 +26,7 @@ export const listUnmatchedMessages = async (
   page: PageQuery,
 ): Promise<UnmatchedMessagePage> => {
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
-  const own = eq(unmatchedMessages.companyId, companyId);
-  const visible = (await sharesTheNumber(db, companyId))
-    ? or(own, and(isNull(unmatchedMessages.companyId), eq(unmatchedMessages.channel, 'SMS')))
-    : own;
+  const visible = eq(unmatchedMessages.companyId, companyId);
   const rows = await db
     .select()
     .from(unmatchedMessages)

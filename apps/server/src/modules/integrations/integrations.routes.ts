@@ -71,6 +71,10 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { item, created } = await upsertIntegrationProperty(
         db,
+        {
+          e164: app.config.messaging.smsFrom,
+          companyId: app.config.messaging.smsFromCompanyId,
+        },
         integrationOf(request).companyId,
         request.params.pmsPropertyId,
         request.body,

@@ -1,3 +1,4 @@
+import { assertPropertyNumberAllowed, type SharedNumber } from '../numbers/numbers.service.js';
 import type {
   AppendEventRequest,
   ConversationEvent,
@@ -72,11 +73,15 @@ const getProperty = async (db: Db, companyId: string, pmsPropertyId: string) => 
 
 export const upsertIntegrationProperty = async (
   db: Db,
+  shared: SharedNumber,
   companyId: string,
   pmsPropertyId: string,
   input: UpsertPropertyRequest,
 ): Promise<Upserted<IntegrationProperty>> => {
   const changes = sentFields(input);
+  // Only a number the company owns; the same words whoever else might own it.
+  if (changes.smsNumber)
+    await assertPropertyNumberAllowed(db, shared, companyId, changes.smsNumber);
   try {
     const { inserted, ...row } = await upsertPropertyRow(
       db,

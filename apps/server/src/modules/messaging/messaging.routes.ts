@@ -34,6 +34,10 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     queue: app.queue,
     storage: app.messaging.storage,
     jobExpireSeconds: app.config.messaging.sendJobExpireSeconds,
+    shared: {
+      e164: app.config.messaging.smsFrom,
+      companyId: app.config.messaging.smsFromCompanyId,
+    },
   };
 
   app.addHook('onRequest', app.authenticate);

@@ -17,6 +17,7 @@ import {
   conversationEvents,
   type LeadRow,
   type NewConversationEventRow,
+  properties,
 } from '../../db/schema/index.js';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
@@ -25,6 +26,7 @@ import { getCompanyLead } from '../leads/leads.service.js';
 import { checkImages, storeImages, type UploadedFile } from './media.service.js';
 import type { MediaStorage } from './media.storage.js';
 import { SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
+import { noSmsNumber, sendingNumberOf, type SharedNumber } from '../numbers/numbers.service.js';
 
 export type SendDeps = {
   database: Database;
@@ -33,6 +35,8 @@ export type SendDeps = {
   queue: PgBoss;
   storage: MediaStorage;
   jobExpireSeconds: number;
+  /** The deployment's shared number: texts of properties without their own leave from it. */
+  shared: SharedNumber;
 };
 
 const domainOf = (address: string) => address.split('@')[1] ?? 'leasing.local';
@@ -216,6 +220,13 @@ export const sendSms = async (
 
   const refusal = smsRefusal(lead);
   if (refusal) throw refusal;
+  const [property] = await deps.database.db
+    .select({ companyId: properties.companyId, smsNumber: properties.smsNumber })
+    .from(properties)
+    .where(eq(properties.id, lead.propertyId));
+  if (!property || !(await sendingNumberOf(deps.database.db, deps.shared, property))) {
+    throw noSmsNumber();
+  }
   const text = input.text.trim();
   if (!text && input.files.length === 0)
     throw badRequest('body.text', 'write a message or attach an image');

@@ -33,6 +33,7 @@ import {
 } from './sending-rate.js';
 import type { SendJob } from './send-queue.js';
 import { writeMessageStatus } from './message-events.js';
+import { noSmsNumber, sendingNumberOf } from '../numbers/numbers.service.js';
 
 export type SendWorkerDeps = {
   db: Db;
@@ -71,7 +72,13 @@ const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => 
     throw new PermanentSendError('The prospect opted out of SMS before it was sent.', undefined);
   if (!lead.phone || reasons.includes('NO_PHONE'))
     throw new PermanentSendError('The prospect has no phone number.', undefined);
-  const from = property.smsNumber ?? deps.config.messaging.smsFrom;
+  const from = await sendingNumberOf(
+    deps.db,
+    { e164: deps.config.messaging.smsFrom, companyId: deps.config.messaging.smsFromCompanyId },
+    property,
+  );
+  // The number may have been removed since the message was written.
+  if (!from) throw new PermanentSendError(noSmsNumber().message, undefined);
   const wait = (await peekNextSlot(deps.db, from)).getTime() - Date.now();
   if (wait > MAX_SLOT_WAIT_MS)
     throw new SlotsBookedError(Math.ceil((wait - MAX_SLOT_WAIT_MS / 2) / 1000));

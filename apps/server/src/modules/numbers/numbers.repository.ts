@@ -1,0 +1,99 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, phoneNumbers, properties, type PhoneNumberRow } from '../../db/schema/index.js';
+
+export const findNumber = async (db: Db, e164: string): Promise<PhoneNumberRow | undefined> =>
+  (await db.select().from(phoneNumbers).where(eq(phoneNumbers.e164, e164)))[0];
+
+/** Registers the number to the company unless someone owns it already; answers the owner's row. */
+export const registerNumberIfFree = async (
+  db: Db,
+  values: { e164: string; companyId: string; addedByUserId?: string | null },
+): Promise<PhoneNumberRow> => {
+  await db.insert(phoneNumbers).values(values).onConflictDoNothing();
+  return (await findNumber(db, values.e164))!;
+};
+
+export const firstCompanyId = async (db: Db): Promise<string | undefined> =>
+  (
+    await db
+      .select({ id: companies.id })
+      .from(companies)
+      .orderBy(asc(companies.createdAt), asc(companies.id))
+      .limit(1)
+  )[0]?.id;
+
+export const companyExists = async (db: Db, companyId: string) =>
+  (await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)))
+    .length > 0;
+
+export type CompanyNumberRow = PhoneNumberRow & {
+  properties: { id: string; name: string; pmsPropertyId: string }[];
+};
+
+/** The company's numbers, oldest first, each with the properties that text from it. */
+export const listCompanyNumbers = async (
+  db: Db,
+  companyId: string,
+): Promise<CompanyNumberRow[]> => {
+  const rows = await db
+    .select()
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.companyId, companyId))
+    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
+  const users = await db
+    .select({
+      e164: properties.smsNumber,
+      id: properties.id,
+      name: properties.name,
+      pmsPropertyId: properties.pmsPropertyId,
+    })
+    .from(properties)
+    .where(and(eq(properties.companyId, companyId), sql`${properties.smsNumber} is not null`));
+  return rows.map((row) => ({
+    ...row,
+    properties: users
+      .filter((user) => user.e164 === row.e164)
+      .map(({ id, name, pmsPropertyId }) => ({ id, name, pmsPropertyId })),
+  }));
+};
+
+/** A number of the company that no property has as its own, oldest first. */
+export const firstUnassignedCompanyNumber = async (
+  db: Db,
+  companyId: string,
+): Promise<string | undefined> =>
+  (
+    await db
+      .select({ e164: phoneNumbers.e164 })
+      .from(phoneNumbers)
+      .leftJoin(properties, eq(properties.smsNumber, phoneNumbers.e164))
+      .where(and(eq(phoneNumbers.companyId, companyId), isNull(properties.id)))
+      .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id))
+      .limit(1)
+  )[0]?.e164;
+
+export const insertNumber = async (
+  db: Db,
+  values: { e164: string; companyId: string; addedByUserId: string | null },
+): Promise<PhoneNumberRow | undefined> =>
+  (await db.insert(phoneNumbers).values(values).onConflictDoNothing().returning())[0];
+
+export const deleteCompanyNumber = async (db: Db, companyId: string, id: string) =>
+  (
+    await db
+      .delete(phoneNumbers)
+      .where(and(eq(phoneNumbers.id, id), eq(phoneNumbers.companyId, companyId)))
+      .returning()
+  )[0];
+
+export const findCompanyNumberById = async (db: Db, companyId: string, id: string) =>
+  (
+    await db
+      .select()
+      .from(phoneNumbers)
+      .where(and(eq(phoneNumbers.id, id), eq(phoneNumbers.companyId, companyId)))
+  )[0];
+
+export const propertiesUsingNumber = async (db: Db, e164: string) =>
+  db.select({ name: properties.name }).from(properties).where(eq(properties.smsNumber, e164));

@@ -1,0 +1,175 @@
+import type { CompanyNumber } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import { badRequest, HttpError, notFound } from '../../lib/errors.js';
+import { toE164 } from '../../lib/phone-numbers.js';
+import {
+  companyExists,
+  deleteCompanyNumber,
+  findCompanyNumberById,
+  findNumber,
+  firstCompanyId,
+  firstUnassignedCompanyNumber,
+  insertNumber,
+  listCompanyNumbers,
+  propertiesUsingNumber,
+  registerNumberIfFree,
+  type CompanyNumberRow,
+} from './numbers.repository.js';
+
+/** The deployment's shared number (TWILIO_FROM) and, when configured, the company that owns it. */
+export type SharedNumber = { e164: string; companyId: string | undefined };
+
+/** Said the same way whoever owns a number, so a refusal never tells one company about another. */
+export const NOT_YOUR_NUMBER =
+  "is not one of your company's numbers. An admin can add it under Settings → Numbers.";
+
+/**
+ * The company that owns the shared number: the registry's answer once it has one; before that,
+ * TWILIO_FROM_COMPANY, else the first company — registered at once, so the answer never moves
+ * to another company later. Undefined only while there is no company at all.
+ */
+export const sharedNumberOwner = async (
+  db: Db,
+  shared: SharedNumber,
+): Promise<string | undefined> => {
+  const registered = await findNumber(db, shared.e164);
+  if (registered) return registered.companyId;
+  const companyId =
+    shared.companyId && (await companyExists(db, shared.companyId))
+      ? shared.companyId
+      : await firstCompanyId(db);
+  if (!companyId) return undefined;
+  return (await registerNumberIfFree(db, { e164: shared.e164, companyId })).companyId;
+};
+
+/** The company an inbound text to `e164` belongs to, or undefined when no company owns it. */
+export const numberOwner = async (
+  db: Db,
+  e164: string,
+  shared: SharedNumber,
+): Promise<string | undefined> => {
+  if (e164 === shared.e164) return sharedNumberOwner(db, shared);
+  return (await findNumber(db, e164))?.companyId;
+};
+
+/**
+ * The number a property's texts leave from: its own; else the shared number when its company
+ * owns it; else a number of its company that no property has as its own. Undefined: the company
+ * has no number, and nothing may be sent (see `noSmsNumber`).
+ */
+export const sendingNumberOf = async (
+  db: Db,
+  shared: SharedNumber,
+  property: { companyId: string; smsNumber: string | null },
+): Promise<string | undefined> => {
+  if (property.smsNumber) return property.smsNumber;
+  if ((await sharedNumberOwner(db, shared)) === property.companyId) return shared.e164;
+  return firstUnassignedCompanyNumber(db, property.companyId);
+};
+
+export const noSmsNumber = () =>
+  new HttpError(
+    409,
+    'NO_SMS_NUMBER',
+    'Texts cannot be sent yet: your company has no SMS number. An admin can add one under Settings → Numbers.',
+  );
+
+/**
+ * May this company give a property `e164` as its own number? Only a number it owns, and not the
+ * deployment's shared number (leave the property's number empty to text from that).
+ */
+export const assertPropertyNumberAllowed = async (
+  db: Db,
+  shared: SharedNumber,
+  companyId: string,
+  e164: string,
+  path = 'body.smsNumber',
+) => {
+  if (e164 === shared.e164) {
+    throw badRequest(path, 'is the shared number: leave it empty to text from the shared number');
+  }
+  const row = await findNumber(db, e164);
+  if (!row || row.companyId !== companyId) throw badRequest(path, NOT_YOUR_NUMBER);
+};
+
+const toCompanyNumber = (row: CompanyNumberRow, shared: SharedNumber): CompanyNumber => ({
+  _id: row.id,
+  number: row.e164,
+  isSharedNumber: row.e164 === shared.e164,
+  properties: row.properties.map((property) => ({
+    _id: property.id,
+    name: property.name,
+    pmsPropertyId: property.pmsPropertyId,
+  })),
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const listNumbers = async (
+  db: Db,
+  shared: SharedNumber,
+  companyId: string,
+): Promise<CompanyNumber[]> => {
+  // A deployment's first company sees the shared number as its own from the first look.
+  await sharedNumberOwner(db, shared);
+  return (await listCompanyNumbers(db, companyId)).map((row) => toCompanyNumber(row, shared));
+};
+
+/**
+ * Registers a number to the company. A number anyone already owns — this company or another —
+ * is refused in the same words, so nobody learns which company has it.
+ */
+export const addNumber = async (
+  db: Db,
+  shared: SharedNumber,
+  input: { companyId: string; number: string; addedByUserId: string | null },
+  path = 'body.number',
+): Promise<CompanyNumber> => {
+  const e164 = toE164(input.number);
+  if (!e164) throw badRequest(path, 'enter a phone number like +1 512 555 0100');
+  // The shared number goes to its rightful owner first (config or the first company), never to
+  // whoever asks for it first.
+  if (e164 === shared.e164) await sharedNumberOwner(db, shared);
+  const row = await insertNumber(db, {
+    e164,
+    companyId: input.companyId,
+    addedByUserId: input.addedByUserId,
+  });
+  if (!row) {
+    throw new HttpError(409, 'NUMBER_TAKEN', 'This number is already registered.', {}, [
+      { path, message: 'is already registered' },
+    ]);
+  }
+  const [withProperties] = (await listCompanyNumbers(db, input.companyId)).filter(
+    (number) => number.id === row.id,
+  );
+  return toCompanyNumber(withProperties!, shared);
+};
+
+/** Removes a number of the company; one a property texts from, or the shared number, stays. */
+export const removeNumber = async (
+  db: Db,
+  shared: SharedNumber,
+  companyId: string,
+  numberId: string,
+): Promise<CompanyNumber> => {
+  const row = await findCompanyNumberById(db, companyId, numberId);
+  if (!row) throw notFound('Number');
+  if (row.e164 === shared.e164) {
+    throw new HttpError(
+      409,
+      'SHARED_NUMBER',
+      'This is the deployment’s shared number (TWILIO_FROM); it cannot be removed here.',
+    );
+  }
+  const users = await propertiesUsingNumber(db, row.e164);
+  if (users.length > 0) {
+    throw new HttpError(
+      409,
+      'NUMBER_IN_USE',
+      `This number is in use by ${users.map((user) => user.name).join(', ')}. Give those properties another number first.`,
+    );
+  }
+  const deleted = await deleteCompanyNumber(db, companyId, numberId);
+  if (!deleted) throw notFound('Number');
+  return toCompanyNumber({ ...deleted, properties: [] }, shared);
+};

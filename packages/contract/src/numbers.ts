@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** One SMS number of the company, from the numbers registry (Settings → Numbers, admins). */
+export const companyNumberSchema = z.object({
+  _id: z.string(),
+  /** E.164. */
+  number: z.string(),
+  /** The deployment's shared number (TWILIO_FROM): properties without their own text from it. */
+  isSharedNumber: z.boolean(),
+  /** The properties that have it as their own number. */
+  properties: z.array(z.object({ _id: z.string(), name: z.string(), pmsPropertyId: z.string() })),
+  createdAt: z.string(),
+});
+export type CompanyNumber = z.infer<typeof companyNumberSchema>;
+
+export const companyNumberListSchema = z.array(companyNumberSchema);
+
+export const addNumberRequestSchema = z.object({
+  number: z
+    .string()
+    .trim()
+    .min(1, 'Enter a phone number')
+    .max(32, 'Enter a phone number like +1 512 555 0100'),
+});
+export type AddNumberRequest = z.infer<typeof addNumberRequestSchema>;
+
+export const numberParamsSchema = z.object({ numberId: z.uuid() });
