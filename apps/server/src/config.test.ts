@@ -23,6 +23,24 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
+  it('seeds the demo by default only into the embedded database; PostgreSQL only with SEED_DEMO=true', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    const postgres = 'postgres://postgres@127.0.0.1:5432/prod';
+    expect(loadConfig({ DATABASE_URL: postgres }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgres, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('takes the owner of the shared number as a company id', () => {
+    const id = '4f9d3c2e-8b1a-4c5d-9e6f-0a1b2c3d4e5f';
+    expect(loadConfig({ TWILIO_FROM_COMPANY: id }).messaging.smsFromCompanyId).toBe(id);
+    expect(loadConfig({}).messaging.smsFromCompanyId).toBeUndefined();
+    expect(() => loadConfig({ TWILIO_FROM_COMPANY: 'Demo Leasing' })).toThrow(
+      /TWILIO_FROM_COMPANY/,
+    );
+  });
+
   it('pays on pay.localhost in the local demo, on PAYMENT_HOST when set, and keeps the hosts apart', () => {
     expect(loadConfig({}).payments).toMatchObject({
       host: 'pay.localhost',

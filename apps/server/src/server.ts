@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
-import { seedDemo, DEMO_CREDENTIALS } from './db/seed/seed.js';
+import { seedDemo, DEMO_CREDENTIALS, hasDemoCompany } from './db/seed/seed.js';
 
 const main = async () => {
   let config;
@@ -15,9 +15,9 @@ const main = async () => {
   }
 
   const app = await buildApp({ config });
-  if (config.seedDemo && (await seedDemo(app.database.db)) === 'seeded') {
-    app.log.info('seeded the demo data');
-  }
+  const seeded = config.seedDemo && (await seedDemo(app.database.db)) === 'seeded';
+  if (seeded) app.log.info('seeded the demo data into the empty database');
+  const demoPresent = await hasDemoCompany(app.database.db);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,15 +42,25 @@ const main = async () => {
   const database = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${config.dataDir}`;
+  const demoLine = seeded
+    ? '  Demo data: seeded now (the database was empty).'
+    : demoPresent
+      ? '  Demo data: present.'
+      : config.seedDemo
+        ? '  Demo data: not seeded (the database already has companies).'
+        : `  Demo data: off${config.databaseUrl ? ' (PostgreSQL: set SEED_DEMO=true to seed an empty database)' : ''}. First admin: npm run admin:create -- --email <email> --company <name>`;
   console.log(
     [
       '',
       `  Leasing console is running at ${url}`,
       `  Database: ${database}`,
-      ...(config.seedDemo
+      demoLine,
+      ...(demoPresent
         ? [
             '  Demo sign-in:',
-            ...DEMO_CREDENTIALS.map((c) => `    ${c.email} / ${c.password}  (${c.company})`),
+            ...DEMO_CREDENTIALS.map(
+              (c) => `    ${c.email} / ${c.password}  (${c.company}, ${c.role})`,
+            ),
           ]
         : []),
       '',

@@ -1,9 +1,10 @@
-import type { EventType } from '@leasing/contract';
+import type { EventType, StaffRole } from '@leasing/contract';
 import type {
   NewConversationEventRow,
   NewLeadRow,
   companies,
   notes,
+  phoneNumbers,
   properties,
   users,
 } from '../schema/index.js';
@@ -12,6 +13,8 @@ import { seedId } from './seed-ids.js';
 
 export const DEMO_COMPANY_ID = seedId('company:demo');
 export const OTHER_COMPANY_ID = seedId('company:other');
+/** Harbor Point Residential's own SMS number, for its properties without one. */
+export const HARBOR_POINT_NUMBER = '+16195550390';
 
 const HOUR = 3_600_000;
 /** Demo Leasing's office zone: the tour strings the PMS sends are written in it. */
@@ -21,7 +24,7 @@ const GENERATED_HISTORY_SIZES: Record<string, number> = { ethan: 2000, zoe: 10_0
 const DAY = 24 * HOUR;
 const ASSISTANT_ICON = '/media/demo/assistant.svg';
 
-type Staff = { id: string; name: string; companyId: string; email: string };
+type Staff = { id: string; name: string; companyId: string; email: string; role: StaffRole };
 type EventInput = Omit<NewConversationEventRow, 'companyId' | 'leadId' | 'date'> & {
   hoursAgo: number;
 };
@@ -32,24 +35,28 @@ const staff = {
     name: 'Dana Whitfield',
     email: 'demo@leasing.test',
     companyId: DEMO_COMPANY_ID,
+    role: 'admin',
   },
   marcus: {
     id: seedId('user:marcus'),
     name: 'Marcus Lee',
     email: 'marcus@leasing.test',
     companyId: DEMO_COMPANY_ID,
+    role: 'manager',
   },
   priya: {
     id: seedId('user:priya'),
     name: 'Priya Shah',
     email: 'priya@leasing.test',
     companyId: DEMO_COMPANY_ID,
+    role: 'agent',
   },
   olivia: {
     id: seedId('user:olivia'),
     name: 'Olivia Grant',
     email: 'other@leasing.test',
     companyId: OTHER_COMPANY_ID,
+    role: 'admin',
   },
 } satisfies Record<string, Staff>;
 
@@ -597,6 +604,8 @@ export const buildDemoData = (now: Date) => {
       registeredLeasingEmail: 'leasing@demo-leasing.test',
       contactPhone: '+15125550100',
       timeZone: DEMO_TIME_ZONE,
+      // The first company: it owns the deployment's shared number (TWILIO_FROM).
+      createdAt: at(24 * 365),
     },
     {
       id: OTHER_COMPANY_ID,
@@ -605,13 +614,21 @@ export const buildDemoData = (now: Date) => {
       registeredLeasingEmail: null,
       contactPhone: '+16195550300',
       timeZone: 'America/Los_Angeles',
+      createdAt: at(24 * 300),
     },
+  ];
+  // Numbers registry: the Summit's own number is Demo Leasing's; Harbor Point texts from a number
+  // of its own (the shared number belongs to the first company, Demo Leasing).
+  const phoneNumberRows: (typeof phoneNumbers.$inferInsert)[] = [
+    { e164: '+15125550190', companyId: DEMO_COMPANY_ID },
+    { e164: HARBOR_POINT_NUMBER, companyId: OTHER_COMPANY_ID },
   ];
   const userRows: (typeof users.$inferInsert)[] = Object.values(staff).map((member) => ({
     id: member.id,
     companyId: member.companyId,
     email: member.email,
     name: member.name,
+    role: member.role,
   }));
   const propertyIds = {
     maple: seedId('property:maple'),
@@ -779,6 +796,7 @@ export const buildDemoData = (now: Date) => {
 
   return {
     companies: companyRows,
+    phoneNumbers: phoneNumberRows,
     users: userRows,
     properties: propertyRows,
     leads: leadRows,

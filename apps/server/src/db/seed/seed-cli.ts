@@ -10,7 +10,9 @@ await runCli(async () => {
     await applyMigrations(database);
     const result = await seedDemo(database.db);
     console.log(
-      result === 'seeded' ? 'Demo data seeded.' : 'Demo data already present; nothing changed.',
+      result === 'seeded'
+        ? 'Demo data seeded.'
+        : 'The database already has companies: the demo is only seeded into an empty one. Nothing changed.',
     );
   } finally {
     await database.close();

@@ -3,7 +3,15 @@ import { count, eq } from 'drizzle-orm';
 import { eventTypes } from '@leasing/contract';
 import { openDatabase, type Database } from '../client.js';
 import { applyMigrations } from '../migrate.js';
-import { companies, conversationEvents, leads, notes } from '../schema/index.js';
+import {
+  companies,
+  conversationEvents,
+  leads,
+  notes,
+  phoneNumbers,
+  users,
+} from '../schema/index.js';
+import { DEMO_COMPANY_ID, HARBOR_POINT_NUMBER, OTHER_COMPANY_ID } from './demo-data.js';
 import { seedDemo } from './seed.js';
 
 describe('demo seed', () => {
@@ -17,9 +25,25 @@ describe('demo seed', () => {
 
   it('is idempotent: a second run changes nothing', async () => {
     const before = await database.db.select({ n: count() }).from(conversationEvents);
-    expect(await seedDemo(database.db)).toBe('already-seeded');
+    expect(await seedDemo(database.db)).toBe('not-empty');
     const after = await database.db.select({ n: count() }).from(conversationEvents);
     expect(after).toEqual(before);
+  });
+
+  it('has one staff user of each role in the demo company, and the numbers each company texts from', async () => {
+    const staff = await database.db
+      .select({ email: users.email, role: users.role, companyId: users.companyId })
+      .from(users);
+    expect(
+      new Set(staff.filter((u) => u.companyId === DEMO_COMPANY_ID).map((u) => u.role)),
+    ).toEqual(new Set(['admin', 'manager', 'agent']));
+    const numbers = await database.db.select().from(phoneNumbers);
+    expect(numbers.map((n) => [n.e164, n.companyId])).toEqual(
+      expect.arrayContaining([
+        ['+15125550190', DEMO_COMPANY_ID],
+        [HARBOR_POINT_NUMBER, OTHER_COMPANY_ID],
+      ]),
+    );
   });
 
   it('has a moderator company without a leasing email beside the demo company', async () => {
@@ -88,5 +112,25 @@ describe('demo seed', () => {
       if (last?.eventType === 'EMAIL' && last.senderType === 'LEAD') found = true;
     }
     expect(found).toBe(true);
+  });
+});
+
+describe('demo seed in a database that is not empty', () => {
+  it('adds no demo accounts beside a real company', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    try {
+      await applyMigrations(database);
+      // The describe above is the control: an empty database is seeded.
+      await database.db.insert(companies).values({ name: 'Real Property Management' });
+      expect(await seedDemo(database.db)).toBe('not-empty');
+      const demoUsers = await database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'demo@leasing.test'));
+      expect(demoUsers).toEqual([]);
+      expect(await database.db.select().from(companies)).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
   });
 });

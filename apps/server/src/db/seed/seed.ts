@@ -5,6 +5,7 @@ import {
   conversationEvents,
   leads,
   notes,
+  phoneNumbers,
   properties,
   users,
   type NewConversationEventRow,
@@ -15,24 +16,37 @@ import { insertGeneratedHistory } from './generated-history.js';
 
 export const DEMO_PASSWORD = 'leasing-demo';
 export const DEMO_CREDENTIALS = [
-  { email: 'demo@leasing.test', password: DEMO_PASSWORD, company: 'Demo Leasing' },
-  { email: 'other@leasing.test', password: DEMO_PASSWORD, company: 'Harbor Point Residential' },
+  { email: 'demo@leasing.test', password: DEMO_PASSWORD, company: 'Demo Leasing', role: 'admin' },
+  {
+    email: 'marcus@leasing.test',
+    password: DEMO_PASSWORD,
+    company: 'Demo Leasing',
+    role: 'manager',
+  },
+  { email: 'priya@leasing.test', password: DEMO_PASSWORD, company: 'Demo Leasing', role: 'agent' },
+  {
+    email: 'other@leasing.test',
+    password: DEMO_PASSWORD,
+    company: 'Harbor Point Residential',
+    role: 'admin',
+  },
 ] as const;
 
 const INSERT_BATCH = 500;
 
-/** Seeds the demo once: a database that already has the demo company is left as it is. */
-export const seedDemo = async (db: Db, now = new Date()): Promise<'seeded' | 'already-seeded'> => {
-  const existing = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, DEMO_COMPANY_ID));
-  if (existing.length > 0) return 'already-seeded';
+/**
+ * Seeds the demo into an empty database only: one that has any company — the demo's or a real
+ * one — is left as it is, so demo accounts with a published password never join real data.
+ */
+export const seedDemo = async (db: Db, now = new Date()): Promise<'seeded' | 'not-empty'> => {
+  const existing = await db.select({ id: companies.id }).from(companies).limit(1);
+  if (existing.length > 0) return 'not-empty';
 
   const data = buildDemoData(now);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.insert(companies).values(data.companies);
+    await tx.insert(phoneNumbers).values(data.phoneNumbers);
     await tx.insert(users).values(data.users.map((user) => ({ ...user, passwordHash })));
     await tx.insert(properties).values(data.properties);
     await tx.insert(leads).values(data.leads);
@@ -48,3 +62,8 @@ export const seedDemo = async (db: Db, now = new Date()): Promise<'seeded' | 'al
   await db.execute(sql`analyze`);
   return 'seeded';
 };
+
+/** Whether the demo company is in the database (start-up then prints its sign-ins). */
+export const hasDemoCompany = async (db: Db) =>
+  (await db.select({ id: companies.id }).from(companies).where(eq(companies.id, DEMO_COMPANY_ID)))
+    .length > 0;
