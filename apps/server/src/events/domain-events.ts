@@ -14,11 +14,14 @@ type LeadFact = {
   leadId: string;
 };
 
+/** A change of the company itself, not of one lead (keys, numbers, users, properties). */
+type CompanyFact = { companyId: string };
+
 /** Who made the change: a staff user, an integration key, or nobody (the system, a provider). */
 export type Actor =
   | { kind: 'user'; userId: string; name: string }
   // An id, like the rest of an event: a subscriber that shows the key's name reads it.
-  | { kind: 'api-key'; apiKeyId: string }
+  | { kind: 'api-key'; apiKeyId: string; actingAsUserId?: string }
   | { kind: 'system' };
 
 export type DomainEventMap = {
@@ -35,7 +38,7 @@ export type DomainEventMap = {
   /** A lead's message got its English translation. */
   'message.translated': LeadFact & { timelineEventId: string; translation: string };
   /** Something else reached the lead's timeline (an opt-out, a bounce, a tour, a call, …). */
-  'timeline.event_added': LeadFact & { timelineEventId: string; eventType: string };
+  'timeline.event_added': LeadFact & { timelineEventId: string; eventType: string; actor?: Actor };
   'note.added': LeadFact & { noteId: string; actor: Actor };
   'decision.completed': LeadFact & { timelineEventId: string; actor: Actor };
   /** A payment link was created, opened, paid or expired. */
@@ -43,9 +46,36 @@ export type DomainEventMap = {
     paymentLinkId: string;
     stage: 'sent' | 'opened' | 'paid' | 'expired';
     timelineEventId: string | null;
+    /** Who made the link (stage `sent`); the payer and the provider move the other stages. */
+    actor?: Actor;
   };
   /** The lead's own data changed (contact details, consent, decision state). */
-  'lead.updated': LeadFact & { changes: string[]; actor: Actor };
+  'lead.updated': LeadFact & {
+    changes: string[];
+    actor: Actor;
+    /** The changed fields' values before and after, where the writer knows them. */
+    before?: Record<string, unknown>;
+    after?: Record<string, unknown>;
+  };
+  /** A lead was created by hand or by an integration. */
+  'lead.created': LeadFact & { actor: Actor };
+  /** A staff member signed in (password or external token exchange). */
+  'auth.signed_in': CompanyFact & { userId: string; actor: Actor };
+  /** A sign-in failed: a wrong password, an unknown email, a locked or deactivated account. */
+  'auth.sign_in_failed': { companyId: string | null; email: string; reason: string };
+  'api_key.created': CompanyFact & { apiKeyId: string; name: string; actor: Actor };
+  'api_key.revoked': CompanyFact & { apiKeyId: string; name: string; actor: Actor };
+  'number.added': CompanyFact & { numberId: string; number: string; actor: Actor };
+  'number.removed': CompanyFact & { numberId: string; number: string; actor: Actor };
+  /** A secure-access link to one lead was made, acting for `actingAsUserId`. */
+  'access_link.created': LeadFact & { actingAsUserId: string; expiresAt: string; actor: Actor };
+  /** An integration created or changed a property. */
+  'property.upserted': CompanyFact & {
+    propertyId: string;
+    created: boolean;
+    changes: string[];
+    actor: Actor;
+  };
 };
 
 export type DomainEventType = keyof DomainEventMap;

@@ -9,3 +9,4 @@ export * from './inbound.js';
 export * from './integrations.js';
 export * from './payments.js';
 export * from './phone-numbers.js';
+export * from './audit.js';

@@ -28,7 +28,9 @@ export const liveModule = fp(
         return;
       }
       const id = timelineEventIdOf(event);
-      if (id) live.eventChanged({ id, companyId: event.companyId, leadId: event.leadId });
+      if (id && 'leadId' in event && event.companyId) {
+        live.eventChanged({ id, companyId: event.companyId, leadId: event.leadId });
+      }
     });
 
     const deliveries = createEventDeliveryLoader(app.database.db);
