@@ -148,6 +148,27 @@ export const createConversationEvent = async (
   return row!;
 };
 
+/**
+ * An SMS we sent `lead` (a staff text, delivered) `minutesAgo`: on the shared number, a reply from
+ * the lead's phone goes to whoever we texted last.
+ */
+export const createSentSms = (
+  db: Db,
+  lead: Pick<LeadRow, 'id' | 'companyId' | 'name'>,
+  {
+    minutesAgo = 0,
+    ...overrides
+  }: Omit<Partial<NewConversationEventRow>, 'companyId' | 'leadId'> & { minutesAgo?: number } = {},
+): Promise<ConversationEventRow> =>
+  createConversationEvent(db, lead, {
+    senderType: 'USER',
+    senderName: 'Leasing Staff',
+    body: `Following up ${unique()}`,
+    sendingStatus: 'COMPLETED',
+    date: new Date(Date.now() - minutesAgo * 60_000),
+    ...overrides,
+  });
+
 export const createNote = async (
   db: Db,
   lead: Pick<LeadRow, 'id' | 'companyId'>,
