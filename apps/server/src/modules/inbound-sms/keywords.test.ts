@@ -133,10 +133,6 @@ describe.each(databaseTargets())('SMS keywords from leads on $name', (target) =>
   it('opts back in on START, YES or UNSTOP only when opted out, with a confirmation', async () => {
     for (const word of ['START', ' yes ', 'Unstop']) {
       const { phone, leadId } = await freshLead();
-      const subscribed = await text(t, phone, SUMMIT_NUMBER, word);
-      expect(subscribed.event!.data, word).toEqual({});
-      expect(await automaticReplies(t, leadId)).toHaveLength(0);
-
       await text(t, phone, SUMMIT_NUMBER, 'STOP');
       const back = await text(t, phone, SUMMIT_NUMBER, word);
       expect(back.event!.data, word).toEqual({
@@ -150,6 +146,13 @@ describe.each(databaseTargets())('SMS keywords from leads on $name', (target) =>
       ]);
       await expect.poll(() => sentTo(phone).length, { timeout: 10_000 }).toBe(2);
       expect(sentTo(phone).every((message) => message.from === SUMMIT_NUMBER)).toBe(true);
+
+      // The same word from a lead who never opted out: the reads above see no change and no reply.
+      const subscribed = await freshLead();
+      const again = await text(t, subscribed.phone, SUMMIT_NUMBER, word);
+      expect(again.event!.data, word).toEqual({});
+      expect((await leadById(t, subscribed.leadId)).phoneOptStatus).toBe('NO_INDICATION');
+      expect(await automaticReplies(t, subscribed.leadId)).toHaveLength(0);
     }
   });
 
