@@ -719,6 +719,19 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
         'Posted by the mail provider.',
         '',
       ].join('\r\n');
+    // With the right secret a mail is stored, and the counts see its event and its new lead.
+    const beforeAccepted = await s.counts();
+    const accepted = await s.webhook(raw('<hook-1@example.net>'), SECRET, 'text/plain');
+    expect(accepted.statusCode).toBe(202);
+    const event = await s.eventWithMessageId('<hook-1@example.net>');
+    expect(accepted.json()).toEqual({ eventID: event.id, duplicate: false });
+    expect(event).toMatchObject({ companyId: s.me.companyID, subject: 'Via webhook' });
+    expect(await s.counts()).toEqual({
+      ...beforeAccepted,
+      events: beforeAccepted.events + 1,
+      leads: beforeAccepted.leads + 1,
+    });
+
     const before = await s.counts();
     for (const secret of [null, '', 'wrong-secret-0123456789', `${SECRET}x`]) {
       const refused = await s.webhook(raw('<hook-refused@example.net>'), secret);
@@ -726,12 +739,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
       expect(refused.json().error.code).toBe('BAD_SECRET');
     }
     expect(await s.counts()).toEqual(before);
-
-    const accepted = await s.webhook(raw('<hook-1@example.net>'), SECRET, 'text/plain');
-    expect(accepted.statusCode).toBe(202);
-    const event = await s.eventWithMessageId('<hook-1@example.net>');
-    expect(accepted.json()).toEqual({ eventID: event.id, duplicate: false });
-    expect(event).toMatchObject({ companyId: s.me.companyID, subject: 'Via webhook' });
+    expect(await s.eventsWithMessageId('<hook-refused@example.net>')).toHaveLength(0);
 
     const octets = await s.webhook(raw('<hook-2@example.net>'), SECRET, 'application/octet-stream');
     expect(octets.statusCode).toBe(202);
