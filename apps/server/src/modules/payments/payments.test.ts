@@ -429,19 +429,17 @@ describe.each(databaseTargets())('payment links with Stripe ($name)', (target) =
   });
 
   it('pays through a Checkout Session; a replayed or forged webhook changes nothing', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/leads/${james.id}/payment-links`,
-      headers: { ...bearer(staffToken), ...staffHost },
-      payload: {
-        amountCents: 231_000,
-        description: 'Balance',
-        dueDate: tomorrow(),
-        channel: 'SMS',
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const link = createPaymentLinkResponseSchema.parse(created.json()).link;
+    const createLink = async (amountCents: number, description: string) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${james.id}/payment-links`,
+        headers: { ...bearer(staffToken), ...staffHost },
+        payload: { amountCents, description, dueDate: tomorrow(), channel: 'SMS' },
+      });
+      expect(created.statusCode).toBe(201);
+      return createPaymentLinkResponseSchema.parse(created.json()).link;
+    };
+    const link = await createLink(231_000, 'Balance');
     const token = tokenOf(link.url);
 
     const view = await t.app.inject({
@@ -458,12 +456,12 @@ describe.each(databaseTargets())('payment links with Stripe ($name)', (target) =
     });
     expect(sandboxCheckout.statusCode).toBe(409);
 
-    const start = () =>
+    const start = (linkToken = token) =>
       t.app.inject({
         method: 'POST',
         url: '/api/pay/checkout-session',
         headers: payHost,
-        payload: { token },
+        payload: { token: linkToken },
       });
     const session = await start();
     expect(session.statusCode, session.body).toBe(200);
@@ -479,6 +477,18 @@ describe.each(databaseTargets())('payment links with Stripe ($name)', (target) =
     expect((await start()).json<{ redirectUrl: string }>().redirectUrl).toBe(redirectUrl);
     expect(stripe.sessionRequests).toHaveLength(1);
     const sessionId = redirectUrl.split('/').pop()!;
+
+    // A rightly signed webhook for another of James's links records its payment, seen by the
+    // same read that must see none for the forged ones.
+    const control = await createLink(50_000, 'Deposit');
+    const controlSession = await start(tokenOf(control.url));
+    expect(controlSession.statusCode, controlSession.body).toBe(200);
+    const controlPaid = stripe.completedWebhook(
+      controlSession.json<{ redirectUrl: string }>().redirectUrl.split('/').pop()!,
+    );
+    const accepted = await webhook(controlPaid.payload, controlPaid.signature);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await paidEvents(control.id)).toHaveLength(1);
 
     const forged = stripe.completedWebhook(sessionId, { secret: 'whsec_someone_else' });
     const refused = await webhook(forged.payload, forged.signature);
