@@ -50,13 +50,11 @@ type Env = Record<string, string>;
 export type UseTestAppOptions = StartTestAppOptions & {
   /**
    * Settings on top of the test defaults. A function is called when the app starts, after the
-   * `beforeAll` hooks registered before `useTestApp`: for values known only then (a fake's URL).
+   * `beforeAll` hooks registered before `useTestApp`: for values known only then (a fake's URL,
+   * or the address the app will listen on, to make it PUBLIC_URL).
    */
-  env?: Env | (() => Env | Promise<Env>);
-  /**
-   * Listens on a free loopback port, for socket and HTTP clients (`url`); PUBLIC_URL is that
-   * address unless `env` sets one.
-   */
+  env?: Env | ((app: { url: string | undefined }) => Env | Promise<Env>);
+  /** Listens on a free loopback port, for socket and HTTP clients (`url`). */
   listen?: boolean;
 };
 
@@ -76,14 +74,10 @@ export const useTestApp = (
   };
 
   beforeAll(async () => {
-    const settings = typeof env === 'function' ? await env() : env;
     const port = listen ? await freePort() : undefined;
     const address = port === undefined ? undefined : `http://127.0.0.1:${port}`;
-    started = await startTestApp(
-      target,
-      address ? { PUBLIC_URL: address, ...settings } : settings,
-      options,
-    );
+    const settings = typeof env === 'function' ? await env({ url: address }) : env;
+    started = await startTestApp(target, settings, options);
     if (port !== undefined) {
       await started.app.listen({ port, host: '127.0.0.1' });
       url = address;
