@@ -70,12 +70,13 @@ describe.runIf(Boolean(redisUrl))('Socket.IO across two server processes (Redis 
 
   it('delivers a broadcast made on one server to a socket connected to the other', async () => {
     for (let i = 0; i < 2; i += 1) {
-      const started = await startTestApp(pglite!, { REDIS_URL: redisUrl! });
+      const started = await startTestApp(pglite!, { REDIS_URL: redisUrl! }, { seed: 'none' });
       await started.app.listen({ port: 0, host: '127.0.0.1' });
       apps.push(started);
     }
     const [a, b] = apps as [TestApp, TestApp];
-    const { token } = await login(b.app);
+    // The staff user signs in on server B, whose database holds them.
+    const { token } = await login(b.app, (await createOffice(b.app.database.db)).staff.credentials);
     const port = (b.app.server.address() as AddressInfo).port;
     const socket = connect(`http://127.0.0.1:${port}`, {
       auth: { token },

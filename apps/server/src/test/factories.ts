@@ -156,6 +156,71 @@ export const createConversationEvent = async (
   return row!;
 };
 
+/**
+ * An SMS we sent `lead` (a staff text, delivered) `minutesAgo`: on the shared number, a reply from
+ * the lead's phone goes to whoever we texted last.
+ */
+export const createSentSms = (
+  db: Db,
+  lead: Pick<LeadRow, 'id' | 'companyId' | 'name'>,
+  {
+    minutesAgo = 0,
+    ...overrides
+  }: Omit<Partial<NewConversationEventRow>, 'companyId' | 'leadId'> & { minutesAgo?: number } = {},
+): Promise<ConversationEventRow> =>
+  createConversationEvent(db, lead, {
+    senderType: 'USER',
+    senderName: 'Leasing Staff',
+    body: `Following up ${unique()}`,
+    sendingStatus: 'COMPLETED',
+    date: new Date(Date.now() - minutesAgo * 60_000),
+    ...overrides,
+  });
+
+export type EmailThread = { sent: ConversationEventRow; reply: ConversationEventRow };
+
+/**
+ * A staff email to `lead` with the Message-ID `messageId`, and the lead's reply threaded to it
+ * (In-Reply-To and References): the history a later mail may answer.
+ */
+export const createEmailThread = async (
+  db: Db,
+  lead: Pick<LeadRow, 'id' | 'companyId' | 'name'>,
+  {
+    subject = `Subject ${unique()}`,
+    messageId = `<sent-${unique()}@example.test>`,
+    replyMessageId = `<reply-${unique()}@example.test>`,
+    staffName = 'Leasing Staff',
+    hoursAgo = 40,
+  }: {
+    subject?: string;
+    messageId?: string;
+    replyMessageId?: string;
+    staffName?: string;
+    /** When the staff email went out; the reply came 35 hours after it (or now, if sooner). */
+    hoursAgo?: number;
+  } = {},
+): Promise<EmailThread> => {
+  const sent = await createConversationEvent(db, lead, {
+    eventType: 'EMAIL',
+    senderType: 'USER',
+    senderName: staffName,
+    subject,
+    providerMessageId: messageId,
+    providerStatus: 'sent',
+    sendingStatus: 'COMPLETED',
+    date: new Date(Date.now() - hoursAgo * 3_600_000),
+  });
+  const reply = await createConversationEvent(db, lead, {
+    eventType: 'EMAIL',
+    subject: `Re: ${subject}`,
+    providerMessageId: replyMessageId,
+    date: new Date(Date.now() - Math.max(hoursAgo - 35, 0) * 3_600_000),
+    data: { inReplyTo: messageId, references: [messageId] },
+  });
+  return { sent, reply };
+};
+
 export const createNote = async (
   db: Db,
   lead: Pick<LeadRow, 'id' | 'companyId'>,

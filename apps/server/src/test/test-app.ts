@@ -6,7 +6,6 @@ import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { seedDemo } from '../db/seed/seed.js';
 
 export type DatabaseTarget = { name: 'pglite' | 'postgres'; open: () => Promise<Database> };
 
@@ -68,21 +67,23 @@ export const testConfig = (env: Record<string, string> = {}): AppConfig =>
 export type TestApp = { app: FastifyInstance; database: Database; close: () => Promise<void> };
 
 export type StartTestAppOptions = {
-  /** `'none'` leaves the database empty, for tests that build their rows with `factories.ts`. */
-  seed?: 'demo' | 'none';
+  /**
+   * The database starts empty, and tests build their rows with `factories.ts`: the demo seed is
+   * the demo's, and no test depends on it. (`'none'` is the only choice; saying it is optional.)
+   */
+  seed?: 'none';
   /** The clock that issues and expires sign-in tokens (see `test-clock.ts`). */
   now?: Clock;
 };
 
-/** The real application on a fresh database, with the demo seeded unless told otherwise. */
+/** The real application on a fresh, empty database. */
 export const startTestApp = async (
   target: DatabaseTarget,
   env: Record<string, string> = {},
-  { seed = 'demo', now }: StartTestAppOptions = {},
+  { now }: StartTestAppOptions = {},
 ): Promise<TestApp> => {
   const database = await target.open();
   const app = await buildApp({ config: testConfig(env), database, now });
-  if (seed === 'demo') await seedDemo(app.database.db);
   return {
     app,
     database,
@@ -93,10 +94,11 @@ export const startTestApp = async (
   };
 };
 
-export const DEMO_LOGIN = { email: 'demo@leasing.test', password: 'leasing-demo' };
-export const OTHER_LOGIN = { email: 'other@leasing.test', password: 'leasing-demo' };
-
-export const login = async (app: FastifyInstance, credentials = DEMO_LOGIN) => {
+/** Signs in with credentials a test made (`createUser`, `createOffice`): there is no demo user. */
+export const login = async (
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+) => {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/login',

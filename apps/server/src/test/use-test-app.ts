@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../db/client.js';
 import {
   bearer,
+  freePort,
   login,
   startTestApp,
   type DatabaseTarget,
@@ -33,6 +34,8 @@ export type TestContext = {
   readonly app: FastifyInstance;
   readonly db: Db;
   readonly testApp: TestApp;
+  /** Where the app listens, with `listen: true` (throws otherwise). */
+  readonly url: string;
   /** Signs in with these credentials and answers the ID token. */
   signIn: (credentials: { email: string; password: string }) => Promise<string>;
   request: <T = unknown>(
@@ -42,7 +45,18 @@ export type TestContext = {
   ) => Promise<TestResponse<T>>;
 };
 
-export type UseTestAppOptions = StartTestAppOptions & { env?: Record<string, string> };
+type Env = Record<string, string>;
+
+export type UseTestAppOptions = StartTestAppOptions & {
+  /**
+   * Settings on top of the test defaults. A function is called when the app starts, after the
+   * `beforeAll` hooks registered before `useTestApp`: for values known only then (a fake's URL,
+   * or the address the app will listen on, to make it PUBLIC_URL).
+   */
+  env?: Env | ((app: { url: string | undefined }) => Env | Promise<Env>);
+  /** Listens on a free loopback port, for socket and HTTP clients (`url`). */
+  listen?: boolean;
+};
 
 /**
  * Starts the real app on `target` before the describe block's tests and closes it after them: the
@@ -50,16 +64,24 @@ export type UseTestAppOptions = StartTestAppOptions & { env?: Record<string, str
  */
 export const useTestApp = (
   target: DatabaseTarget,
-  { env = {}, ...options }: UseTestAppOptions = {},
+  { env = {}, listen = false, ...options }: UseTestAppOptions = {},
 ): TestContext => {
   let started: TestApp | undefined;
+  let url: string | undefined;
   const running = () => {
     if (!started) throw new Error('the test app is not started yet: use it inside a test or hook');
     return started;
   };
 
   beforeAll(async () => {
-    started = await startTestApp(target, env, options);
+    const port = listen ? await freePort() : undefined;
+    const address = port === undefined ? undefined : `http://127.0.0.1:${port}`;
+    const settings = typeof env === 'function' ? await env({ url: address }) : env;
+    started = await startTestApp(target, settings, options);
+    if (port !== undefined) {
+      await started.app.listen({ port, host: '127.0.0.1' });
+      url = address;
+    }
   });
   afterAll(async () => {
     await started?.close();
@@ -74,6 +96,11 @@ export const useTestApp = (
     },
     get testApp() {
       return running();
+    },
+    get url() {
+      running();
+      if (!url) throw new Error('the test app does not listen: pass `listen: true`');
+      return url;
     },
     signIn: async (credentials) => (await login(running().app, credentials)).token,
     request: async <T>(method: HttpMethod, url: string, options: RequestOptions = {}) => {

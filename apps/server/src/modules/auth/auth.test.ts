@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { signingKeys } from '../../db/schema/index.js';
-import { bearer, databaseTargets, login, startTestApp, type TestApp } from '../../test/test-app.js';
+import { bearer, databaseTargets, login } from '../../test/test-app.js';
 import { createOffice, createUser } from '../../test/factories.js';
 import { createTestClock } from '../../test/test-clock.js';
 import { useTestApp } from '../../test/use-test-app.js';
@@ -75,18 +75,16 @@ const MARCUS_EMAIL = 'marcus@lakeside.test';
 const PRIYA_EMAIL = 'priya@lakeside.test';
 
 describe.each(databaseTargets())('auth on $name', (target) => {
-  let t: TestApp;
+  const t = useTestApp(target, { seed: 'none', env: { LOGIN_ACCOUNT_FAILURE_LIMIT: '3' } });
   let dana: { email: string; password: string };
   let priya: { email: string; password: string };
   beforeAll(async () => {
-    t = await startTestApp(target, { LOGIN_ACCOUNT_FAILURE_LIMIT: '3' }, { seed: 'none' });
-    const { db } = t.app.database;
+    const { db } = t;
     const office = await createOffice(db, { company: OFFICE, staff: { email: DANA_EMAIL } });
     dana = office.staff.credentials;
     await createUser(db, office.company.id, { email: MARCUS_EMAIL });
     priya = (await createUser(db, office.company.id, { email: PRIYA_EMAIL })).credentials;
   });
-  afterAll(() => t.close());
 
   const me = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
@@ -265,7 +263,7 @@ describe.each(databaseTargets())('auth on $name', (target) => {
     const { token } = await login(t.app, dana);
     const { buildApp } = await import('../../app.js');
     const { testConfig } = await import('../../test/test-app.js');
-    const restarted = await buildApp({ config: testConfig(), database: t.database });
+    const restarted = await buildApp({ config: testConfig(), database: t.testApp.database });
     try {
       const response = await restarted.inject({
         method: 'GET',
@@ -280,11 +278,7 @@ describe.each(databaseTargets())('auth on $name', (target) => {
 });
 
 describe.each(databaseTargets())('login rate limit per IP on $name', (target) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(target, { LOGIN_IP_LIMIT_PER_MINUTE: '4' }, { seed: 'none' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(target, { seed: 'none', env: { LOGIN_IP_LIMIT_PER_MINUTE: '4' } });
 
   it('answers 429 with Retry-After once the address exceeds its limit', async () => {
     const statuses: number[] = [];
@@ -305,7 +299,7 @@ describe.each(databaseTargets())('login rate limit per IP on $name', (target) =>
 
 describe('external OIDC issuer', () => {
   let jwksServer: Server;
-  let t: TestApp;
+  let jwksUrl: string;
   let signExternal: (claims: Record<string, unknown>, aud?: string) => Promise<string>;
   const [pglite] = databaseTargets();
 
@@ -318,6 +312,7 @@ describe('external OIDC issuer', () => {
     });
     await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
     const { port } = jwksServer.address() as AddressInfo;
+    jwksUrl = `http://127.0.0.1:${port}/jwks.json`;
     signExternal = (claims, aud = 'console-client') =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: 'RS256', kid: 'ext-1' })
@@ -325,21 +320,21 @@ describe('external OIDC issuer', () => {
         .setAudience(aud)
         .setExpirationTime('5m')
         .sign(privateKey);
-    t = await startTestApp(
-      pglite!,
-      {
-        AUTH_ISSUER: 'https://id.example.test',
-        AUTH_AUDIENCE: 'console-client',
-        AUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
-      },
-      { seed: 'none' },
-    );
-    const { company } = await createOffice(t.app.database.db, { company: OFFICE });
-    await createUser(t.app.database.db, company.id, { email: MARCUS_EMAIL, name: 'Marcus Lee' });
   });
-  afterAll(async () => {
-    await t.close();
+  afterAll(() => {
     jwksServer.close();
+  });
+  const t = useTestApp(pglite!, {
+    seed: 'none',
+    env: () => ({
+      AUTH_ISSUER: 'https://id.example.test',
+      AUTH_AUDIENCE: 'console-client',
+      AUTH_JWKS_URL: jwksUrl,
+    }),
+  });
+  beforeAll(async () => {
+    const { company } = await createOffice(t.db, { company: OFFICE });
+    await createUser(t.db, company.id, { email: MARCUS_EMAIL, name: 'Marcus Lee' });
   });
 
   it('accepts its ID tokens and maps them to a staff user by email', async () => {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import sharp from 'sharp';
@@ -11,29 +11,26 @@ import {
   type ConversationEvent,
   type NewConversationAnnouncement,
 } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
 import {
-  companies,
   conversationEvents,
   leads,
-  properties,
   sandboxOutbox,
   unmatchedMessages,
   type ConversationEventRow,
 } from '../../db/schema/index.js';
 import { SEND_QUEUE } from '../messaging/messaging.service.js';
+import { bearer, databaseTargets, freePort, login, type TestApp } from '../../test/test-app.js';
 import {
-  bearer,
-  databaseTargets,
-  freePort,
-  login,
-  startTestApp,
-  type DatabaseTarget,
-  type TestApp,
-} from '../../test/test-app.js';
-import { createOffice } from '../../test/factories.js';
+  createEmailThread,
+  createLead,
+  createOffice,
+  createProperty,
+} from '../../test/factories.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 const SECRET = 'inbound-test-secret-0123456789';
-const DEMO_ADDRESS = 'leasing@demo-leasing.test';
+const LEASING_ADDRESS = 'leasing@lakeside.test';
 const HARBOR_ADDRESS = 'leasing@harbor-point.test';
 
 type SmtpError = Error & { responseCode?: number };
@@ -53,14 +50,58 @@ const oneEmailSentAfter = (counts: Counts): Counts => ({
   sendJobs: counts.sendJobs + 1,
 });
 
-/** The real app with its SMTP listener on a free port, the demo seeded, and helpers to look at it. */
-const start = async (target: DatabaseTarget, env: Record<string, string> = {}) => {
-  const t = await startTestApp(target, {
-    INBOUND_SMTP_PORT: String(await freePort()),
-    ...env,
+/** Sofia's application thread: the staff email's Message-ID and the reply she sent to it. */
+const SOFIA_THREAD = {
+  messageId: '<application-sofia-1@lakeside.test>',
+  replyMessageId: '<CAF3k2-sofia-reply@mail.example.com>',
+};
+
+/**
+ * Lakeside Rentals at LEASING_ADDRESS (Maple Grove, Riverside Lofts as P-1002) with the leads mail
+ * comes from, Sofia's earlier email thread among them, and Harbor Point at an address of its own.
+ */
+const buildMailOffices = async (db: Db) => {
+  const office = await createOffice(db, {
+    company: { name: 'Lakeside Rentals', registeredLeasingEmail: LEASING_ADDRESS },
+    staff: { name: 'Dana Whitfield' },
+    property: { name: 'Maple Grove Apartments', pmsPropertyId: 'P-1001' },
   });
+  const maple = office.property;
+  const riverside = await createProperty(db, office.company.id, {
+    name: 'Riverside Lofts',
+    pmsPropertyId: 'P-1002',
+  });
+  const sofia = await createLead(db, maple, {
+    name: 'Sofia Martinez',
+    phone: null,
+    email: 'sofia.martinez@example.com',
+  });
+  await createEmailThread(db, sofia, {
+    subject: 'Your application at Maple Grove',
+    staffName: office.staff.user.name,
+    ...SOFIA_THREAD,
+  });
+  await createLead(db, maple, { name: 'Liam Carter' });
+  await createLead(db, riverside, { name: 'Emma Johnson' });
+  await createLead(db, riverside, { name: 'Zoe Park', email: 'zoe.park@example.com' });
+  // A second company with an address of its own, to prove mail never crosses companies.
+  const harbor = await createOffice(db, {
+    company: { name: 'Harbor Point Residential', registeredLeasingEmail: HARBOR_ADDRESS },
+  });
+  return { office, maple, riverside, harbor: harbor.company };
+};
+
+/** The app's SMTP listener on a free port and the INBOUND_EMAIL_SECRET webhook. */
+const mailSettings = async () => ({
+  INBOUND_EMAIL_SECRET: SECRET,
+  INBOUND_SMTP_PORT: String(await freePort()),
+});
+
+/** Builds the offices in the running app `t` and answers helpers to send mail and look at it. */
+const mailHelpers = async (t: TestApp) => {
   const db = t.app.database.db;
-  const token = (await login(t.app)).token;
+  const world = await buildMailOffices(db);
+  const token = (await login(t.app, world.office.staff.credentials)).token;
   const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).json<{
     _id: string;
     companyID: string;
@@ -79,7 +120,7 @@ const start = async (target: DatabaseTarget, env: Record<string, string> = {}) =
       transport.close();
     }
   };
-  const sendRaw = (raw: string, to = DEMO_ADDRESS, from = 'sender@example.net') =>
+  const sendRaw = (raw: string, to = LEASING_ADDRESS, from = 'sender@example.net') =>
     send({ envelope: { from, to: [to] }, raw });
 
   const leadNamed = async (name: string) =>
@@ -141,6 +182,7 @@ const start = async (target: DatabaseTarget, env: Record<string, string> = {}) =
   return {
     t,
     db,
+    world,
     token,
     me,
     send,
@@ -169,7 +211,7 @@ const bounceFor = (options: {
 }) =>
   [
     'From: Mail Delivery System <MAILER-DAEMON@mx.example.net>',
-    `To: ${DEMO_ADDRESS}`,
+    `To: ${LEASING_ADDRESS}`,
     'Subject: Undelivered Mail Returned to Sender',
     `Message-ID: ${options.messageId}`,
     'Date: Mon, 01 Jan 2024 10:00:00 +0000',
@@ -199,7 +241,7 @@ const bounceFor = (options: {
     '--=_report',
     'Content-Type: message/rfc822',
     '',
-    'From: Demo Leasing <leasing@demo-leasing.test>',
+    'From: Lakeside Rentals <leasing@lakeside.test>',
     `To: ${options.recipient}`,
     'Subject: Your tour',
     `Message-ID: ${options.returnedMessageId}`,
@@ -212,16 +254,11 @@ const bounceFor = (options: {
   ].join('\r\n');
 
 describe.each(databaseTargets())('inbound email on $name', (target) => {
-  let s: Awaited<ReturnType<typeof start>>;
+  const app = useTestApp(target, { seed: 'none', env: mailSettings });
+  let s: Awaited<ReturnType<typeof mailHelpers>>;
   beforeAll(async () => {
-    s = await start(target, { INBOUND_EMAIL_SECRET: SECRET });
-    // A second company with an address of its own, to prove mail never crosses companies.
-    await s.db
-      .update(companies)
-      .set({ registeredLeasingEmail: HARBOR_ADDRESS })
-      .where(eq(companies.name, 'Harbor Point Residential'));
+    s = await mailHelpers(app.testApp);
   });
-  afterAll(() => s.t.close());
 
   it('threads a reply by In-Reply-To to the staff email it answers, whatever address it comes from', async () => {
     const sofia = await s.leadNamed('Sofia Martinez');
@@ -229,7 +266,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     const before = await s.counts();
     await s.send({
       from: '"Sofía M." <sofia.work@office.example>',
-      to: DEMO_ADDRESS,
+      to: LEASING_ADDRESS,
       subject: 'Re: Your application',
       text: 'Here are the documents you asked for.',
       messageId: '<reply-to-api-email@office.example>',
@@ -259,17 +296,17 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     expect(bumped.lastActivityAt.getTime()).toBe(event.date.getTime());
   });
 
-  it("threads a reply to Sofia's seeded email by its stored Message-ID", async () => {
+  it("threads a reply to Sofia's earlier email by its stored Message-ID", async () => {
     const sofia = await s.leadNamed('Sofia Martinez');
     await s.send({
       from: 'someone.else@elsewhere.example',
-      to: DEMO_ADDRESS,
+      to: LEASING_ADDRESS,
       subject: 'Re: Your application at Maple Grove',
       text: 'Sofia asked me to write on her behalf.',
-      messageId: '<reply-to-seed@elsewhere.example>',
-      inReplyTo: '<application-sofia-1@demo-leasing.test>',
+      messageId: '<reply-to-earlier@elsewhere.example>',
+      inReplyTo: SOFIA_THREAD.messageId,
     });
-    const event = await s.eventWithMessageId('<reply-to-seed@elsewhere.example>');
+    const event = await s.eventWithMessageId('<reply-to-earlier@elsewhere.example>');
     expect(event.leadId).toBe(sofia.id);
   });
 
@@ -277,7 +314,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     const zoe = await s.leadNamed('Zoe Park');
     await s.send({
       from: '"Zoe" <ZOE.PARK@Example.COM>',
-      to: 'Leasing@Demo-Leasing.test',
+      to: 'Leasing@Lakeside.test',
       subject: 'Parking',
       text: 'Is there covered parking?',
       messageId: '<from-zoe@example.com>',
@@ -296,7 +333,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
       .where(eq(leads.id, emma.id));
     await s.send({
       from: 'shared@example.com',
-      to: DEMO_ADDRESS,
+      to: LEASING_ADDRESS,
       subject: 'Household',
       text: 'We share this address.',
       messageId: '<shared-1@example.com>',
@@ -308,22 +345,19 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     const before = await s.counts();
     await s.send({
       from: '"Jordan Lee" <Jordan.Lee@example.net>',
-      to: 'leasing+p-1002@demo-leasing.test',
+      to: 'leasing+p-1002@lakeside.test',
       subject: 'Two bedrooms?',
       text: 'Do you have a two bedroom available in March?',
       messageId: '<stranger-1@example.net>',
     });
     const event = await s.eventWithMessageId('<stranger-1@example.net>');
     const [lead] = await s.db.select().from(leads).where(eq(leads.id, event.leadId));
-    const [riverside] = await s.db
-      .select()
-      .from(properties)
-      .where(eq(properties.pmsPropertyId, 'P-1002'));
+    const { riverside } = s.world;
     expect(lead).toMatchObject({
       name: 'Jordan Lee',
       email: 'jordan.lee@example.net',
       companyId: s.me.companyID,
-      propertyId: riverside!.id,
+      propertyId: riverside.id,
     });
     expect(event).toMatchObject({ senderType: 'LEAD', senderName: 'Jordan Lee' });
     expect((await s.counts()).leads).toBe(before.leads + 1);
@@ -331,7 +365,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     // Listed first on its property: it is the most recent activity there.
     const page = await s.t.app.inject({
       method: 'GET',
-      url: `/api/properties/${riverside!.id}/leads?limit=1`,
+      url: `/api/properties/${riverside.id}/leads?limit=1`,
       headers: bearer(s.token),
     });
     expect(page.json<{ items: { _id: string }[] }>().items[0]?._id).toBe(lead!.id);
@@ -339,26 +373,19 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     // Without a display name or tag: named by the address, on the company's first property by name.
     await s.send({
       from: 'no.name@example.net',
-      to: DEMO_ADDRESS,
+      to: LEASING_ADDRESS,
       subject: 'Hello',
       text: 'Hi',
       messageId: '<stranger-2@example.net>',
     });
     const second = await s.eventWithMessageId('<stranger-2@example.net>');
     const [plain] = await s.db.select().from(leads).where(eq(leads.id, second.leadId));
-    const [maple] = await s.db
-      .select()
-      .from(properties)
-      .where(eq(properties.name, 'Maple Grove Apartments'));
-    expect(plain).toMatchObject({ name: 'no.name@example.net', propertyId: maple!.id });
+    expect(plain).toMatchObject({ name: 'no.name@example.net', propertyId: s.world.maple.id });
   });
 
   it("never threads into another company's lead by a forged In-Reply-To", async () => {
     const sofia = await s.leadNamed('Sofia Martinez');
-    const [harbor] = await s.db
-      .select()
-      .from(companies)
-      .where(eq(companies.name, 'Harbor Point Residential'));
+    const { harbor } = s.world;
     const [sofiaEventsBefore] = await s.db
       .select({ n: count() })
       .from(conversationEvents)
@@ -369,17 +396,14 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
       subject: 'Re: Your application at Maple Grove',
       text: 'Forged thread',
       messageId: '<forged-1@example.com>',
-      inReplyTo: '<application-sofia-1@demo-leasing.test>',
-      references: [
-        '<application-sofia-1@demo-leasing.test>',
-        '<CAF3k2-sofia-reply@mail.example.com>',
-      ],
+      inReplyTo: SOFIA_THREAD.messageId,
+      references: [SOFIA_THREAD.messageId, SOFIA_THREAD.replyMessageId],
     });
     const event = await s.eventWithMessageId('<forged-1@example.com>');
-    expect(event.companyId).toBe(harbor!.id);
+    expect(event.companyId).toBe(harbor.id);
     expect(event.leadId).not.toBe(sofia.id);
     const [lead] = await s.db.select().from(leads).where(eq(leads.id, event.leadId));
-    expect(lead).toMatchObject({ companyId: harbor!.id, email: 'sofia.martinez@example.com' });
+    expect(lead).toMatchObject({ companyId: harbor.id, email: 'sofia.martinez@example.com' });
     const [sofiaEventsAfter] = await s.db
       .select({ n: count() })
       .from(conversationEvents)
@@ -388,25 +412,22 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
   });
 
   it('files one mail to two companies once in each', async () => {
-    const [harbor] = await s.db
-      .select()
-      .from(companies)
-      .where(eq(companies.name, 'Harbor Point Residential'));
+    const { harbor } = s.world;
     await s.send({
       from: 'both@example.org',
-      to: [DEMO_ADDRESS, HARBOR_ADDRESS],
+      to: [LEASING_ADDRESS, HARBOR_ADDRESS],
       subject: 'Comparing',
       text: 'Which of you has a pool?',
       messageId: '<to-both@example.org>',
     });
     const rows = await s.eventsWithMessageId('<to-both@example.org>');
-    expect(rows.map((row) => row.companyId).sort()).toEqual([s.me.companyID, harbor!.id].sort());
+    expect(rows.map((row) => row.companyId).sort()).toEqual([s.me.companyID, harbor.id].sort());
   });
 
   it('stores the HTML part inert: no scripts, handlers or dangerous URLs; formatting kept', async () => {
     await s.send({
       from: 'zoe.park@example.com',
-      to: DEMO_ADDRESS,
+      to: LEASING_ADDRESS,
       subject: 'Formatted',
       text: 'Plain version',
       messageId: '<html-1@example.com>',
@@ -446,7 +467,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
   it('uses the text rendering of an HTML-only mail as its body', async () => {
     await s.send({
       from: 'zoe.park@example.com',
-      to: DEMO_ADDRESS,
+      to: LEASING_ADDRESS,
       subject: 'HTML only',
       messageId: '<html-only@example.com>',
       html: '<p>First line</p><p>Second <b>line</b></p>',
@@ -468,7 +489,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
         returnedMessageId: sent.providerMessageId!,
         recipient: 'zoe.park@example.com',
       }),
-      DEMO_ADDRESS,
+      LEASING_ADDRESS,
       'mailer-daemon@mx.example.net',
     );
     const bounce = await s.eventWithMessageId('<bounce-1@mx.example.net>');
@@ -516,7 +537,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     const response = await s.webhook(
       bounceFor({
         messageId: '<bounce-unknown@mx.example.net>',
-        returnedMessageId: '<never-sent@demo-leasing.test>',
+        returnedMessageId: '<never-sent@lakeside.test>',
         recipient: 'ghost@example.com',
       }),
     );
@@ -531,7 +552,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
       channel: 'EMAIL',
       companyId: s.me.companyID,
       fromAddress: 'mailer-daemon@mx.example.net',
-      toAddress: DEMO_ADDRESS,
+      toAddress: LEASING_ADDRESS,
       dedupeKey: `email:${s.me.companyID}:<bounce-unknown@mx.example.net>`,
     });
     expect(row!.reason).toMatch(/no record of sending/);
@@ -549,7 +570,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     expect(before).toEqual(oneEmailSentAfter(beforeSend));
     await s.send({
       from: 'sofia.martinez@example.com',
-      to: DEMO_ADDRESS,
+      to: LEASING_ADDRESS,
       subject: 'Out of office',
       text: 'I am away until Monday.',
       messageId: '<ooo-1@example.com>',
@@ -567,7 +588,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     const error = await s
       .send({
         from: 'someone@example.net',
-        to: 'nobody@demo-leasing.test',
+        to: 'nobody@lakeside.test',
         subject: 'Hi',
         text: 'Anyone?',
       })
@@ -576,14 +597,14 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
         (failure: SmtpError) => failure,
       );
     expect(error?.responseCode).toBe(550);
-    expect(error?.message).toMatch(/<nobody@demo-leasing\.test>: no such mailbox here/);
+    expect(error?.message).toMatch(/<nobody@lakeside\.test>: no such mailbox here/);
     expect(await s.counts()).toEqual(before);
   });
 
   it('stores the same mail once however often it arrives, by SMTP or the webhook', async () => {
     const mail = {
       from: 'zoe.park@example.com',
-      to: DEMO_ADDRESS,
+      to: LEASING_ADDRESS,
       subject: 'Twice',
       text: 'Sent twice by a retrying relay.',
       messageId: '<twice@example.com>',
@@ -594,7 +615,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
 
     const raw = [
       'From: zoe.park@example.com',
-      `To: ${DEMO_ADDRESS}`,
+      `To: ${LEASING_ADDRESS}`,
       'Subject: No id',
       'Content-Type: text/plain',
       '',
@@ -624,7 +645,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     const raw = (id: string) =>
       [
         'From: "Twin" <twin@example.org>',
-        `To: ${DEMO_ADDRESS}`,
+        `To: ${LEASING_ADDRESS}`,
         'Subject: At once',
         `Message-ID: ${id}`,
         'Content-Type: text/plain',
@@ -655,7 +676,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     const image = await png();
     await s.send({
       from: 'zoe.park@example.com',
-      to: DEMO_ADDRESS,
+      to: LEASING_ADDRESS,
       subject: 'Photos',
       text: 'My pay stub and a photo.',
       html: '<p>See <img src="cid:photo@zoe"></p>',
@@ -689,7 +710,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     const raw = (id: string) =>
       [
         'From: "Webhook Person" <webhook.person@example.net>',
-        `Delivered-To: ${DEMO_ADDRESS}`,
+        `Delivered-To: ${LEASING_ADDRESS}`,
         'To: Undisclosed recipients:;',
         'Subject: Via webhook',
         `Message-ID: ${id}`,
@@ -698,6 +719,19 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
         'Posted by the mail provider.',
         '',
       ].join('\r\n');
+    // With the right secret a mail is stored, and the counts see its event and its new lead.
+    const beforeAccepted = await s.counts();
+    const accepted = await s.webhook(raw('<hook-1@example.net>'), SECRET, 'text/plain');
+    expect(accepted.statusCode).toBe(202);
+    const event = await s.eventWithMessageId('<hook-1@example.net>');
+    expect(accepted.json()).toEqual({ eventID: event.id, duplicate: false });
+    expect(event).toMatchObject({ companyId: s.me.companyID, subject: 'Via webhook' });
+    expect(await s.counts()).toEqual({
+      ...beforeAccepted,
+      events: beforeAccepted.events + 1,
+      leads: beforeAccepted.leads + 1,
+    });
+
     const before = await s.counts();
     for (const secret of [null, '', 'wrong-secret-0123456789', `${SECRET}x`]) {
       const refused = await s.webhook(raw('<hook-refused@example.net>'), secret);
@@ -705,19 +739,14 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
       expect(refused.json().error.code).toBe('BAD_SECRET');
     }
     expect(await s.counts()).toEqual(before);
-
-    const accepted = await s.webhook(raw('<hook-1@example.net>'), SECRET, 'text/plain');
-    expect(accepted.statusCode).toBe(202);
-    const event = await s.eventWithMessageId('<hook-1@example.net>');
-    expect(accepted.json()).toEqual({ eventID: event.id, duplicate: false });
-    expect(event).toMatchObject({ companyId: s.me.companyID, subject: 'Via webhook' });
+    expect(await s.eventsWithMessageId('<hook-refused@example.net>')).toHaveLength(0);
 
     const octets = await s.webhook(raw('<hook-2@example.net>'), SECRET, 'application/octet-stream');
     expect(octets.statusCode).toBe(202);
 
     const nowhere = await s.webhook(
       raw('<hook-3@example.net>').replace(
-        `Delivered-To: ${DEMO_ADDRESS}`,
+        `Delivered-To: ${LEASING_ADDRESS}`,
         'Delivered-To: x@y.example',
       ),
     );
@@ -744,7 +773,7 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
       );
       await s.send({
         from: 'live.stranger@example.net',
-        to: DEMO_ADDRESS,
+        to: LEASING_ADDRESS,
         subject: 'Live',
         text: 'Is anyone there?',
         messageId: '<live-1@example.net>',
@@ -781,19 +810,18 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
 });
 
 describe.each(databaseTargets())('inbound email limits on $name', (target) => {
-  let t: TestApp;
   let port: number;
-  beforeAll(async () => {
-    port = await freePort();
-    // No INBOUND_EMAIL_SECRET: the webhook does not exist.
-    t = await startTestApp(
-      target,
-      { INBOUND_SMTP_PORT: String(port), INBOUND_EMAIL_MAX_BYTES: '4096' },
-      { seed: 'none' },
-    );
-    await createOffice(t.app.database.db, { company: { registeredLeasingEmail: DEMO_ADDRESS } });
+  // No INBOUND_EMAIL_SECRET: the webhook does not exist.
+  const t = useTestApp(target, {
+    seed: 'none',
+    env: async () => {
+      port = await freePort();
+      return { INBOUND_SMTP_PORT: String(port), INBOUND_EMAIL_MAX_BYTES: '4096' };
+    },
   });
-  afterAll(() => t.close());
+  beforeAll(async () => {
+    await createOffice(t.db, { company: { registeredLeasingEmail: LEASING_ADDRESS } });
+  });
 
   const eventCount = async () =>
     (await t.app.database.db.select({ n: count() }).from(conversationEvents))[0]!.n;
@@ -813,7 +841,7 @@ describe.each(databaseTargets())('inbound email limits on $name', (target) => {
     const error = await transport
       .sendMail({
         from: 'zoe.park@example.com',
-        to: DEMO_ADDRESS,
+        to: LEASING_ADDRESS,
         subject: 'Too big',
         text: 'x'.repeat(10_000),
       })
@@ -831,7 +859,7 @@ describe.each(databaseTargets())('inbound email limits on $name', (target) => {
       ignoreTLS: true,
     });
     await small
-      .sendMail({ from: 'zoe.park@example.com', to: DEMO_ADDRESS, subject: 'Small', text: 'ok' })
+      .sendMail({ from: 'zoe.park@example.com', to: LEASING_ADDRESS, subject: 'Small', text: 'ok' })
       .finally(() => small.close());
     expect(await eventCount()).toBe(before + 1);
   });
@@ -850,7 +878,7 @@ describe.each(databaseTargets())('inbound email limits on $name', (target) => {
     );
     const mail = {
       from: 'retry.sender@example.net',
-      to: DEMO_ADDRESS,
+      to: LEASING_ADDRESS,
       subject: 'Store me later',
       text: 'Please keep me.',
       messageId: '<retry-1@example.net>',
@@ -888,7 +916,7 @@ describe.each(databaseTargets())('inbound email limits on $name', (target) => {
       method: 'POST',
       url: '/webhooks/email/inbound',
       headers: { 'content-type': 'message/rfc822', [INBOUND_EMAIL_SECRET_HEADER]: SECRET },
-      payload: `From: a@example.com\r\nTo: ${DEMO_ADDRESS}\r\n\r\nhi\r\n`,
+      payload: `From: a@example.com\r\nTo: ${LEASING_ADDRESS}\r\n\r\nhi\r\n`,
     });
     expect(response.statusCode).toBe(404);
     expect(await eventCount()).toBe(before);

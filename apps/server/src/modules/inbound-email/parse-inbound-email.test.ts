@@ -10,10 +10,10 @@ describe('parseInboundEmail', () => {
     const email = await parseInboundEmail(
       mail([
         'From: "Ana Ruiz" <Ana.Ruiz@Example.com>',
-        'To: Leasing <LEASING+P-1002@demo-leasing.test>, other@example.com',
+        'To: Leasing <LEASING+P-1002@lakeside.test>, other@example.com',
         'Cc: team@example.com',
-        'Delivered-To: delivered@demo-leasing.test',
-        'X-Original-To: original@demo-leasing.test',
+        'Delivered-To: delivered@lakeside.test',
+        'X-Original-To: original@lakeside.test',
         'Subject: Question',
         'Message-ID: <m1@example.com>',
         'In-Reply-To: <a@x> <b@x>',
@@ -32,11 +32,11 @@ describe('parseInboundEmail', () => {
       deliveryReport: undefined,
     });
     expect(email.headerRecipients).toEqual([
-      'leasing+p-1002@demo-leasing.test',
+      'leasing+p-1002@lakeside.test',
       'other@example.com',
       'team@example.com',
-      'delivered@demo-leasing.test',
-      'original@demo-leasing.test',
+      'delivered@lakeside.test',
+      'original@lakeside.test',
     ]);
   });
 
@@ -59,7 +59,7 @@ describe('parseInboundEmail', () => {
   });
 
   it('gives a message without a Message-ID a content id that relays do not change', async () => {
-    const body = ['From: a@example.com', 'To: leasing@demo-leasing.test', 'Subject: no id'];
+    const body = ['From: a@example.com', 'To: leasing@lakeside.test', 'Subject: no id'];
     const direct = await parseInboundEmail(mail(body));
     const relayed = await parseInboundEmail(
       mail(['Received: from relay.example by mx.example; Mon, 1 Jan 2024 00:00:00 +0000', ...body]),
@@ -73,7 +73,7 @@ describe('parseInboundEmail', () => {
   it('reads a delivery-status report: the failed recipient and the returned Message-ID', async () => {
     const raw = [
       'From: Mail Delivery System <MAILER-DAEMON@mx.example.net>',
-      'To: leasing@demo-leasing.test',
+      'To: leasing@lakeside.test',
       'Subject: Undelivered Mail Returned to Sender',
       'Message-ID: <dsn-1@mx.example.net>',
       'MIME-Version: 1.0',
@@ -101,8 +101,8 @@ describe('parseInboundEmail', () => {
       '--b1',
       'Content-Type: text/rfc822-headers',
       '',
-      'From: leasing@demo-leasing.test',
-      'Message-ID: <sent-1@demo-leasing.test>',
+      'From: leasing@lakeside.test',
+      'Message-ID: <sent-1@lakeside.test>',
       '--b1--',
       '',
     ].join('\r\n');
@@ -114,7 +114,7 @@ describe('parseInboundEmail', () => {
         recipient: 'gone@example.com',
         diagnostic: '550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown',
       },
-      returnedMessageIds: ['<sent-1@demo-leasing.test>'],
+      returnedMessageIds: ['<sent-1@lakeside.test>'],
     });
     expect(email.text).toBe('Your message could not be delivered.');
     expect(email.attachments).toEqual([]);

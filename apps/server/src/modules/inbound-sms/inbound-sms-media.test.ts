@@ -5,7 +5,6 @@ import type { UnmatchedMessagePage } from '@leasing/contract';
 import { conversationEvents } from '../../db/schema/index.js';
 import { bearer, databaseTargets } from '../../test/test-app.js';
 import {
-  leadNamed,
   newMessageSid,
   openConsole,
   SHARED_NUMBER,
@@ -44,7 +43,7 @@ describe.each(databaseTargets())('inbound MMS media on $name', (target) => {
     `Basic ${Buffer.from(`${t.fake.accountSid}:${t.fake.authToken}`).toString('base64')}`;
 
   it('fetches both images of an MMS with Basic auth, in order, and serves them with thumbnails', async () => {
-    const ava = await leadNamed(t, 'Ava Thompson');
+    const ava = t.world.ava;
     const sid = newMessageSid();
     const pngBytes = await png();
     const media = [
@@ -97,7 +96,7 @@ describe.each(databaseTargets())('inbound MMS media on $name', (target) => {
   it('keeps the message at once when a media fetch fails, and attaches the image after a retry, announcing it', async () => {
     const console = await openConsole(t);
     try {
-      const liam = await leadNamed(t, 'Liam Carter');
+      const liam = t.world.liam;
       const sid = newMessageSid();
       const url = t.fake.addMedia(sid, {
         bytes: await png(),
@@ -128,7 +127,7 @@ describe.each(databaseTargets())('inbound MMS media on $name', (target) => {
   }, 30_000);
 
   it('notes a file that is no image without storing it', async () => {
-    const ava = await leadNamed(t, 'Ava Thompson');
+    const ava = t.world.ava;
     const sid = newMessageSid();
     const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Ava Thompson\nEND:VCARD\n';
     const url = t.fake.addMedia(sid, { bytes: Buffer.from(vcard), contentType: 'text/vcard' });

@@ -6,7 +6,6 @@ import { helpReply, smsKeywordOf } from './keywords.js';
 import {
   automaticReplies,
   leadById,
-  leadNamed,
   SHARED_NUMBER,
   staffSms,
   startInboundApp,
@@ -44,12 +43,12 @@ describe('SMS keywords', () => {
   it('answers HELP with the company, its formatted phone and email, or what it has', () => {
     expect(
       helpReply({
-        name: 'Demo Leasing',
+        name: 'Lakeside Rentals',
         contactPhone: '+15125550100',
-        registeredLeasingEmail: 'leasing@demo-leasing.test',
+        registeredLeasingEmail: 'leasing@lakeside.test',
       }),
     ).toBe(
-      'Demo Leasing leasing team: For help, call (512) 555-0100 or email leasing@demo-leasing.test. Msg & data rates may apply. Reply STOP to opt out.',
+      'Lakeside Rentals leasing team: For help, call (512) 555-0100 or email leasing@lakeside.test. Msg & data rates may apply. Reply STOP to opt out.',
     );
     const phoneOnly = helpReply({
       name: 'Harbor Point Residential',
@@ -94,7 +93,7 @@ describe.each(databaseTargets())('SMS keywords from leads on $name', (target) =>
       const replies = await automaticReplies(t, leadId);
       expect(replies, word).toHaveLength(1);
       expect(replies[0]!.body).toBe(
-        "Demo Leasing: You're unsubscribed and will get no more texts from us. Reply START to subscribe again.",
+        "Lakeside Rentals: You're unsubscribed and will get no more texts from us. Reply START to subscribe again.",
       );
       expect(replies[0]!.date.getTime()).toBeGreaterThan(event!.date.getTime());
     }
@@ -115,14 +114,14 @@ describe.each(databaseTargets())('SMS keywords from leads on $name', (target) =>
   });
 
   it('confirms one STOP of two, sends that confirmation despite the opt-out, and refuses staff texts after it', async () => {
-    const ava = await leadNamed(t, 'Ava Thompson');
+    const ava = t.world.ava;
     await text(t, ava.phone!, SHARED_NUMBER, 'STOP');
     const second = await text(t, ava.phone!, SHARED_NUMBER, 'stop');
     expect(second.event!.data.optStatusChange).toBeUndefined();
     expect(await automaticReplies(t, ava.id)).toHaveLength(1);
     await expect.poll(() => sentTo(ava.phone!).length, { timeout: 10_000 }).toBe(1);
     expect(sentTo(ava.phone!)[0]).toMatchObject({ from: SHARED_NUMBER });
-    expect(sentTo(ava.phone!)[0]!.body).toMatch(/^Demo Leasing: You're unsubscribed/);
+    expect(sentTo(ava.phone!)[0]!.body).toMatch(/^Lakeside Rentals: You're unsubscribed/);
 
     const refused = await staffSms(t, ava.id, 'Are you still interested?');
     expect(refused.statusCode).toBe(400);
@@ -134,10 +133,6 @@ describe.each(databaseTargets())('SMS keywords from leads on $name', (target) =>
   it('opts back in on START, YES or UNSTOP only when opted out, with a confirmation', async () => {
     for (const word of ['START', ' yes ', 'Unstop']) {
       const { phone, leadId } = await freshLead();
-      const subscribed = await text(t, phone, SUMMIT_NUMBER, word);
-      expect(subscribed.event!.data, word).toEqual({});
-      expect(await automaticReplies(t, leadId)).toHaveLength(0);
-
       await text(t, phone, SUMMIT_NUMBER, 'STOP');
       const back = await text(t, phone, SUMMIT_NUMBER, word);
       expect(back.event!.data, word).toEqual({
@@ -146,11 +141,18 @@ describe.each(databaseTargets())('SMS keywords from leads on $name', (target) =>
       expect((await leadById(t, leadId)).phoneOptStatus).toBe('OPT_IN');
       const replies = await automaticReplies(t, leadId);
       expect(replies.map((reply) => reply.body)).toEqual([
-        "Demo Leasing: You're unsubscribed and will get no more texts from us. Reply START to subscribe again.",
-        "Demo Leasing: You're subscribed again and will get texts from us. Reply HELP for help, STOP to opt out.",
+        "Lakeside Rentals: You're unsubscribed and will get no more texts from us. Reply START to subscribe again.",
+        "Lakeside Rentals: You're subscribed again and will get texts from us. Reply HELP for help, STOP to opt out.",
       ]);
       await expect.poll(() => sentTo(phone).length, { timeout: 10_000 }).toBe(2);
       expect(sentTo(phone).every((message) => message.from === SUMMIT_NUMBER)).toBe(true);
+
+      // The same word from a lead who never opted out: the reads above see no change and no reply.
+      const subscribed = await freshLead();
+      const again = await text(t, subscribed.phone, SUMMIT_NUMBER, word);
+      expect(again.event!.data, word).toEqual({});
+      expect((await leadById(t, subscribed.leadId)).phoneOptStatus).toBe('NO_INDICATION');
+      expect(await automaticReplies(t, subscribed.leadId)).toHaveLength(0);
     }
   });
 
@@ -164,16 +166,16 @@ describe.each(databaseTargets())('SMS keywords from leads on $name', (target) =>
     expect(info.event!.data).toEqual({});
     expect((await leadById(t, leadId)).phoneOptStatus).toBe('OPT_OUT');
     const help =
-      'Demo Leasing leasing team: For help, call (512) 555-0100 or email leasing@demo-leasing.test. Msg & data rates may apply. Reply STOP to opt out.';
+      'Lakeside Rentals leasing team: For help, call (512) 555-0100 or email leasing@lakeside.test. Msg & data rates may apply. Reply STOP to opt out.';
     expect((await automaticReplies(t, leadId)).map((reply) => reply.body)).toEqual([
       help,
-      "Demo Leasing: You're unsubscribed and will get no more texts from us. Reply START to subscribe again.",
+      "Lakeside Rentals: You're unsubscribed and will get no more texts from us. Reply START to subscribe again.",
       help,
     ]);
     // The last HELP reaches the opted-out lead: carriers require an answer to HELP.
     await expect.poll(() => sentTo(phone).length, { timeout: 10_000 }).toBe(3);
 
-    const wyatt = await leadNamed(t, 'Wyatt Nelson');
+    const wyatt = t.world.wyatt;
     await textedEarlier(t, wyatt, 1);
     await text(t, wyatt.phone!, SHARED_NUMBER, 'help');
     const [harborHelp] = await automaticReplies(t, wyatt.id);

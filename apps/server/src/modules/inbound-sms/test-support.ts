@@ -4,12 +4,22 @@ import { io as connect, type Socket } from 'socket.io-client';
 import twilio from 'twilio';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { socketEvents, type NewConversationAnnouncement } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
 import {
   conversationEvents,
   leads,
   unmatchedMessages,
+  type CompanyRow,
   type LeadRow,
+  type PropertyRow,
 } from '../../db/schema/index.js';
+import {
+  createLead,
+  createOffice,
+  createProperty,
+  createSentSms,
+  type CreatedUser,
+} from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
 import {
   bearer,
@@ -22,8 +32,85 @@ import {
 
 /** TWILIO_FROM in these tests: the number Maple Grove, Riverside and Harbor Point share. */
 export const SHARED_NUMBER = '+15125550000';
-/** The Summit at Oak Hill's own number (seeded). */
+/** The Summit at Oak Hill's own number. */
 export const SUMMIT_NUMBER = '+15125550190';
+/** Lakeside Rentals, whose staff signs in: its HELP answer names this phone and address. */
+export const LAKESIDE = {
+  name: 'Lakeside Rentals',
+  contactPhone: '+15125550100',
+  registeredLeasingEmail: 'leasing@lakeside.test',
+} as const;
+/** Another company on the shared number, with a phone and no leasing address. */
+export const HARBOR = { name: 'Harbor Point Residential', contactPhone: '+16195550300' } as const;
+
+export type InboundWorld = {
+  lakeside: CompanyRow;
+  staff: CreatedUser;
+  /** Lakeside's properties on the shared number, and the Summit with a number of its own. */
+  maple: PropertyRow;
+  riverside: PropertyRow;
+  summit: PropertyRow;
+  harbor: CompanyRow;
+  harborStaff: CreatedUser;
+  /** Harbor Point's property, on the shared number. */
+  harborTower: PropertyRow;
+  /** Leads of Maple Grove we texted from the shared number, so their answers find them. */
+  ava: LeadRow;
+  liam: LeadRow;
+  /** A lead of Harbor Point nobody has texted yet. */
+  wyatt: LeadRow;
+};
+
+/**
+ * Two companies on the shared number (TWILIO_FROM): Lakeside Rentals, with two properties on it
+ * and the Summit on its own number, and Harbor Point; leads we texted earlier from the shared one.
+ */
+export const buildInboundWorld = async (db: Db): Promise<InboundWorld> => {
+  const {
+    company: lakeside,
+    staff,
+    property: maple,
+  } = await createOffice(db, {
+    company: LAKESIDE,
+    staff: { name: 'Dana Whitfield' },
+    property: { name: 'Maple Grove Apartments', pmsPropertyId: 'P-1001' },
+  });
+  const riverside = await createProperty(db, lakeside.id, {
+    name: 'Riverside Lofts',
+    pmsPropertyId: 'P-1002',
+  });
+  const summit = await createProperty(db, lakeside.id, {
+    name: 'The Summit at Oak Hill',
+    pmsPropertyId: 'P-1003',
+    smsNumber: SUMMIT_NUMBER,
+  });
+  const {
+    company: harbor,
+    staff: harborStaff,
+    property: harborTower,
+  } = await createOffice(db, {
+    company: HARBOR,
+    property: { name: 'Harbor Point Tower', pmsPropertyId: 'HP-200' },
+  });
+  const ava = await createLead(db, maple, { name: 'Ava Thompson', phone: '+15125550101' });
+  const liam = await createLead(db, maple, { name: 'Liam Carter', phone: '+15125550102' });
+  const wyatt = await createLead(db, harborTower, { name: 'Wyatt Nelson', phone: '+16195550301' });
+  await createSentSms(db, ava, { senderName: staff.user.name, minutesAgo: 30 * 60 });
+  await createSentSms(db, liam, { senderName: staff.user.name, minutesAgo: 26 * 60 });
+  return {
+    lakeside,
+    staff,
+    maple,
+    riverside,
+    summit,
+    harbor,
+    harborStaff,
+    harborTower,
+    ava,
+    liam,
+    wyatt,
+  };
+};
 export const WEBHOOK_PATH = '/webhooks/twilio/inbound';
 
 export const newMessageSid = () => `SM${randomBytes(16).toString('hex')}`;
@@ -34,13 +121,18 @@ export type InboundTestApp = TestApp & {
   base: string;
   /** What Twilio calls: PUBLIC_URL, which may be a tunnel in front of `base`. */
   publicUrl: string;
+  world: InboundWorld;
+  /** Lakeside's staff member, signed in. */
   token: string;
   companyId: string;
   userId: string;
   stop: () => Promise<void>;
 };
 
-/** The real app with Twilio configured against the loopback fake, listening on a port. */
+/**
+ * The real app with Twilio configured against the loopback fake, listening on a port, on a
+ * database holding the `buildInboundWorld` rows only.
+ */
 export const startInboundApp = async (
   target: DatabaseTarget,
   options: { publicUrl?: string; env?: Record<string, string> } = {},
@@ -49,23 +141,29 @@ export const startInboundApp = async (
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const publicUrl = options.publicUrl ?? base;
-  const t = await startTestApp(target, {
-    PUBLIC_URL: publicUrl,
-    TWILIO_ACCOUNT_SID: fake.accountSid,
-    TWILIO_AUTH_TOKEN: fake.authToken,
-    TWILIO_FROM: SHARED_NUMBER,
-    TWILIO_API_URL: fake.url,
-    TWILIO_MPS: '50',
-    ...options.env,
-  });
+  const t = await startTestApp(
+    target,
+    {
+      PUBLIC_URL: publicUrl,
+      TWILIO_ACCOUNT_SID: fake.accountSid,
+      TWILIO_AUTH_TOKEN: fake.authToken,
+      TWILIO_FROM: SHARED_NUMBER,
+      TWILIO_API_URL: fake.url,
+      TWILIO_MPS: '50',
+      ...options.env,
+    },
+    { seed: 'none' },
+  );
+  const world = await buildInboundWorld(t.app.database.db);
   await t.app.listen({ port, host: '127.0.0.1' });
-  const { token } = await login(t.app);
+  const { token } = await login(t.app, world.staff.credentials);
   const principal = await t.app.resolvePrincipal(token);
   return {
     ...t,
     fake,
     base,
     publicUrl,
+    world,
     token,
     companyId: principal.companyId,
     userId: principal.id,
@@ -171,12 +269,6 @@ export const unmatchedBySid = (t: TestApp, sid: string) =>
     .from(unmatchedMessages)
     .where(eq(unmatchedMessages.dedupeKey, `sms:${sid}`));
 
-export const leadNamed = async (t: TestApp, name: string): Promise<LeadRow> => {
-  const [lead] = await t.app.database.db.select().from(leads).where(eq(leads.name, name));
-  if (!lead) throw new Error(`no lead ${name}`);
-  return lead;
-};
-
 export const leadById = async (t: TestApp, id: string): Promise<LeadRow> => {
   const [lead] = await t.app.database.db.select().from(leads).where(eq(leads.id, id));
   return lead!;
@@ -205,7 +297,7 @@ export const footprint = async (t: TestApp) => {
   return { events, unmatched, jobs: jobs.rows[0]!.n };
 };
 
-/** A console of the demo company: a socket that records every announcement it hears. */
+/** A console of Lakeside Rentals: a socket that records every announcement it hears. */
 export const openConsole = async (t: InboundTestApp) => {
   const socket: Socket = connect(t.base, {
     path: '/socket.io',
@@ -235,14 +327,5 @@ export const staffSms = (t: InboundTestApp, leadId: string, body: string) =>
 
 /** An outgoing SMS we sent the lead earlier, `minutesAgo`: what shared-number routing follows. */
 export const textedEarlier = async (t: TestApp, lead: LeadRow, minutesAgo: number) => {
-  await t.app.database.db.insert(conversationEvents).values({
-    companyId: lead.companyId,
-    leadId: lead.id,
-    eventType: 'SMS',
-    body: 'Following up on your visit.',
-    senderType: 'USER',
-    senderName: 'Dana Whitfield',
-    sendingStatus: 'COMPLETED',
-    date: new Date(Date.now() - minutesAgo * 60_000),
-  });
+  await createSentSms(t.app.database.db, lead, { minutesAgo });
 };

@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import SwaggerParser from '@apidevtools/swagger-parser';
@@ -18,9 +17,10 @@ import {
   type NewConversationDelivery,
 } from '@leasing/contract';
 import { conversationEvents, leads, properties } from '../../db/schema/index.js';
-import { bearer, databaseTargets, login, startTestApp, type TestApp } from '../../test/test-app.js';
+import { bearer, databaseTargets, login } from '../../test/test-app.js';
 import { createLead, createOffice, createProperty } from '../../test/factories.js';
 import { until } from '../../test/sockets.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 type Answer<T> = { status: number; headers: Record<string, unknown>; body: T };
 
@@ -31,7 +31,8 @@ const STAFF_EMAIL = 'dana@lakeside.test';
 const OTHER_EMAIL = 'olivia@harbor.test';
 
 describe.each(databaseTargets())('integration API on $name', (target) => {
-  let t: TestApp;
+  // Listening for the console socket that hears the API's events.
+  const t = useTestApp(target, { seed: 'none', listen: true });
   let staffToken: string;
   let key: string;
   let otherKey: string;
@@ -81,17 +82,12 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
       { externalId: `ext-${++counter}`, date: '2026-11-20T15:00:00.000Z', ...event },
     );
   const leadRow = async (id: string) =>
-    (await t.app.database.db.select().from(leads).where(eq(leads.id, id)))[0]!;
+    (await t.db.select().from(leads).where(eq(leads.id, id)))[0]!;
   const eventsOf = (leadId: string) =>
-    t.app.database.db
-      .select()
-      .from(conversationEvents)
-      .where(eq(conversationEvents.leadId, leadId));
+    t.db.select().from(conversationEvents).where(eq(conversationEvents.leadId, leadId));
 
   beforeAll(async () => {
-    t = await startTestApp(target, {}, { seed: 'none' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { db } = t.app.database;
+    const { db } = t;
     const office = await createOffice(db, {
       company: { timeZone: 'America/Chicago' },
       staff: { email: STAFF_EMAIL },
@@ -109,7 +105,6 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
       await createKey('Harbor PMS', (await login(t.app, elsewhere.staff.credentials)).token)
     ).key;
   });
-  afterAll(() => t.close());
 
   describe('keys', () => {
     it('refuses a missing, unknown, revoked or staff credential with 401 and touches nothing', async () => {
@@ -121,10 +116,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
         headers: bearer(staffToken),
       });
       const propertiesWithPmsId = (pmsPropertyId: string) =>
-        t.app.database.db
-          .select()
-          .from(properties)
-          .where(eq(properties.pmsPropertyId, pmsPropertyId));
+        t.db.select().from(properties).where(eq(properties.pmsPropertyId, pmsPropertyId));
       // The live key's write shows in the same query that must find the refused ones' missing.
       const written = await call('PUT', integrationPaths.property('IT-AUTH-OK'), key, {
         name: 'Allowed',
@@ -141,7 +133,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
     });
 
     it("never reaches another company's leads: 404 and nothing written", async () => {
-      const before = await t.app.database.db.select().from(conversationEvents);
+      const before = await t.db.select().from(conversationEvents);
       const appended = await append(
         { pmsPropertyId: MAPLE, pmsLeadId: AVA },
         {
@@ -155,8 +147,8 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
         name: 'Renamed by another company',
       });
       expect(upserted.status).toBe(404);
-      expect(await t.app.database.db.select().from(conversationEvents)).toHaveLength(before.length);
-      const [ava] = await t.app.database.db.select().from(leads).where(eq(leads.pmsLeadId, AVA));
+      expect(await t.db.select().from(conversationEvents)).toHaveLength(before.length);
+      const [ava] = await t.db.select().from(leads).where(eq(leads.pmsLeadId, AVA));
       expect(ava?.name).toBe('Ava Thompson');
 
       // A PMS id is the company's own: the same id under another key is another property.
@@ -169,7 +161,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
         },
       );
       expect(theirs.status).toBe(201);
-      const maples = await t.app.database.db
+      const maples = await t.db
         .select()
         .from(properties)
         .where(eq(properties.pmsPropertyId, MAPLE));
@@ -295,7 +287,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
       expect(badPhone.body.error.details).toEqual([
         { path: 'body.phone', message: 'not a phone number' },
       ]);
-      const rows = await t.app.database.db.select().from(leads).where(eq(leads.pmsLeadId, 'L1'));
+      const rows = await t.db.select().from(leads).where(eq(leads.pmsLeadId, 'L1'));
       expect(rows).toEqual([]);
 
       const unknown = await call<ApiError>('PUT', integrationPaths.lead('NO-SUCH', 'L1'), key, {
@@ -364,7 +356,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
 
     it('opens an office decision, even one staff completed', async () => {
       const where = await freshLead();
-      await t.app.database.db
+      await t.db
         .update(leads)
         .set({ officeDecisionStatus: 'COMPLETED', officeDecisionCompletedByUserName: 'Dana' })
         .where(eq(leads.id, where.lead._id));
@@ -556,8 +548,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
     it("reaches the company's open consoles live, with the lead's new state", async () => {
       const where = await freshLead();
       const principal = await t.app.resolvePrincipal(staffToken);
-      const { port } = t.app.server.address() as AddressInfo;
-      const socket = connect(`http://127.0.0.1:${port}`, {
+      const socket = connect(t.url, {
         path: '/socket.io',
         auth: { token: staffToken },
         transports: ['websocket'],
@@ -735,7 +726,7 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
     );
     const [ourEvents, theirEvents] = await Promise.all([
       eventsOf(ours.body._id),
-      t.app.database.db
+      t.db
         .select()
         .from(conversationEvents)
         .where(

@@ -16,7 +16,8 @@ import { conversationEvents, leads, sandboxOutbox } from '../../db/schema/index.
 import type { Db } from '../../db/client.js';
 import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
-import { databaseTargets, freePort, login, startTestApp } from '../../test/test-app.js';
+import { databaseTargets, freePort, login, type DatabaseTarget } from '../../test/test-app.js';
+import { useTestApp, type TestContext } from '../../test/use-test-app.js';
 
 const png = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
@@ -75,16 +76,21 @@ const buildOffices = async (db: Db) => {
   return { office, elsewhere };
 };
 
-/** The real app listening on a port, with a signed-in staff user and the office's leads by name. */
-const startListening = async (
-  target: ReturnType<typeof databaseTargets>[number],
-  env: Record<string, string> = {},
-) => {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const t = await startTestApp(target, { PUBLIC_URL: base, ...env }, { seed: 'none' });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  const { office, elsewhere } = await buildOffices(t.app.database.db);
+/**
+ * The real app listening on a port that is its PUBLIC_URL, on an empty database, for this
+ * describe block; `env` adds the providers' settings when the app starts.
+ */
+const useListeningApp = (target: DatabaseTarget, env: () => Record<string, string> = () => ({})) =>
+  useTestApp(target, {
+    seed: 'none',
+    listen: true,
+    env: ({ url }) => ({ PUBLIC_URL: url!, ...env() }),
+  });
+
+/** Builds the offices in the running app, signs in their staff user and finds the leads by name. */
+const officeHelpers = async (t: TestContext) => {
+  const base = t.url;
+  const { office, elsewhere } = await buildOffices(t.db);
   const token = (await login(t.app, office.staff.credentials)).token;
   const auth = { authorization: `Bearer ${token}` };
   const api = async <T>(path: string, init: RequestInit = {}) => {
@@ -134,8 +140,8 @@ const startListening = async (
     throw new Error(`event ${eventId} did not finish`);
   };
   const counts = async () => ({
-    events: (await t.app.database.db.select({ n: count() }).from(conversationEvents))[0]!.n,
-    outbox: (await t.app.database.db.select({ n: count() }).from(sandboxOutbox))[0]!.n,
+    events: (await t.db.select({ n: count() }).from(conversationEvents))[0]!.n,
+    outbox: (await t.db.select({ n: count() }).from(sandboxOutbox))[0]!.n,
   });
   return {
     t,
@@ -150,11 +156,11 @@ const startListening = async (
 };
 
 describe.each(databaseTargets())('sending on the sandbox providers on $name', (target) => {
-  let s: Awaited<ReturnType<typeof startListening>>;
+  const app = useListeningApp(target);
+  let s: Awaited<ReturnType<typeof officeHelpers>>;
   beforeAll(async () => {
-    s = await startListening(target);
+    s = await officeHelpers(app);
   });
-  afterAll(() => s.t.close());
 
   it('sends an SMS with a photo: PENDING first, then COMPLETED, listed in the outbox, media served safely', async () => {
     const ava = s.lead('Ava Thompson');
@@ -193,10 +199,7 @@ describe.each(databaseTargets())('sending on the sandbox providers on $name', (t
 
   it('ends FAILED with the reason for the documented failing test number', async () => {
     const liam = s.lead('Liam Carter');
-    await s.t.app.database.db
-      .update(leads)
-      .set({ phone: '+15005550001' })
-      .where(eq(leads.id, liam._id));
+    await s.t.db.update(leads).set({ phone: '+15005550001' }).where(eq(leads.id, liam._id));
     const sent = await s.sms(liam._id, 'This one cannot arrive.');
     const final = await s.waitForFinal(liam._id, sent.body._id);
     expect(final.sendingStatus).toBe('FAILED');
@@ -310,20 +313,22 @@ describe.each(databaseTargets())('sending on the sandbox providers on $name', (t
 
 describe('sending through Twilio (a loopback fake of its Messages API)', () => {
   let fake: FakeTwilio;
-  let s: Awaited<ReturnType<typeof startListening>>;
   beforeAll(async () => {
     fake = await startFakeTwilio();
-    s = await startListening(databaseTargets()[0]!, {
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM: '+15125550000',
-      TWILIO_API_URL: fake.url,
-      TWILIO_MPS: '5',
-    });
   });
   afterAll(async () => {
-    await s.t.close();
     await fake.close();
+  });
+  const app = useListeningApp(databaseTargets()[0]!, () => ({
+    TWILIO_ACCOUNT_SID: fake.accountSid,
+    TWILIO_AUTH_TOKEN: fake.authToken,
+    TWILIO_FROM: '+15125550000',
+    TWILIO_API_URL: fake.url,
+    TWILIO_MPS: '5',
+  }));
+  let s: Awaited<ReturnType<typeof officeHelpers>>;
+  beforeAll(async () => {
+    s = await officeHelpers(app);
   });
 
   it('posts the message with its photo and ends COMPLETED whatever order the callbacks arrive in', async () => {
@@ -342,7 +347,7 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
       statusCallback: `${s.base}/webhooks/twilio/status`,
     });
     expect(message.mediaUrls).toHaveLength(1);
-    const [event] = await s.t.app.database.db
+    const [event] = await s.t.db
       .select()
       .from(conversationEvents)
       .where(eq(conversationEvents.id, sent.body._id));
@@ -374,7 +379,7 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
     const refused = await s.waitForFinal(mia._id, stopped.body._id);
     expect(refused.sendingStatus).toBe('FAILED');
     expect(refused.data.failureReason).toMatch(/opted out/);
-    const [row] = await s.t.app.database.db.select().from(leads).where(eq(leads.id, mia._id));
+    const [row] = await s.t.db.select().from(leads).where(eq(leads.id, mia._id));
     expect(row!.phoneOptStatus).toBe('OPT_OUT');
     fake.setOutcome(() => ({ accept: true, finalStatus: 'delivered' }));
   });
@@ -446,7 +451,7 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
     expect(
       (await post(twilio.getExpectedTwilioSignature(fake.authToken, url, late), late)).status,
     ).toBe(204);
-    const [row] = await s.t.app.database.db
+    const [row] = await s.t.db
       .select()
       .from(conversationEvents)
       .where(eq(conversationEvents.id, sent.body._id));
@@ -457,9 +462,9 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
 describe('sending email over SMTP (a real SMTP server on loopback)', () => {
   const mails: string[] = [];
   let smtp: SMTPServer;
-  let s: Awaited<ReturnType<typeof startListening>>;
+  let smtpPort: number;
   beforeAll(async () => {
-    const port = await freePort();
+    smtpPort = await freePort();
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -472,12 +477,17 @@ describe('sending email over SMTP (a real SMTP server on loopback)', () => {
         });
       },
     });
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-    s = await startListening(databaseTargets()[0]!, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
   });
   afterAll(async () => {
-    await s.t.close();
     await new Promise<void>((resolve) => smtp.close(resolve));
+  });
+  const app = useListeningApp(databaseTargets()[0]!, () => ({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  }));
+  let s: Awaited<ReturnType<typeof officeHelpers>>;
+  beforeAll(async () => {
+    s = await officeHelpers(app);
   });
 
   it("answers the lead's last email as a threaded reply from the company's leasing address", async () => {

@@ -5,13 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ConversationEvent,
-  ConversationPage,
-  Lead,
-  LeadPage,
-  Property,
-} from '@leasing/contract';
+import type { ConversationEvent, ConversationPage } from '@leasing/contract';
+import { openDatabase } from '../../db/client.js';
+import { applyMigrations } from '../../db/migrate.js';
+import type { LeadRow } from '../../db/schema/index.js';
+import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
 import { freePort } from '../../test/test-app.js';
 
@@ -29,6 +27,9 @@ describe('sending survives a crash of the server process', () => {
   let env: NodeJS.ProcessEnv;
   let child: ChildProcess | undefined;
   let log = '';
+  /** Built in the data directory before the first start: the staff member who texts, the lead. */
+  let staff: { email: string; password: string };
+  let ava: LeadRow;
 
   const start = async () => {
     child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
@@ -37,7 +38,7 @@ describe('sending survives a crash of the server process', () => {
     });
     child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    // A cold start seeds the demo first: allow a minute on a busy machine.
+    // A cold start runs the migrations first: allow a minute on a busy machine.
     for (let i = 0; i < 400; i += 1) {
       if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
       const ready = await fetch(`${base}/readyz`).then(
@@ -69,7 +70,18 @@ describe('sending survives a crash of the server process', () => {
       TWILIO_MPS: '0.5',
       SEND_JOB_EXPIRE_SECONDS: '3',
       QUEUE_MAINTENANCE_SECONDS: '1',
+      SEED_DEMO: 'false',
     };
+    // The rows the process needs, written to its data directory before it owns it.
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      await applyMigrations(database);
+      const office = await createOffice(database.db);
+      staff = office.staff.credentials;
+      ava = await createLead(database.db, office.property, { name: 'Ava Thompson' });
+    } finally {
+      await database.close();
+    }
   });
   afterAll(async () => {
     if (child && child.exitCode === null) {
@@ -88,24 +100,19 @@ describe('sending survives a crash of the server process', () => {
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@leasing.test', password: 'leasing-demo' }),
+      body: JSON.stringify(staff),
     });
     const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
     const get = async <T>(path: string) =>
       (await fetch(`${base}${path}`, { headers: auth })).json() as Promise<T>;
-    const [maple] = await get<Property[]>('/api/properties');
-    const page = await get<LeadPage>(`/api/properties/${maple!._id}/leads?limit=200`);
-    const ava = await get<Lead>(
-      `/api/properties/${maple!._id}/leads/${page.items.find((l) => l.name === 'Ava Thompson')!.pmsLeadId}`,
-    );
 
     const bodies = ['in flight', 'queued 1', 'queued 2', 'queued 3'];
     const sent: ConversationEvent[] = [];
     for (const body of bodies) {
       const form = new FormData();
-      form.set('leadID', ava._id);
+      form.set('leadID', ava.id);
       form.set('text', body);
-      const response = await fetch(`${base}/api/leads/${ava._id}/sms`, {
+      const response = await fetch(`${base}/api/leads/${ava.id}/sms`, {
         method: 'POST',
         headers: auth,
         body: form,
@@ -124,7 +131,7 @@ describe('sending survives a crash of the server process', () => {
     await start();
 
     const statuses = async () => {
-      const timeline = await get<ConversationPage>(`/api/leads/${ava._id}/conversations?limit=20`);
+      const timeline = await get<ConversationPage>(`/api/leads/${ava.id}/conversations?limit=20`);
       return sent.map(
         (event) => timeline.items.find((item) => item._id === event._id)?.sendingStatus,
       );

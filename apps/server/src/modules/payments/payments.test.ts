@@ -12,7 +12,8 @@ import { conversationEvents, paymentLinks, type LeadRow } from '../../db/schema/
 import type { Db } from '../../db/client.js';
 import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
-import { bearer, databaseTargets, login, startTestApp, type TestApp } from '../../test/test-app.js';
+import { bearer, databaseTargets, login } from '../../test/test-app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { expirePaymentLinkIfDue } from './payments.service.js';
 
 const PAY_HOST = 'pay.leasing.test';
@@ -69,7 +70,7 @@ const buildPaymentOffices = async (db: Db) => {
 };
 
 describe.each(databaseTargets())('payment links ($name)', (target) => {
-  let t: TestApp;
+  const t = useTestApp(target, { seed: 'none', env: { PAYMENT_HOST: PAY_HOST } });
   let staffToken: string;
   let james: LeadRow;
   let taylor: LeadRow;
@@ -114,7 +115,7 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
 
   const linkEvents = async (linkId: string) =>
     (
-      await t.app.database.db
+      await t.db
         .select()
         .from(conversationEvents)
         .where(eq(conversationEvents.eventType, 'PAYMENT'))
@@ -124,16 +125,12 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
     (await linkEvents(linkId)).map((event) => (event.data.paymentLink as { stage: string }).stage);
 
   const linkRow = async (linkId: string) =>
-    (await t.app.database.db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)))[0]!;
+    (await t.db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)))[0]!;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { PAYMENT_HOST: PAY_HOST }, { seed: 'none' });
-    const built = await buildPaymentOffices(t.app.database.db);
+    const built = await buildPaymentOffices(t.db);
     ({ james, taylor, noah, otherCredentials } = built);
     staffToken = (await login(t.app, built.office.staff.credentials)).token;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('shows what a lead moved to debt still owes', async () => {
@@ -165,7 +162,7 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
     expect(sent?.eventType).toBe('PAYMENT');
     expect(sent?.data.paymentLink).toMatchObject({ stage: 'SENT', id: created.link.id });
 
-    const stored = await t.app.database.db
+    const stored = await t.db
       .select()
       .from(conversationEvents)
       .where(eq(conversationEvents.id, message!._id));
@@ -191,7 +188,7 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
   });
 
   it('refuses bad input with the field named, and creates nothing', async () => {
-    const linkCount = async () => (await t.app.database.db.select().from(paymentLinks)).length;
+    const linkCount = async () => (await t.db.select().from(paymentLinks)).length;
     // A good request adds a link to the count the refused ones must leave alone.
     const start = await linkCount();
     await createOk(james);
@@ -293,10 +290,7 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
     expect((await linkRow(link.id)).status).toBe('ACTIVE');
 
     // The token is good for its amount only: a link whose amount changed no longer opens with it.
-    await t.app.database.db
-      .update(paymentLinks)
-      .set({ amountCents: 100 })
-      .where(eq(paymentLinks.id, link.id));
+    await t.db.update(paymentLinks).set({ amountCents: 100 }).where(eq(paymentLinks.id, link.id));
     expect((await open(token)).statusCode).toBe(404);
   });
 
@@ -357,7 +351,7 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
 
   it('expires an unpaid link once, and an expired link cannot be paid', async () => {
     const { link } = await createOk(james);
-    await t.app.database.db
+    await t.db
       .update(paymentLinks)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(paymentLinks.id, link.id));
@@ -388,8 +382,22 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
 describe.each(databaseTargets())('payment links with Stripe ($name)', (target) => {
   const secretKey = 'sk_test_leasing';
   const webhookSecret = 'whsec_leasing_test_secret';
-  let t: TestApp;
   let stripe: FakeStripe;
+  beforeAll(async () => {
+    stripe = await startFakeStripe({ secretKey, webhookSecret });
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+  const t = useTestApp(target, {
+    seed: 'none',
+    env: () => ({
+      PAYMENT_HOST: PAY_HOST,
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: stripe.url,
+    }),
+  });
   let staffToken: string;
   let james: LeadRow;
 
@@ -403,7 +411,7 @@ describe.each(databaseTargets())('payment links with Stripe ($name)', (target) =
 
   const paidEvents = async (linkId: string) =>
     (
-      await t.app.database.db
+      await t.db
         .select()
         .from(conversationEvents)
         .where(
@@ -415,40 +423,23 @@ describe.each(databaseTargets())('payment links with Stripe ($name)', (target) =
     });
 
   beforeAll(async () => {
-    stripe = await startFakeStripe({ secretKey, webhookSecret });
-    t = await startTestApp(
-      target,
-      {
-        PAYMENT_HOST: PAY_HOST,
-        STRIPE_SECRET_KEY: secretKey,
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_API_URL: stripe.url,
-      },
-      { seed: 'none' },
-    );
-    const built = await buildPaymentOffices(t.app.database.db);
+    const built = await buildPaymentOffices(t.db);
     james = built.james;
     staffToken = (await login(t.app, built.office.staff.credentials)).token;
   });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
 
   it('pays through a Checkout Session; a replayed or forged webhook changes nothing', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/leads/${james.id}/payment-links`,
-      headers: { ...bearer(staffToken), ...staffHost },
-      payload: {
-        amountCents: 231_000,
-        description: 'Balance',
-        dueDate: tomorrow(),
-        channel: 'SMS',
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const link = createPaymentLinkResponseSchema.parse(created.json()).link;
+    const createLink = async (amountCents: number, description: string) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${james.id}/payment-links`,
+        headers: { ...bearer(staffToken), ...staffHost },
+        payload: { amountCents, description, dueDate: tomorrow(), channel: 'SMS' },
+      });
+      expect(created.statusCode).toBe(201);
+      return createPaymentLinkResponseSchema.parse(created.json()).link;
+    };
+    const link = await createLink(231_000, 'Balance');
     const token = tokenOf(link.url);
 
     const view = await t.app.inject({
@@ -465,12 +456,12 @@ describe.each(databaseTargets())('payment links with Stripe ($name)', (target) =
     });
     expect(sandboxCheckout.statusCode).toBe(409);
 
-    const start = () =>
+    const start = (linkToken = token) =>
       t.app.inject({
         method: 'POST',
         url: '/api/pay/checkout-session',
         headers: payHost,
-        payload: { token },
+        payload: { token: linkToken },
       });
     const session = await start();
     expect(session.statusCode, session.body).toBe(200);
@@ -486,6 +477,18 @@ describe.each(databaseTargets())('payment links with Stripe ($name)', (target) =
     expect((await start()).json<{ redirectUrl: string }>().redirectUrl).toBe(redirectUrl);
     expect(stripe.sessionRequests).toHaveLength(1);
     const sessionId = redirectUrl.split('/').pop()!;
+
+    // A rightly signed webhook for another of James's links records its payment, seen by the
+    // same read that must see none for the forged ones.
+    const control = await createLink(50_000, 'Deposit');
+    const controlSession = await start(tokenOf(control.url));
+    expect(controlSession.statusCode, controlSession.body).toBe(200);
+    const controlPaid = stripe.completedWebhook(
+      controlSession.json<{ redirectUrl: string }>().redirectUrl.split('/').pop()!,
+    );
+    const accepted = await webhook(controlPaid.payload, controlPaid.signature);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await paidEvents(control.id)).toHaveLength(1);
 
     const forged = stripe.completedWebhook(sessionId, { secret: 'whsec_someone_else' });
     const refused = await webhook(forged.payload, forged.signature);

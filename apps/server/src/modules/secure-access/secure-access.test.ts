@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -18,16 +17,10 @@ import { openDatabase } from '../../db/client.js';
 import { conversationEvents, notes, type LeadRow } from '../../db/schema/index.js';
 import { domainEvent } from '../../events/domain-events.js';
 import { companyRoom } from '../../lib/socket-rooms.js';
-import {
-  bearer,
-  databaseTargets,
-  login,
-  startTestApp,
-  testConfig,
-  type TestApp,
-} from '../../test/test-app.js';
+import { bearer, databaseTargets, login, testConfig } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
 import { createLead, createOffice, createProperty, createUser } from '../../test/factories.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { createLeadAccessLink } from './access-links.service.js';
 
 const MINUTE = 60_000;
@@ -43,8 +36,9 @@ const smsBody = (text: string) => ({
 });
 
 describe.each(databaseTargets())('secure-access links ($name)', (target) => {
-  let t: TestApp;
   const clock = createTestClock();
+  // Listening for the live-update sockets.
+  const t = useTestApp(target, { seed: 'none', now: clock.now, listen: true });
   let staffToken: string;
   /** Ava Thompson: the lead the links open (her office decision is open). */
   let ava: LeadRow;
@@ -64,8 +58,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
     t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
   beforeAll(async () => {
-    t = await startTestApp(target, {}, { now: clock.now, seed: 'none' });
-    const { db } = t.app.database;
+    const { db } = t;
     const office = await createOffice(db, { staff: { email: STAFF_EMAIL } });
     await createUser(db, office.company.id, { email: MARCUS_EMAIL, name: 'Marcus Lee' });
     const elsewhere = await createOffice(db, { staff: { email: OTHER_EMAIL } });
@@ -78,9 +71,6 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
     });
     harborLead = await createLead(db, elsewhere.property);
     staffToken = (await login(t.app, office.staff.credentials)).token;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   describe('minting', () => {
@@ -349,11 +339,10 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
   });
 
   describe('live updates', () => {
-    let url: string;
     const sockets: Socket[] = [];
 
     const connected = async (token: string) => {
-      const socket = connect(url, {
+      const socket = connect(t.url, {
         path: '/socket.io',
         auth: { token },
         transports: ['websocket'],
@@ -378,10 +367,6 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
       return response.json<{ _id: string }>()._id;
     };
 
-    beforeAll(async () => {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    });
     afterAll(() => {
       sockets.forEach((socket) => socket.close());
     });
@@ -464,7 +449,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         1,
       );
       clock.advance(2_000);
-      const refused = connect(url, {
+      const refused = connect(t.url, {
         path: '/socket.io',
         auth: { token: expired },
         transports: ['websocket'],

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
@@ -7,17 +6,17 @@ import {
   type NewConversationAnnouncement,
   type NewConversationDelivery,
 } from '@leasing/contract';
-import { createTokenService } from '../modules/auth/token.service.js';
-import type { LeadRow } from '../db/schema/index.js';
-import { createLead, createOffice } from '../test/factories.js';
-import { bearer, databaseTargets, login, startTestApp, type TestApp } from '../test/test-app.js';
-import { recordAll, sleep, until } from '../test/sockets.js';
+import { createTokenService } from '../auth/token.service.js';
+import type { LeadRow } from '../../db/schema/index.js';
+import { createLead, createOffice } from '../../test/factories.js';
+import { bearer, databaseTargets, login } from '../../test/test-app.js';
+import { recordAll, sleep, until } from '../../test/sockets.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 type Session = { token: string; userId: string; companyId: string };
 
 describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target) => {
-  let t: TestApp;
-  let url: string;
+  const t = useTestApp(target, { seed: 'none', listen: true });
   /** Staff of the office whose lead the tests text, and of another company. */
   let ours: Session;
   let theirs: Session;
@@ -31,7 +30,7 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
   };
 
   const open = (token: unknown, options: { origin?: string } = {}) => {
-    const socket = connect(url, {
+    const socket = connect(t.url, {
       path: '/socket.io',
       auth: { token },
       transports: ['websocket'],
@@ -69,23 +68,19 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
   };
 
   beforeAll(async () => {
-    t = await startTestApp(target, {}, { seed: 'none' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const office = await createOffice(t.app.database.db);
-    ava = await createLead(t.app.database.db, office.property, { name: 'Ava Thompson' });
+    const office = await createOffice(t.db);
+    ava = await createLead(t.db, office.property, { name: 'Ava Thompson' });
     ours = await sessionOf(office.staff.credentials);
-    theirs = await sessionOf((await createOffice(t.app.database.db)).staff.credentials);
+    theirs = await sessionOf((await createOffice(t.db)).staff.credentials);
   });
-  afterAll(async () => {
+  afterAll(() => {
     sockets.forEach((socket) => socket.close());
-    await t.close();
   });
 
   it('refuses a bad token, an expired one and an unsigned one, saying why', async () => {
     // Signed a minute ago for one second: expired without waiting for it.
     const shortLived = await createTokenService(
-      t.app.database.db,
+      t.db,
       { ...t.app.config.auth, idTokenTtlSeconds: 1 },
       () => new Date(Date.now() - 60_000),
     );
@@ -231,7 +226,7 @@ describe.each(databaseTargets())('live updates over Socket.IO ($name)', (target)
   });
 
   it('disconnects a socket whose token expires, unless the client re-authenticates', async () => {
-    const shortLived = await createTokenService(t.app.database.db, {
+    const shortLived = await createTokenService(t.db, {
       ...t.app.config.auth,
       idTokenTtlSeconds: 2,
     });
