@@ -47,7 +47,10 @@ export const paymentLinks = pgTable(
     providerPaymentId: text(),
     cardBrand: text(),
     cardLast4: text(),
-    /** The open Stripe Checkout Session, reused while it lasts so a payer never gets two. */
+    /**
+     * The open Stripe Checkout Session, reused while it lasts so a payer never gets two. An expiry
+     * without a URL is a session being created (see `reserveCheckout`).
+     */
     stripeSessionId: text(),
     stripeSessionUrl: text(),
     stripeSessionExpiresAt: timestamp({ withTimezone: true }),

@@ -51,6 +51,7 @@ import {
   lockPaymentLink,
   markPaymentLinkOpened,
   markPaymentLinkPaid,
+  reserveStripeSession,
   saveStripeSession,
   setPaymentLinkMessage,
 } from './payment-links.repository.js';
@@ -519,7 +520,61 @@ export const payWithCard = async (
   return { status: 'PAID', receipt: outcome.receipt };
 };
 
-/** Stripe checkout: the link's open Checkout Session, created when there is none. */
+/** Stripe takes a Checkout Session's expiry 30 minutes to 24 hours ahead. */
+const STRIPE_MIN_SESSION_MS = 30 * 60_000;
+const MAX_SESSION_MS = 23 * 60 * 60_000;
+/** A session this close to its end is not handed out: the payer would not have time to pay. */
+const SESSION_REUSE_MARGIN_MS = 60_000;
+
+type CheckoutReservation =
+  { kind: 'open'; url: string } | { kind: 'create'; expiresAt: Date; customerEmail: string | null };
+
+/**
+ * The first, short transaction of a checkout: the link's open session if it has one, otherwise a
+ * reservation for a new one. The reservation is the session's expiry, stored before Stripe is
+ * asked (`stripeSessionExpiresAt` without a URL): every checkout that finds it asks Stripe with the
+ * same expiry, hence the same idempotency key, and gets the same session.
+ */
+const reserveCheckout = (deps: PaymentsDeps, linkId: string) =>
+  deps.database.transaction(async ({ db }): Promise<CheckoutReservation> => {
+    const locked = await lockPaymentLink(db, linkId);
+    if (!locked) throw invalidLink();
+    if (locked.status === 'PAID') throw alreadyPaid();
+    if (locked.status === 'EXPIRED') throw expiredLink();
+    const now = clock(deps).getTime();
+    const planned = locked.stripeSessionExpiresAt?.getTime();
+    if (locked.stripeSessionUrl && planned && planned > now + SESSION_REUSE_MARGIN_MS) {
+      return { kind: 'open', url: locked.stripeSessionUrl };
+    }
+    const [lead] = await db
+      .select({ email: leads.email })
+      .from(leads)
+      .where(eq(leads.id, locked.leadId));
+    const customerEmail = lead?.email ?? null;
+    // Another checkout is creating the session: ask for the same one, while Stripe still accepts
+    // its expiry.
+    if (!locked.stripeSessionUrl && planned && planned > now + STRIPE_MIN_SESSION_MS + 10_000) {
+      return { kind: 'create', expiresAt: new Date(planned), customerEmail };
+    }
+    // No longer than the link, within Stripe's range; whole seconds, as Stripe's expires_at is,
+    // because the idempotency key is derived from this time.
+    const expiresAt = new Date(
+      Math.floor(
+        Math.min(
+          Math.max(locked.expiresAt.getTime(), now + STRIPE_MIN_SESSION_MS + 60_000),
+          now + MAX_SESSION_MS,
+        ) / 1000,
+      ) * 1000,
+    );
+    await reserveStripeSession(db, locked.id, expiresAt);
+    return { kind: 'create', expiresAt, customerEmail };
+  });
+
+/**
+ * Stripe checkout: the link's open Checkout Session, created when there is none. Stripe is called
+ * outside any transaction (a slow Stripe must not hold the link's row, or on PGlite the whole
+ * database): reserve, ask Stripe, then record the session in a second short transaction.
+ */
 export const startCheckoutSession = async (
   deps: PaymentsDeps,
   token: string,
@@ -530,41 +585,22 @@ export const startCheckoutSession = async (
   }
   const { baseUrl } = requireSettings(deps);
   const link = await resolveToken(deps, token);
-  return deps.database.transaction(async ({ db }) => {
-    const locked = await lockPaymentLink(db, link.id);
-    if (!locked) throw invalidLink();
-    if (locked.status === 'PAID') throw alreadyPaid();
-    if (locked.status === 'EXPIRED') throw expiredLink();
-    const now = clock(deps).getTime();
-    if (
-      locked.stripeSessionUrl &&
-      locked.stripeSessionExpiresAt &&
-      locked.stripeSessionExpiresAt.getTime() > now + 60_000
-    ) {
-      return { redirectUrl: locked.stripeSessionUrl };
-    }
-    // Stripe takes 30 minutes to 24 hours; within that, no longer than the link itself.
-    const expiresAt = new Date(
-      Math.min(Math.max(locked.expiresAt.getTime(), now + 31 * 60_000), now + 23 * 60 * 60_000),
-    );
-    const [lead] = await db
-      .select({ email: leads.email })
-      .from(leads)
-      .where(eq(leads.id, locked.leadId));
-    const back = `${baseUrl}/checkout?t=${encodeURIComponent(token)}`;
-    const session = await provider.createCheckoutSession({
-      paymentLinkId: locked.id,
-      amountCents: locked.amountCents,
-      currency: locked.currency,
-      description: locked.description,
-      customerEmail: lead?.email ?? null,
-      successUrl: `${back}&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: back,
-      expiresAt,
-    });
-    await saveStripeSession(db, locked.id, session);
-    return { redirectUrl: session.url };
+  const reservation = await reserveCheckout(deps, link.id);
+  if (reservation.kind === 'open') return { redirectUrl: reservation.url };
+
+  const back = `${baseUrl}/checkout?t=${encodeURIComponent(token)}`;
+  const session = await provider.createCheckoutSession({
+    paymentLinkId: link.id,
+    amountCents: link.amountCents,
+    currency: link.currency,
+    description: link.description,
+    customerEmail: reservation.customerEmail,
+    successUrl: `${back}&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: back,
+    expiresAt: reservation.expiresAt,
   });
+  await deps.database.transaction(({ db }) => saveStripeSession(db, link.id, session));
+  return { redirectUrl: session.url };
 };
 
 /**
