@@ -94,6 +94,7 @@ export const createStripePaymentProvider = (settings: StripeSettings): PaymentPr
             paymentId:
               (typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id) ?? session.id,
             amountCents: session.amount_total ?? 0,
+            currency: (session.currency ?? '').toUpperCase(),
             cardBrand: null,
             cardLast4: null,
           };

@@ -84,7 +84,8 @@ export const paymentAttempts = pgTable(
     provider: paymentProvider().notNull(),
     /** The sandbox form's idempotency key, or the Stripe event id. */
     externalId: text().notNull(),
-    outcome: text({ enum: ['PAID', 'DECLINED', 'IGNORED'] }).notNull(),
+    /** REJECTED: a provider reported a payment that does not match the link (amount, currency). */
+    outcome: text({ enum: ['PAID', 'DECLINED', 'IGNORED', 'REJECTED'] }).notNull(),
     declineReason: text(),
     detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

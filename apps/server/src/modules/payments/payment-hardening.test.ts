@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatePaymentLinkResponse, PaymentLink } from '@leasing/contract';
-import { conversationEvents, type LeadRow } from '../../db/schema/index.js';
+import {
+  conversationEvents,
+  paymentAttempts,
+  paymentLinks,
+  type LeadRow,
+} from '../../db/schema/index.js';
 import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
 import {
@@ -95,6 +100,25 @@ const useStripeTestApp = (target: DatabaseTarget) => {
   };
   return harness;
 };
+
+const paidStagesOf = async (t: Harness, link: PaymentLink) =>
+  (
+    await t.db
+      .select()
+      .from(conversationEvents)
+      .where(
+        and(
+          eq(conversationEvents.leadId, link.leadID),
+          eq(conversationEvents.eventType, 'PAYMENT'),
+        ),
+      )
+  ).filter((event) => {
+    const data = event.data.paymentLink as { id?: string; stage?: string } | undefined;
+    return data?.id === link.id && data.stage === 'PAID';
+  });
+
+const linkRow = async (t: Harness, linkId: string) =>
+  (await t.db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)))[0]!;
 
 const staffSetup = async (t: Harness) => {
   const office = await createOffice(t.db);
@@ -193,31 +217,61 @@ describe.each(databaseTargets())('Stripe checkout hardening ($name)', (target) =
     expect(t.stripe.sessionRequests).toHaveLength(requests);
   });
 
-  it('pays the link once its Checkout Session completes', async () => {
-    const link = await createLink();
+  const webhook = (payload: string, signature: string) =>
+    t.request<{ received: boolean; duplicate: boolean }>('POST', '/webhooks/stripe', {
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature, ...staffHost },
+      payload,
+    });
+
+  /** A link with its Checkout Session; `paid` alters what Stripe reports as paid. */
+  const completedSession = async (paid: { amount_total?: number; currency?: string } = {}) => {
+    const link = await createLink(42_000);
     const session = await startCheckout(link);
     const sessionId = session.body.redirectUrl.split('/').pop()!;
-    const completed = t.stripe.completedWebhook(sessionId);
-    const answer = await t.request('POST', '/webhooks/stripe', {
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': completed.signature,
-        ...staffHost,
-      },
-      payload: completed.payload,
-    });
+    const stored = t.stripe.sessions.get(sessionId)!;
+    t.stripe.sessions.set(sessionId, { ...stored, ...paid });
+    return { link, ...t.stripe.completedWebhook(sessionId) };
+  };
+
+  it('pays the link when Stripe reports its amount and currency', async () => {
+    const { link, payload, signature } = await completedSession();
+    const answer = await webhook(payload, signature);
     expect(answer.status, answer.text).toBe(200);
-    const paid = await t.db
-      .select()
-      .from(conversationEvents)
-      .where(
-        and(eq(conversationEvents.leadId, lead.id), eq(conversationEvents.eventType, 'PAYMENT')),
-      );
-    expect(
-      paid.filter((event) => {
-        const data = event.data.paymentLink as { id?: string; stage?: string } | undefined;
-        return data?.id === link.id && data.stage === 'PAID';
-      }),
-    ).toHaveLength(1);
+    expect((await linkRow(t, link.id)).status).toBe('PAID');
+    expect(await paidStagesOf(t, link)).toHaveLength(1);
   });
+
+  const mismatches: [string, { amount_total?: number; currency?: string }][] = [
+    ['a smaller amount', { amount_total: 100 }],
+    ['a larger amount', { amount_total: 4_200_000 }],
+    ['another currency', { currency: 'eur' }],
+  ];
+  it.each(mismatches)(
+    'does not mark a link paid when Stripe reports %s, and keeps a record of it',
+    async (_label, paid) => {
+      const { link, payload, signature, eventId } = await completedSession(paid);
+      const answer = await webhook(payload, signature);
+      // Received (Stripe stops retrying), but not a payment of this link.
+      expect(answer.status, answer.text).toBe(200);
+      expect((await linkRow(t, link.id)).status).toBe('ACTIVE');
+      expect(await paidStagesOf(t, link)).toHaveLength(0);
+      const [attempt] = await t.db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.externalId, eventId));
+      expect(attempt).toMatchObject({ paymentLinkId: link.id, outcome: 'REJECTED' });
+      expect(attempt?.declineReason).toMatch(/amount|currency/);
+      expect(attempt?.detail).toMatchObject({
+        expected: { amountCents: 42_000, currency: 'USD' },
+        received: {
+          amountCents: paid.amount_total ?? 42_000,
+          currency: (paid.currency ?? 'usd').toUpperCase(),
+        },
+      });
+      // A replay of the same event changes nothing either.
+      const replay = await webhook(payload, signature);
+      expect(replay.body).toMatchObject({ duplicate: true });
+      expect((await linkRow(t, link.id)).status).toBe('ACTIVE');
+    },
+  );
 });

@@ -39,6 +39,7 @@ export const paymentsModule = fp(
       settings,
       provider,
       events: app.events,
+      log: app.log,
     };
     app.decorate('payments', deps);
     await app.register(paymentLinksRoutes);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { eq } from 'drizzle-orm';
 import {
@@ -78,6 +79,7 @@ export type PaymentsDeps = {
   provider: PaymentProvider;
   /** Changes are written in its transactions, which record `payment_link.changed`. */
   events: EventPort;
+  log: FastifyBaseLogger;
   now?: () => Date;
 };
 
@@ -630,9 +632,30 @@ export const handlePaymentWebhook = async (
   // The card is for the timeline only: a provider that cannot say does not hold up the payment.
   const card = await provider.cardOf(event.paymentId).catch(() => null);
   const paid = { ...event, ...card };
-  const outcome = await deps.events.transaction(async ({ db, record }) => {
+  type Outcome = { duplicate: boolean; mismatch?: Record<string, unknown> };
+  const outcome = await deps.events.transaction(async ({ db, record }): Promise<Outcome> => {
     const link = await lockPaymentLink(db, paid.paymentLinkId);
     if (!link) return { duplicate: false };
+    const expected = { amountCents: link.amountCents, currency: link.currency.toUpperCase() };
+    const received = { amountCents: paid.amountCents, currency: paid.currency.toUpperCase() };
+    // Only the link's own amount pays it: a session made or changed elsewhere (another amount,
+    // another currency) is kept on record for staff to look into, never taken as this payment.
+    if (expected.amountCents !== received.amountCents || expected.currency !== received.currency) {
+      const fresh = await insertPaymentAttempt(db, {
+        paymentLinkId: link.id,
+        provider: 'stripe',
+        externalId: paid.eventId,
+        outcome: 'REJECTED',
+        declineReason: 'The amount or currency paid differs from the payment link.',
+        detail: { paymentId: paid.paymentId, expected, received },
+      });
+      return fresh
+        ? {
+            duplicate: false,
+            mismatch: { linkId: link.id, eventId: paid.eventId, expected, received },
+          }
+        : { duplicate: true };
+    }
     const fresh = await insertPaymentAttempt(db, {
       paymentLinkId: link.id,
       provider: 'stripe',
@@ -652,5 +675,12 @@ export const handlePaymentWebhook = async (
     recordLinkChange(record, link, 'paid', timeline);
     return { duplicate: false };
   });
+  // Answered 200 all the same: Stripe retries anything else for days, and a retry cannot help.
+  if (outcome.mismatch) {
+    deps.log.warn(
+      outcome.mismatch,
+      'Stripe payment does not match its payment link: not marked paid',
+    );
+  }
   return { received: true, duplicate: outcome.duplicate };
 };
