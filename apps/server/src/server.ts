@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, describePayments, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { seedDemo, DEMO_CREDENTIALS } from './db/seed/seed.js';
 
@@ -47,6 +47,7 @@ const main = async () => {
       '',
       `  Leasing console is running at ${url}`,
       `  Database: ${database}`,
+      `  ${describePayments(config.payments)}`,
       ...(config.seedDemo
         ? [
             '  Demo sign-in:',

@@ -17,7 +17,12 @@ import {
   type DatabaseTarget,
   type TestApp,
 } from '../../test/test-app.js';
-import type { RequestOptions, TestResponse } from '../../test/use-test-app.js';
+import {
+  useTestApp,
+  type RequestOptions,
+  type TestContext,
+  type TestResponse,
+} from '../../test/use-test-app.js';
 
 const PAY_HOST = 'pay.leasing.test';
 const payHost = { host: `${PAY_HOST}:3000` };
@@ -275,3 +280,101 @@ describe.each(databaseTargets())('Stripe checkout hardening ($name)', (target) =
     },
   );
 });
+
+/** A payment link row as staff would have sent it (before the server's payment mode changed). */
+const insertLink = async (t: TestContext, lead: LeadRow) => {
+  const [row] = await t.db
+    .insert(paymentLinks)
+    .values({
+      companyId: lead.companyId,
+      leadId: lead.id,
+      amountCents: 9_900,
+      description: 'Application fee',
+      dueDate: tomorrow(),
+      channel: 'SMS',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return { row: row!, token: t.app.payments.linkTokens.sign(row!) };
+};
+
+const card = {
+  name: 'Mia Stripe',
+  number: '4242424242424242',
+  expMonth: 12,
+  expYear: new Date().getFullYear() + 2,
+  cvc: '123',
+  postalCode: '78701',
+};
+
+const PUBLIC_PAY_HOST = 'pay.leasing-console.com';
+const publicPayHost = { host: PUBLIC_PAY_HOST };
+
+describe.each(databaseTargets())('sandbox payments on a public payment host ($name)', (target) => {
+  const t = useTestApp(target, { seed: 'none', env: { PAYMENT_HOST: PUBLIC_PAY_HOST } });
+  let lead: LeadRow;
+  let staffToken: string;
+  beforeAll(async () => {
+    const office = await createOffice(t.db);
+    lead = await createLead(t.db, office.property, { name: 'Noor Public' });
+    staffToken = await t.signIn(office.staff.credentials);
+  });
+
+  it('takes no test card as a payment: the payer reads an error, the link stays unpaid', async () => {
+    const { row, token } = await insertLink(t, lead);
+    const view = await t.request('GET', `/api/pay/link?t=${encodeURIComponent(token)}`, {
+      headers: publicPayHost,
+    });
+    expect(view.status).toBe(503);
+    expect(view.body).toMatchObject({ error: { code: 'PAYMENTS_UNAVAILABLE' } });
+    expect(view.text).toMatch(/not available/i);
+
+    const paid = await t.request('POST', '/api/pay/checkout', {
+      headers: publicPayHost,
+      payload: { token, idempotencyKey: crypto.randomUUID(), card },
+    });
+    expect(paid.status).toBe(503);
+    expect(paid.body).toMatchObject({ error: { code: 'PAYMENTS_UNAVAILABLE' } });
+    const [stored] = await t.db.select().from(paymentLinks).where(eq(paymentLinks.id, row.id));
+    expect(stored?.status).toBe('ACTIVE');
+  });
+
+  it('sends staff no link a payer could not pay', async () => {
+    const created = await t.request('POST', `/api/leads/${lead.id}/payment-links`, {
+      as: staffToken,
+      headers: staffHost,
+      payload: { amountCents: 5_000, description: 'Deposit', dueDate: tomorrow(), channel: 'SMS' },
+    });
+    expect(created.status).toBe(409);
+    expect(created.body).toMatchObject({ error: { code: 'PAYMENTS_UNAVAILABLE' } });
+    expect(created.text).toContain('PAYMENTS_SANDBOX');
+  });
+});
+
+describe.each(databaseTargets())(
+  'sandbox payments on a public payment host with PAYMENTS_SANDBOX=true ($name)',
+  (target) => {
+    const t = useTestApp(target, {
+      seed: 'none',
+      env: { PAYMENT_HOST: PUBLIC_PAY_HOST, PAYMENTS_SANDBOX: 'true' },
+    });
+
+    it('takes the test card, as it was told to', async () => {
+      const office = await createOffice(t.db);
+      const lead = await createLead(t.db, office.property);
+      const { row, token } = await insertLink(t, lead);
+      const view = await t.request('GET', `/api/pay/link?t=${encodeURIComponent(token)}`, {
+        headers: publicPayHost,
+      });
+      expect(view.status).toBe(200);
+      expect(view.body).toMatchObject({ provider: 'sandbox', status: 'ACTIVE' });
+      const paid = await t.request('POST', '/api/pay/checkout', {
+        headers: publicPayHost,
+        payload: { token, idempotencyKey: crypto.randomUUID(), card },
+      });
+      expect(paid.status, paid.text).toBe(200);
+      const [stored] = await t.db.select().from(paymentLinks).where(eq(paymentLinks.id, row.id));
+      expect(stored?.status).toBe('PAID');
+    });
+  },
+);

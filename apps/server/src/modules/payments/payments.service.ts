@@ -76,7 +76,8 @@ export type PaymentsDeps = {
   linkTokens: PaymentLinkTokens;
   /** Undefined when no PAYMENT_HOST is set: links cannot be made. */
   settings: AppConfig['payments'];
-  provider: PaymentProvider;
+  /** Undefined when payments are unavailable (a public payment host without Stripe keys). */
+  provider: PaymentProvider | undefined;
   /** Changes are written in its transactions, which record `payment_link.changed`. */
   events: EventPort;
   log: FastifyBaseLogger;
@@ -102,6 +103,23 @@ const expiredLink = () =>
   new HttpError(410, paymentErrorCodes.expired, 'This payment link has expired.');
 const alreadyPaid = () =>
   new HttpError(409, paymentErrorCodes.alreadyPaid, 'This payment link has already been paid.');
+
+const paymentsUnavailable = (status: 409 | 503, message: string) =>
+  new HttpError(status, paymentErrorCodes.paymentsUnavailable, message);
+
+/** The provider; payers and staff are told plainly when there is none, never a fake payment. */
+const requireProvider = (deps: PaymentsDeps, asker: 'payer' | 'staff') => {
+  if (deps.provider) return deps.provider;
+  throw asker === 'payer'
+    ? paymentsUnavailable(
+        503,
+        'Online payment is not available for this link yet. Please contact the office to pay.',
+      )
+    : paymentsUnavailable(
+        409,
+        'Payments are not set up on this server: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments, or PAYMENTS_SANDBOX=true for test payments.',
+      );
+};
 
 const requireSettings = (deps: PaymentsDeps) => {
   if (!deps.settings) throw linksOff();
@@ -230,6 +248,7 @@ export const createPaymentLink = async (
   input: Required<CreatePaymentLinkRequest>,
 ): Promise<CreatePaymentLinkResponse> => {
   requireSettings(deps);
+  requireProvider(deps, 'staff');
   const { db } = deps.database;
   const lead = await getCompanyLead(db, principal.companyId, leadId);
   const [company] = await db.select().from(companies).where(eq(companies.id, lead.companyId));
@@ -376,6 +395,7 @@ export const openPaymentLink = async (
   token: string,
 ): Promise<PublicPaymentLink> => {
   const link = await resolveToken(deps, token);
+  const provider = requireProvider(deps, 'payer');
   if (link.status === 'ACTIVE' && !link.openedAt) {
     await deps.events.transaction(async ({ db, record }) => {
       if (!(await markPaymentLinkOpened(db, link.id, clock(deps)))) return;
@@ -391,7 +411,7 @@ export const openPaymentLink = async (
   const phone = property.smsNumber ?? company.contactPhone;
   return {
     status: link.status,
-    provider: deps.provider.kind,
+    provider: provider.kind,
     payerName: lead.name,
     companyName: company.name,
     propertyName: property.name,
@@ -461,7 +481,7 @@ export const payWithCard = async (
   deps: PaymentsDeps,
   input: { token: string; idempotencyKey: string; card: CardInput },
 ): Promise<CheckoutResult> => {
-  const provider = deps.provider;
+  const provider = requireProvider(deps, 'payer');
   if (provider.kind !== 'sandbox') {
     throw new HttpError(409, 'WRONG_PROVIDER', 'Payments here are taken on Stripe’s page.');
   }
@@ -581,7 +601,7 @@ export const startCheckoutSession = async (
   deps: PaymentsDeps,
   token: string,
 ): Promise<{ redirectUrl: string }> => {
-  const provider = deps.provider;
+  const provider = requireProvider(deps, 'payer');
   if (provider.kind !== 'stripe') {
     throw new HttpError(409, 'WRONG_PROVIDER', 'Pay with the card form on this page.');
   }
@@ -615,7 +635,7 @@ export const handlePaymentWebhook = async (
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> => {
   const provider = deps.provider;
-  if (provider.kind !== 'stripe') {
+  if (provider?.kind !== 'stripe') {
     throw new HttpError(404, 'NOT_FOUND', 'No payment provider takes webhooks here.');
   }
   let event;
