@@ -88,6 +88,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.url({ error: 'an absolute http(s) URL' }).optional()),
+  PAYMENTS_SANDBOX: z
+    .enum(['true', 'false'], { error: 'true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   SEED_DEMO: optionalString.pipe(z.enum(['true', 'false']).optional()),
 });
 
@@ -149,9 +153,14 @@ export type AppConfig = {
         host: string;
         /** Base of the links: PUBLIC_URL's scheme and port on the payment host. */
         baseUrl: string;
-        /** Real Stripe when a secret key is set; otherwise the sandbox provider. */
+        /** Real Stripe when a secret key is set; otherwise the sandbox provider, if allowed. */
         stripe:
           { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+        /**
+         * How payers pay: Stripe; the sandbox (test cards, no money moves: a local payment host,
+         * or PAYMENTS_SANDBOX=true); or not at all (a public payment host without Stripe keys).
+         */
+        mode: PaymentMode;
       }
     | undefined;
   auth: {
@@ -164,6 +173,30 @@ export type AppConfig = {
     loginAccountFailureLimit: number;
     external: { issuer: string; audience: string; jwksUrl: string } | undefined;
   };
+};
+
+export type PaymentMode = 'stripe' | 'sandbox' | 'unavailable';
+
+/**
+ * Hosts no payer on the internet can reach: `localhost`, loopback addresses and the names
+ * reserved for testing (RFC 2606 / 6761: `.localhost`, `.test`, `.example`, `.invalid`).
+ */
+export const isLocalPaymentHost = (host: string) =>
+  host === 'localhost' ||
+  /\.(localhost|test|example|invalid)$/.test(host) ||
+  /^127(\.\d{1,3}){3}$/.test(host);
+
+/** One line for start-up: which payment mode this server runs in, and why. */
+export const describePayments = (payments: AppConfig['payments']) => {
+  if (!payments) return 'Payments: off (no PAYMENT_HOST)';
+  switch (payments.mode) {
+    case 'stripe':
+      return `Payments: Stripe Checkout on ${payments.host}`;
+    case 'sandbox':
+      return `Payments: SANDBOX on ${payments.host} (test cards only, no money moves${isLocalPaymentHost(payments.host) ? '' : '; PAYMENTS_SANDBOX=true'})`;
+    case 'unavailable':
+      return `Payments: UNAVAILABLE on ${payments.host}: a public payment host takes no sandbox payments; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_SANDBOX=true for a test installation`;
+  }
 };
 
 /** The payment host keeps PUBLIC_URL's scheme and port: https in production, the dev port locally. */
@@ -207,6 +240,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments with Stripe, or neither for the sandbox',
+    );
+  }
+  if (e.PAYMENTS_SANDBOX && e.STRIPE_SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_SANDBOX: set it only without STRIPE_SECRET_KEY (Stripe takes the payments when its keys are set)',
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -276,6 +314,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
                   apiUrl: e.STRIPE_API_URL,
                 }
               : undefined,
+          mode: e.STRIPE_SECRET_KEY
+            ? 'stripe'
+            : e.PAYMENTS_SANDBOX || isLocalPaymentHost(paymentHost)
+              ? 'sandbox'
+              : 'unavailable',
         }
       : undefined,
     auth: {

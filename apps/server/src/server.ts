@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, describePayments, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { seedDemo, DEMO_CREDENTIALS, hasDemoCompany } from './db/seed/seed.js';
 
@@ -55,6 +55,7 @@ const main = async () => {
       `  Leasing console is running at ${url}`,
       `  Database: ${database}`,
       demoLine,
+      `  ${describePayments(config.payments)}`,
       ...(demoPresent
         ? [
             '  Demo sign-in:',

@@ -196,11 +196,14 @@ export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
 /**
  * Error codes of the payment host. A declined card is a 402 whose message is the provider's decline
- * reason; an unusable link a 404 (forged), 410 (expired) or 409 (already paid).
+ * reason; an unusable link a 404 (forged), 410 (expired) or 409 (already paid); a server that
+ * cannot take payments a 503 to the payer (409 to staff creating a link).
  */
 export const paymentErrorCodes = {
   invalidLink: 'PAYMENT_LINK_INVALID',
   expired: 'PAYMENT_LINK_EXPIRED',
   alreadyPaid: 'PAYMENT_LINK_PAID',
   cardDeclined: 'CARD_DECLINED',
+  /** No way to pay on this server (a public payment host without a payment provider). */
+  paymentsUnavailable: 'PAYMENTS_UNAVAILABLE',
 } as const;

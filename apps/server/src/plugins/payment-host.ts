@@ -1,12 +1,23 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors.js';
 
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyContextConfig {
+    /** The route answers on the payment host as well (the SPA's files); see `alsoOnPaymentHost`. */
+    alsoOnPaymentHost?: boolean;
+  }
+}
+
 /** The only API the payment host answers; the staff host never answers it. */
 export const PAYMENT_API_PREFIX = '/api/pay/';
-/** Paths that are never the SPA: on the payment host only the payment API among them is served. */
-const SERVER_PREFIXES = ['/api/', '/webhooks/', '/socket.io/', '/.well-known/', '/media/'];
+
+/** An `onRoute` hook: the route it sees answers on the payment host too. */
+export const alsoOnPaymentHost = (route: RouteOptions) => {
+  route.config = { ...route.config, alsoOnPaymentHost: true };
+};
 
 const hostnameOf = (host: string | undefined) =>
   (host ?? '')
@@ -28,19 +39,22 @@ export const isPaymentHostRequest = (
  * payment API, nothing else: no staff API, webhook, media or socket. The staff host never serves
  * the payment API. The payment host's pages may not be framed and send no referrer (the link's
  * token is in their URL).
+ *
+ * It judges the route the router picked, never the raw URL: the router decodes `%61pi` to `api`,
+ * so a prefix test on `request.url` lets an encoded path reach a staff route.
  */
 export const paymentHostPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?')[0] ?? '/';
+      // Undefined when no route matched: the not-found handler answers (a 404, or on the payment
+      // host its own page).
+      const route = request.routeOptions.url;
+      const isPaymentRoute = route?.startsWith(PAYMENT_API_PREFIX) ?? false;
       if (isPaymentHostRequest(app, request)) {
-        const isServerPath = SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
-        // index.html by name is the staff page: the payment host serves its own for every path.
-        const isStaffIndex = path === '/index.html';
-        if ((isServerPath && !path.startsWith(PAYMENT_API_PREFIX)) || isStaffIndex) {
-          throw new HttpError(404, 'NOT_FOUND', 'Not available on the payment host.');
-        }
-      } else if (path.startsWith(PAYMENT_API_PREFIX)) {
+        const allowed =
+          route === undefined || isPaymentRoute || request.routeOptions.config.alsoOnPaymentHost;
+        if (!allowed) throw new HttpError(404, 'NOT_FOUND', 'Not available on the payment host.');
+      } else if (isPaymentRoute) {
         throw new HttpError(404, 'NOT_FOUND', 'Payment links open on the payment host only.');
       }
     });

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { PAYMENT_MODE_TITLE } from '@leasing/contract';
-import { isPaymentHostRequest } from './payment-host.js';
+import { alsoOnPaymentHost, isPaymentHostRequest } from './payment-host.js';
 
 /** The meta tag that switches the SPA into payment-domain mode. */
 export const PAYMENT_MODE_META = '<meta name="leasing-mode" content="payment" />';
@@ -27,7 +27,21 @@ export const spaPlugin = fp(
     const root = app.config.webDistDir;
     const hasSpa = existsSync(join(root, 'index.html'));
     if (hasSpa) {
-      await app.register(fastifyStatic, { root, wildcard: false, index: false });
+      // `reply.sendFile` for the not-found handler, without routes.
+      await app.register(fastifyStatic, { root, serve: false });
+      // One route per built file; the payment host answers them too, except index.html by name,
+      // the staff page (the payment host serves its own for every path).
+      await app.register(async (files) => {
+        files.addHook('onRoute', (route) => {
+          if (route.url !== '/index.html') alsoOnPaymentHost(route);
+        });
+        await files.register(fastifyStatic, {
+          root,
+          wildcard: false,
+          index: false,
+          decorateReply: false,
+        });
+      });
     } else {
       app.log.warn({ root }, 'web build not found: the SPA is not served (run npm run build)');
     }

@@ -36,6 +36,8 @@ export type PaymentWebhookEvent =
       paymentLinkId: string;
       paymentId: string;
       amountCents: number;
+      /** ISO 4217, upper case. */
+      currency: string;
       cardBrand: string | null;
       cardLast4: string | null;
     }

@@ -56,7 +56,8 @@ export const createStripePaymentProvider = (settings: StripeSettings): PaymentPr
           cancel_url: input.cancelUrl,
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
         },
-        // One session per link and expiry: a double click or a retried request gets the same one.
+        // One session per link and reserved expiry: a double click, a retried request or a checkout
+        // racing this one gets the same session.
         { idempotencyKey: `checkout-${input.paymentLinkId}-${input.expiresAt.getTime()}` },
       );
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
@@ -93,6 +94,7 @@ export const createStripePaymentProvider = (settings: StripeSettings): PaymentPr
             paymentId:
               (typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id) ?? session.id,
             amountCents: session.amount_total ?? 0,
+            currency: (session.currency ?? '').toUpperCase(),
             cardBrand: null,
             cardLast4: null,
           };

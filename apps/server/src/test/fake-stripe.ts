@@ -33,6 +33,11 @@ export type FakeStripe = {
     sessionId: string,
     options?: { eventId?: string; secret?: string },
   ) => { payload: string; signature: string; eventId: string };
+  /**
+   * Holds every API request that arrives from now on, unanswered, until `release` is called:
+   * a slow Stripe. `arrived` resolves once `count` requests are being held.
+   */
+  hold: (count?: number) => { arrived: Promise<void>; release: () => void };
   close: () => Promise<void>;
 };
 
@@ -51,6 +56,7 @@ export const startFakeStripe = async (options: {
   const idempotencyKeys: (string | undefined)[] = [];
   const sessions = new Map<string, FakeStripeSession>();
   const byIdempotencyKey = new Map<string, FakeStripeSession>();
+  let held: { gate: Promise<void>; arrive: () => void } | undefined;
 
   const server = createServer((request, response) => {
     const send = (status: number, body: unknown) => {
@@ -59,7 +65,12 @@ export const startFakeStripe = async (options: {
     };
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
+    request.on('end', async () => {
+      if (held) {
+        const { gate, arrive } = held;
+        arrive();
+        await gate;
+      }
       if (request.headers.authorization !== `Bearer ${options.secretKey}`) {
         return send(401, {
           error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
@@ -176,6 +187,27 @@ export const startFakeStripe = async (options: {
       });
       const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
       return { payload, signature, eventId };
+    },
+    hold: (count = 1) => {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let waiting = count;
+      let arrived = () => {};
+      const all = new Promise<void>((resolve) => (arrived = resolve));
+      held = {
+        gate,
+        arrive: () => {
+          waiting -= 1;
+          if (waiting === 0) arrived();
+        },
+      };
+      return {
+        arrived: all,
+        release: () => {
+          held = undefined;
+          release();
+        },
+      };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

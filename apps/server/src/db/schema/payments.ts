@@ -47,7 +47,10 @@ export const paymentLinks = pgTable(
     providerPaymentId: text(),
     cardBrand: text(),
     cardLast4: text(),
-    /** The open Stripe Checkout Session, reused while it lasts so a payer never gets two. */
+    /**
+     * The open Stripe Checkout Session, reused while it lasts so a payer never gets two. An expiry
+     * without a URL is a session being created (see `reserveCheckout`).
+     */
     stripeSessionId: text(),
     stripeSessionUrl: text(),
     stripeSessionExpiresAt: timestamp({ withTimezone: true }),
@@ -81,7 +84,8 @@ export const paymentAttempts = pgTable(
     provider: paymentProvider().notNull(),
     /** The sandbox form's idempotency key, or the Stripe event id. */
     externalId: text().notNull(),
-    outcome: text({ enum: ['PAID', 'DECLINED', 'IGNORED'] }).notNull(),
+    /** REJECTED: a provider reported a payment that does not match the link (amount, currency). */
+    outcome: text({ enum: ['PAID', 'DECLINED', 'IGNORED', 'REJECTED'] }).notNull(),
     declineReason: text(),
     detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,7 @@ import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
 import { storeInboundImage } from '../messaging/media.service.js';
 import type { MediaStorage } from '../messaging/messaging.service.js';
+import { fetchTwilioMedia, MediaRefusedError } from './media-fetch.js';
 
 export const INBOUND_SMS_MEDIA_QUEUE = 'inbound-sms-media';
 
@@ -24,7 +25,10 @@ export const pendingMediaSchema = z.object({
 export type PendingMedia = z.infer<typeof pendingMediaSchema>;
 const pendingListSchema = z.array(pendingMediaSchema).catch([]);
 
-/** Larger than any MMS a carrier delivers; a file this big is recorded, not fetched again. */
+/**
+ * Larger than any MMS a carrier delivers; a file this big is recorded, not fetched again, and is
+ * never read past this size.
+ */
 const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 20_000;
 /**
@@ -36,8 +40,6 @@ const jobOptions = { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInS
 /** Queued in the message's own transaction (`sql`): the message never exists without its media job. */
 export const enqueueInboundMedia = (queue: PgBoss, sql: SqlExecutor, job: InboundMediaJob) =>
   queue.send(INBOUND_SMS_MEDIA_QUEUE, job, { ...jobOptions, db: sql });
-
-class PermanentMediaError extends Error {}
 
 type Landed =
   | { kind: 'image'; attachment: Attachment }
@@ -55,32 +57,16 @@ export type MediaFetchDeps = {
   log: FastifyBaseLogger;
 };
 
-const fetchMedia = async (deps: MediaFetchDeps, url: string) => {
-  // The account's credentials go to Twilio's API only, never to a host a webhook happened to name;
-  // Twilio's redirect to the file's storage needs none (and fetch drops them across origins).
-  const headers: Record<string, string> = {};
-  if (deps.twilio && new URL(url).origin === new URL(deps.twilioApiUrl).origin) {
-    const { accountSid, authToken } = deps.twilio;
-    headers.authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
-  }
-  const response = await fetch(url, {
-    headers,
-    redirect: 'follow',
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+/** Twilio's media behind the account's Basic auth, from Twilio's hosts only (see `media-fetch.ts`). */
+const fetchMedia = (deps: MediaFetchDeps, url: string) =>
+  fetchTwilioMedia(url, {
+    apiUrl: deps.twilioApiUrl,
+    authorization: deps.twilio
+      ? `Basic ${Buffer.from(`${deps.twilio.accountSid}:${deps.twilio.authToken}`).toString('base64')}`
+      : undefined,
+    maxBytes: MAX_MEDIA_BYTES,
+    timeoutMs: FETCH_TIMEOUT_MS,
   });
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new Error(`Twilio answered ${response.status} for the media`);
-  }
-  if (Number(response.headers.get('content-length') ?? 0) > MAX_MEDIA_BYTES) {
-    await response.body?.cancel();
-    throw new PermanentMediaError('The file is larger than 20 MB.');
-  }
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > MAX_MEDIA_BYTES)
-    throw new PermanentMediaError('The file is larger than 20 MB.');
-  return { bytes, contentType: response.headers.get('content-type') };
-};
 
 const land = async (
   deps: MediaFetchDeps,
@@ -94,7 +80,7 @@ const land = async (
       ? { kind: 'image', attachment }
       : { kind: 'other', contentType: contentType ?? item.contentType };
   } catch (error) {
-    if (error instanceof PermanentMediaError || lastTry)
+    if (error instanceof MediaRefusedError || lastTry)
       return { kind: 'failed', reason: (error as Error).message };
     throw error;
   }

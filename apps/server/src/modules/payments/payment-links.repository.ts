@@ -101,6 +101,13 @@ export const markPaymentLinkPaid = (
     .set({ ...payment, status: 'PAID' })
     .where(eq(paymentLinks.id, linkId));
 
+/** A Checkout Session about to be asked of Stripe: its expiry, no id or URL yet. */
+export const reserveStripeSession = (db: Db, linkId: string, expiresAt: Date) =>
+  db
+    .update(paymentLinks)
+    .set({ stripeSessionId: null, stripeSessionUrl: null, stripeSessionExpiresAt: expiresAt })
+    .where(eq(paymentLinks.id, linkId));
+
 export const saveStripeSession = (
   db: Db,
   linkId: string,

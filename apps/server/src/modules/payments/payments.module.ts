@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { describePayments } from '../../config.js';
 import { createSandboxPaymentProvider } from '../../providers/sandbox-payments.provider.js';
 import { createStripePaymentProvider } from '../../providers/stripe-payments.provider.js';
 import { paymentHostRoutes, stripeWebhookRoutes } from './payment-host.routes.js';
@@ -30,7 +31,9 @@ export const paymentsModule = fp(
     const settings = app.config.payments;
     const provider = settings?.stripe
       ? createStripePaymentProvider(settings.stripe)
-      : createSandboxPaymentProvider();
+      : settings?.mode === 'unavailable'
+        ? undefined
+        : createSandboxPaymentProvider();
     const deps: PaymentsDeps = {
       database: app.database,
       queue: app.queue,
@@ -39,6 +42,7 @@ export const paymentsModule = fp(
       settings,
       provider,
       events: app.events,
+      log: app.log,
     };
     app.decorate('payments', deps);
     await app.register(paymentLinksRoutes);
@@ -48,7 +52,9 @@ export const paymentsModule = fp(
       app.log.info('payment links off: no PAYMENT_HOST');
       return;
     }
-    app.log.info({ host: settings.host, provider: provider.kind }, 'payment links');
+    const mode = describePayments(settings);
+    if (settings.mode === 'unavailable') app.log.warn({ host: settings.host }, mode);
+    else app.log.info({ host: settings.host, provider: settings.mode }, mode);
 
     await app.queue.createQueue(PAYMENT_LINK_EXPIRE_QUEUE);
     await app.queue.work<PaymentLinkExpireJob>(PAYMENT_LINK_EXPIRE_QUEUE, async (jobs) => {

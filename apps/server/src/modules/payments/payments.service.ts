@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { eq } from 'drizzle-orm';
 import {
@@ -51,6 +52,7 @@ import {
   lockPaymentLink,
   markPaymentLinkOpened,
   markPaymentLinkPaid,
+  reserveStripeSession,
   saveStripeSession,
   setPaymentLinkMessage,
 } from './payment-links.repository.js';
@@ -74,9 +76,11 @@ export type PaymentsDeps = {
   linkTokens: PaymentLinkTokens;
   /** Undefined when no PAYMENT_HOST is set: links cannot be made. */
   settings: AppConfig['payments'];
-  provider: PaymentProvider;
+  /** Undefined when payments are unavailable (a public payment host without Stripe keys). */
+  provider: PaymentProvider | undefined;
   /** Changes are written in its transactions, which record `payment_link.changed`. */
   events: EventPort;
+  log: FastifyBaseLogger;
   now?: () => Date;
 };
 
@@ -99,6 +103,23 @@ const expiredLink = () =>
   new HttpError(410, paymentErrorCodes.expired, 'This payment link has expired.');
 const alreadyPaid = () =>
   new HttpError(409, paymentErrorCodes.alreadyPaid, 'This payment link has already been paid.');
+
+const paymentsUnavailable = (status: 409 | 503, message: string) =>
+  new HttpError(status, paymentErrorCodes.paymentsUnavailable, message);
+
+/** The provider; payers and staff are told plainly when there is none, never a fake payment. */
+const requireProvider = (deps: PaymentsDeps, asker: 'payer' | 'staff') => {
+  if (deps.provider) return deps.provider;
+  throw asker === 'payer'
+    ? paymentsUnavailable(
+        503,
+        'Online payment is not available for this link yet. Please contact the office to pay.',
+      )
+    : paymentsUnavailable(
+        409,
+        'Payments are not set up on this server: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments, or PAYMENTS_SANDBOX=true for test payments.',
+      );
+};
 
 const requireSettings = (deps: PaymentsDeps) => {
   if (!deps.settings) throw linksOff();
@@ -227,6 +248,7 @@ export const createPaymentLink = async (
   input: Required<CreatePaymentLinkRequest>,
 ): Promise<CreatePaymentLinkResponse> => {
   requireSettings(deps);
+  requireProvider(deps, 'staff');
   const { db } = deps.database;
   const lead = await getCompanyLead(db, principal.companyId, leadId);
   const [company] = await db.select().from(companies).where(eq(companies.id, lead.companyId));
@@ -373,6 +395,7 @@ export const openPaymentLink = async (
   token: string,
 ): Promise<PublicPaymentLink> => {
   const link = await resolveToken(deps, token);
+  const provider = requireProvider(deps, 'payer');
   if (link.status === 'ACTIVE' && !link.openedAt) {
     await deps.events.transaction(async ({ db, record }) => {
       if (!(await markPaymentLinkOpened(db, link.id, clock(deps)))) return;
@@ -388,7 +411,7 @@ export const openPaymentLink = async (
   const phone = property.smsNumber ?? company.contactPhone;
   return {
     status: link.status,
-    provider: deps.provider.kind,
+    provider: provider.kind,
     payerName: lead.name,
     companyName: company.name,
     propertyName: property.name,
@@ -458,7 +481,7 @@ export const payWithCard = async (
   deps: PaymentsDeps,
   input: { token: string; idempotencyKey: string; card: CardInput },
 ): Promise<CheckoutResult> => {
-  const provider = deps.provider;
+  const provider = requireProvider(deps, 'payer');
   if (provider.kind !== 'sandbox') {
     throw new HttpError(409, 'WRONG_PROVIDER', 'Payments here are taken on Stripe’s page.');
   }
@@ -519,52 +542,87 @@ export const payWithCard = async (
   return { status: 'PAID', receipt: outcome.receipt };
 };
 
-/** Stripe checkout: the link's open Checkout Session, created when there is none. */
+/** Stripe takes a Checkout Session's expiry 30 minutes to 24 hours ahead. */
+const STRIPE_MIN_SESSION_MS = 30 * 60_000;
+const MAX_SESSION_MS = 23 * 60 * 60_000;
+/** A session this close to its end is not handed out: the payer would not have time to pay. */
+const SESSION_REUSE_MARGIN_MS = 60_000;
+
+type CheckoutReservation =
+  { kind: 'open'; url: string } | { kind: 'create'; expiresAt: Date; customerEmail: string | null };
+
+/**
+ * The first, short transaction of a checkout: the link's open session if it has one, otherwise a
+ * reservation for a new one. The reservation is the session's expiry, stored before Stripe is
+ * asked (`stripeSessionExpiresAt` without a URL): every checkout that finds it asks Stripe with the
+ * same expiry, hence the same idempotency key, and gets the same session.
+ */
+const reserveCheckout = (deps: PaymentsDeps, linkId: string) =>
+  deps.database.transaction(async ({ db }): Promise<CheckoutReservation> => {
+    const locked = await lockPaymentLink(db, linkId);
+    if (!locked) throw invalidLink();
+    if (locked.status === 'PAID') throw alreadyPaid();
+    if (locked.status === 'EXPIRED') throw expiredLink();
+    const now = clock(deps).getTime();
+    const planned = locked.stripeSessionExpiresAt?.getTime();
+    if (locked.stripeSessionUrl && planned && planned > now + SESSION_REUSE_MARGIN_MS) {
+      return { kind: 'open', url: locked.stripeSessionUrl };
+    }
+    const [lead] = await db
+      .select({ email: leads.email })
+      .from(leads)
+      .where(eq(leads.id, locked.leadId));
+    const customerEmail = lead?.email ?? null;
+    // Another checkout is creating the session: ask for the same one, while Stripe still accepts
+    // its expiry.
+    if (!locked.stripeSessionUrl && planned && planned > now + STRIPE_MIN_SESSION_MS + 10_000) {
+      return { kind: 'create', expiresAt: new Date(planned), customerEmail };
+    }
+    // No longer than the link, within Stripe's range; whole seconds, as Stripe's expires_at is,
+    // because the idempotency key is derived from this time.
+    const expiresAt = new Date(
+      Math.floor(
+        Math.min(
+          Math.max(locked.expiresAt.getTime(), now + STRIPE_MIN_SESSION_MS + 60_000),
+          now + MAX_SESSION_MS,
+        ) / 1000,
+      ) * 1000,
+    );
+    await reserveStripeSession(db, locked.id, expiresAt);
+    return { kind: 'create', expiresAt, customerEmail };
+  });
+
+/**
+ * Stripe checkout: the link's open Checkout Session, created when there is none. Stripe is called
+ * outside any transaction (a slow Stripe must not hold the link's row, or on PGlite the whole
+ * database): reserve, ask Stripe, then record the session in a second short transaction.
+ */
 export const startCheckoutSession = async (
   deps: PaymentsDeps,
   token: string,
 ): Promise<{ redirectUrl: string }> => {
-  const provider = deps.provider;
+  const provider = requireProvider(deps, 'payer');
   if (provider.kind !== 'stripe') {
     throw new HttpError(409, 'WRONG_PROVIDER', 'Pay with the card form on this page.');
   }
   const { baseUrl } = requireSettings(deps);
   const link = await resolveToken(deps, token);
-  return deps.database.transaction(async ({ db }) => {
-    const locked = await lockPaymentLink(db, link.id);
-    if (!locked) throw invalidLink();
-    if (locked.status === 'PAID') throw alreadyPaid();
-    if (locked.status === 'EXPIRED') throw expiredLink();
-    const now = clock(deps).getTime();
-    if (
-      locked.stripeSessionUrl &&
-      locked.stripeSessionExpiresAt &&
-      locked.stripeSessionExpiresAt.getTime() > now + 60_000
-    ) {
-      return { redirectUrl: locked.stripeSessionUrl };
-    }
-    // Stripe takes 30 minutes to 24 hours; within that, no longer than the link itself.
-    const expiresAt = new Date(
-      Math.min(Math.max(locked.expiresAt.getTime(), now + 31 * 60_000), now + 23 * 60 * 60_000),
-    );
-    const [lead] = await db
-      .select({ email: leads.email })
-      .from(leads)
-      .where(eq(leads.id, locked.leadId));
-    const back = `${baseUrl}/checkout?t=${encodeURIComponent(token)}`;
-    const session = await provider.createCheckoutSession({
-      paymentLinkId: locked.id,
-      amountCents: locked.amountCents,
-      currency: locked.currency,
-      description: locked.description,
-      customerEmail: lead?.email ?? null,
-      successUrl: `${back}&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: back,
-      expiresAt,
-    });
-    await saveStripeSession(db, locked.id, session);
-    return { redirectUrl: session.url };
+  const reservation = await reserveCheckout(deps, link.id);
+  if (reservation.kind === 'open') return { redirectUrl: reservation.url };
+
+  const back = `${baseUrl}/checkout?t=${encodeURIComponent(token)}`;
+  const session = await provider.createCheckoutSession({
+    paymentLinkId: link.id,
+    amountCents: link.amountCents,
+    currency: link.currency,
+    description: link.description,
+    customerEmail: reservation.customerEmail,
+    successUrl: `${back}&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: back,
+    expiresAt: reservation.expiresAt,
   });
+  await deps.database.transaction(({ db }) => saveStripeSession(db, link.id, session));
+  return { redirectUrl: session.url };
 };
 
 /**
@@ -577,7 +635,7 @@ export const handlePaymentWebhook = async (
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> => {
   const provider = deps.provider;
-  if (provider.kind !== 'stripe') {
+  if (provider?.kind !== 'stripe') {
     throw new HttpError(404, 'NOT_FOUND', 'No payment provider takes webhooks here.');
   }
   let event;
@@ -594,9 +652,30 @@ export const handlePaymentWebhook = async (
   // The card is for the timeline only: a provider that cannot say does not hold up the payment.
   const card = await provider.cardOf(event.paymentId).catch(() => null);
   const paid = { ...event, ...card };
-  const outcome = await deps.events.transaction(async ({ db, record }) => {
+  type Outcome = { duplicate: boolean; mismatch?: Record<string, unknown> };
+  const outcome = await deps.events.transaction(async ({ db, record }): Promise<Outcome> => {
     const link = await lockPaymentLink(db, paid.paymentLinkId);
     if (!link) return { duplicate: false };
+    const expected = { amountCents: link.amountCents, currency: link.currency.toUpperCase() };
+    const received = { amountCents: paid.amountCents, currency: paid.currency.toUpperCase() };
+    // Only the link's own amount pays it: a session made or changed elsewhere (another amount,
+    // another currency) is kept on record for staff to look into, never taken as this payment.
+    if (expected.amountCents !== received.amountCents || expected.currency !== received.currency) {
+      const fresh = await insertPaymentAttempt(db, {
+        paymentLinkId: link.id,
+        provider: 'stripe',
+        externalId: paid.eventId,
+        outcome: 'REJECTED',
+        declineReason: 'The amount or currency paid differs from the payment link.',
+        detail: { paymentId: paid.paymentId, expected, received },
+      });
+      return fresh
+        ? {
+            duplicate: false,
+            mismatch: { linkId: link.id, eventId: paid.eventId, expected, received },
+          }
+        : { duplicate: true };
+    }
     const fresh = await insertPaymentAttempt(db, {
       paymentLinkId: link.id,
       provider: 'stripe',
@@ -616,5 +695,12 @@ export const handlePaymentWebhook = async (
     recordLinkChange(record, link, 'paid', timeline);
     return { duplicate: false };
   });
+  // Answered 200 all the same: Stripe retries anything else for days, and a retry cannot help.
+  if (outcome.mismatch) {
+    deps.log.warn(
+      outcome.mismatch,
+      'Stripe payment does not match its payment link: not marked paid',
+    );
+  }
   return { received: true, duplicate: outcome.duplicate };
 };

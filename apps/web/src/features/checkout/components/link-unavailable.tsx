@@ -1,6 +1,13 @@
 import { Button, Stack, Text } from '@mantine/core';
 import type { PublicPaymentLink } from '@leasing/contract';
-import { IconClockX, IconLinkOff, IconMail, IconPhone, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconClockX,
+  IconCreditCardOff,
+  IconLinkOff,
+  IconMail,
+  IconPhone,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import { formatPhone } from '../../../lib/format-phone';
 import { PaymentLayout } from './payment-layout';
 import { StatusMessage } from './status-message';
@@ -77,6 +84,26 @@ export function ExpiredLink({ link }: ExpiredLinkProps) {
           </Stack>
         )}
       </Stack>
+    </PaymentLayout>
+  );
+}
+
+export type PaymentsUnavailableProps = {
+  /** The server's sentence: whom to ask instead. */
+  message: string;
+};
+
+/** The server cannot take payments at all: no form, no fake success, no retry that cannot help. */
+export function PaymentsUnavailable({ message }: PaymentsUnavailableProps) {
+  return (
+    <PaymentLayout>
+      <StatusMessage
+        icon={<IconCreditCardOff size={28} stroke={1.5} />}
+        color="orange"
+        title="Online payment isn't available"
+      >
+        <Text c="dimmed">{message}</Text>
+      </StatusMessage>
     </PaymentLayout>
   );
 }

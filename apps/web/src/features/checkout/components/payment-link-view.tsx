@@ -1,8 +1,8 @@
-import type { PublicPaymentLink } from '@leasing/contract';
+import { paymentErrorCodes, type PublicPaymentLink } from '@leasing/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiRequestError } from '../../../lib/api-client';
-import { ExpiredLink, InvalidLink, LinkLoadError } from './link-unavailable';
+import { ExpiredLink, InvalidLink, LinkLoadError, PaymentsUnavailable } from './link-unavailable';
 import { PaymentLoading } from './payment-layout';
 import { PaymentReceipt } from './payment-receipt';
 
@@ -21,6 +21,9 @@ export function PaymentLinkView({ linkQuery, justPaid = false, children }: Payme
   if (!link) {
     if (linkQuery.isPending) return <PaymentLoading />;
     if (isUnknownLink(linkQuery.error)) return <InvalidLink />;
+    if (isPaymentsUnavailable(linkQuery.error)) {
+      return <PaymentsUnavailable message={linkQuery.error.message} />;
+    }
     return (
       <LinkLoadError
         message={linkQuery.error?.message ?? ''}
@@ -35,4 +38,9 @@ export function PaymentLinkView({ linkQuery, justPaid = false, children }: Payme
 
 function isUnknownLink(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;
+}
+
+/** The server takes no payments (no provider set up): trying again will not help. */
+function isPaymentsUnavailable(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.code === paymentErrorCodes.paymentsUnavailable;
 }
