@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -8,6 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -19,6 +20,7 @@ import { applyMigrations } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import type { Clock } from './lib/clock.js';
 import { serverRoot } from './lib/paths.js';
+import { redactUrl } from './lib/redact-url.js';
 import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { configModule } from './modules/config/config.module.js';
@@ -54,6 +56,8 @@ export type BuildAppOptions = {
   database?: Database;
   /** The clock that issues and expires sign-in tokens; tests move it instead of waiting. */
   now?: Clock;
+  /** Where the log lines go instead of stdout (tests read what would be shipped). */
+  logStream?: DestinationStream;
 };
 
 /** Builds the whole application from configuration; `server.ts` only listens. */
@@ -61,6 +65,7 @@ export const buildApp = async ({
   config,
   database,
   now,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const ownsDatabase = !database;
   const db = database ?? (await openConfiguredDatabase(config));
@@ -75,6 +80,17 @@ export const buildApp = async ({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Fastify's own request fields, with credentials in the query kept out of the URL.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+      ...(logStream ? { stream: logStream } : {}),
     },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
