@@ -343,15 +343,26 @@ describe('external OIDC issuer', () => {
   });
 
   it('accepts its ID tokens and maps them to a staff user by email', async () => {
-    const token = await signExternal({ sub: 'ext-user', email: MARCUS_EMAIL });
+    const token = await signExternal({
+      sub: 'ext-user',
+      email: MARCUS_EMAIL,
+      email_verified: true,
+    });
     const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Marcus Lee', companyName: OFFICE.name });
   });
 
   it('rejects its tokens for an unknown email or another audience', async () => {
-    const stranger = await signExternal({ sub: 'x', email: 'stranger@example.com' });
-    const otherAudience = await signExternal({ sub: 'x', email: MARCUS_EMAIL }, 'another-client');
+    const stranger = await signExternal({
+      sub: 'x',
+      email: 'stranger@example.com',
+      email_verified: true,
+    });
+    const otherAudience = await signExternal(
+      { sub: 'x', email: MARCUS_EMAIL, email_verified: true },
+      'another-client',
+    );
     for (const token of [stranger, otherAudience]) {
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode,

@@ -146,9 +146,13 @@ export const createTokenService = async (
           issuer: external.issuer,
           audience: external.audience,
           algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
+          // A token without an expiry would be good forever once it leaked.
+          requiredClaims: ['exp'],
           currentDate: now(),
         });
         if (typeof payload.email !== 'string') throw new Error('external token has no email');
+        // Users are matched by email: an address the issuer has not verified proves nothing.
+        if (payload.email_verified !== true) throw new Error('external token email not verified');
         return { source: 'external', email: payload.email, payload };
       }
       const { payload } = await jwtVerify(token, getLocalKey, {
