@@ -157,6 +157,8 @@ export type AppConfig = {
     idTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
     refreshReuseGraceSeconds: number;
+    /** A refresh family ends this long after the sign-in that started it. */
+    sessionLimitMinutes: number;
     loginIpLimitPerMinute: number;
     loginAccountFailureLimit: number;
     external: { issuer: string; audience: string; jwksUrl: string } | undefined;
@@ -279,6 +281,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       idTokenTtlSeconds: 15 * 60,
       refreshTokenTtlDays: 30,
       refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+      sessionLimitMinutes: e.SESSION_LIMIT_MINUTES,
       loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
       loginAccountFailureLimit: e.LOGIN_ACCOUNT_FAILURE_LIMIT,
       external:

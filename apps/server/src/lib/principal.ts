@@ -14,7 +14,12 @@ export type Principal = {
   companyStatus: 'ACTIVE' | 'MODERATOR';
 };
 
-export type Session = { principal: Principal; expiresAt: Date };
+export type Session = {
+  principal: Principal;
+  expiresAt: Date;
+  /** The sign-in (refresh family) a token of ours belongs to; none for other tokens. */
+  sessionId?: string;
+};
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -44,3 +49,7 @@ export const socketPrincipal = (socket: Socket): Principal =>
 /** The one lead a secure-access socket may hear about; null for a staff socket. */
 export const socketLeadScope = (socket: Socket): string | null =>
   (socket.data as { leadScope?: string }).leadScope ?? null;
+
+/** The sign-in a staff socket belongs to, when its token named one. */
+export const socketSessionId = (socket: Socket): string | undefined =>
+  (socket.data as { sessionId?: string }).sessionId;

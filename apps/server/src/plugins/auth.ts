@@ -11,6 +11,7 @@ import {
 } from '../modules/auth/token.service.js';
 import { findUserByEmail, findUserById } from '../modules/auth/users.repository.js';
 import { bearerToken, type Principal, type Session } from '../lib/principal.js';
+import { sessionRoom } from '../lib/socket-rooms.js';
 import {
   createLeadAccessResolver,
   leadScopeAllows,
@@ -43,7 +44,14 @@ export const authPlugin = fp(
     const db: Db = app.database.db;
     const tokens = await createTokenService(db, app.config.auth, now);
     app.decorate('tokens', tokens);
-    app.decorate('auth', createAuthService(db, tokens, app.config.auth, now));
+    app.decorate(
+      'auth',
+      createAuthService(db, tokens, app.config.auth, {
+        now,
+        // The socket plugin registers after this one; by the time a session ends it is there.
+        onSessionEnded: (sessionId) => app.io?.in(sessionRoom(sessionId)).disconnectSockets(true),
+      }),
+    );
     app.decorateRequest('principal', null);
     app.decorateRequest('leadAccess', null);
 
@@ -63,7 +71,11 @@ export const authPlugin = fp(
         throw unauthorized('This account no longer has access.');
       }
       const exp = verified.payload.exp;
-      return { principal: user, expiresAt: new Date(exp ? exp * 1000 : Date.now()) };
+      return {
+        principal: user,
+        expiresAt: new Date(exp ? exp * 1000 : Date.now()),
+        sessionId: verified.source === 'local' ? verified.sessionId : undefined,
+      };
     };
     const resolvePrincipal = async (token: string | undefined) =>
       (await resolveSession(token)).principal;

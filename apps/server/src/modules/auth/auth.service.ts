@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { LoginRequest, LoginResponse } from '@leasing/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -14,8 +14,11 @@ import { getDecoyHash, verifyPassword } from '../../lib/password.js';
 import {
   findRefreshToken,
   insertRefreshToken,
+  isFamilyActive,
+  loadSuccessorKey,
   markRotated,
   revokeFamily,
+  type RefreshTokenRow,
 } from './refresh-tokens.repository.js';
 import type { TokenService } from './token.service.js';
 import {
@@ -33,30 +36,67 @@ export type IssuedRefreshToken = { value: string; expiresAt: Date };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+export type AuthServiceDeps = {
+  now?: Clock;
+  /** Told when a sign-in ends on the server (sign-out, reuse, time limit): close its sockets. */
+  onSessionEnded?: (sessionId: string) => void;
+};
+
 export const createAuthService = (
   db: Db,
   tokens: TokenService,
   config: AppConfig['auth'],
-  now: Clock = systemClock,
+  { now = systemClock, onSessionEnded = () => {} }: AuthServiceDeps = {},
 ) => {
-  const issueRefreshToken = async (
-    userId: string,
-    familyId: string,
-  ): Promise<IssuedRefreshToken> => {
-    const value = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now().getTime() + config.refreshTokenTtlDays * 86_400_000);
-    await insertRefreshToken(db, { userId, familyId, tokenHash: hashToken(value), expiresAt });
-    return { value, expiresAt };
+  let successorKey: Promise<Buffer> | undefined;
+  /**
+   * A token's successor is derived from it with the installation's key, not drawn at random: a
+   * token presented twice within the grace window gets the same successor, never a second chain,
+   * and nothing but a hash is stored.
+   */
+  const successorOf = async (presented: string) => {
+    successorKey ??= loadSuccessorKey(db);
+    return createHmac('sha256', await successorKey)
+      .update(`refresh-successor|${presented}`)
+      .digest('base64url');
   };
 
-  const signFor = (user: UserWithCompany) =>
+  const sessionEndsAt = (sessionStartedAt: Date) =>
+    new Date(sessionStartedAt.getTime() + config.sessionLimitMinutes * 60_000);
+
+  const issueRefreshToken = async (
+    value: string,
+    userId: string,
+    family: { familyId: string; sessionStartedAt: Date },
+  ): Promise<IssuedRefreshToken> => {
+    const ttlEnd = now().getTime() + config.refreshTokenTtlDays * 86_400_000;
+    const expiresAt = new Date(Math.min(ttlEnd, sessionEndsAt(family.sessionStartedAt).getTime()));
+    await insertRefreshToken(db, {
+      userId,
+      familyId: family.familyId,
+      sessionStartedAt: family.sessionStartedAt,
+      tokenHash: hashToken(value),
+      expiresAt,
+    });
+    // A successor derived before keeps its own expiry: answer what is stored.
+    const stored = await findRefreshToken(db, hashToken(value));
+    return { value, expiresAt: stored?.expiresAt ?? expiresAt };
+  };
+
+  const signFor = (user: UserWithCompany, sessionId: string) =>
     tokens.signIdToken({
       userId: user.id,
       email: user.email,
       name: user.name,
       picture: user.pictureUrl,
       companyId: user.companyId,
+      sessionId,
     });
+
+  const endFamily = async (stored: RefreshTokenRow, at: Date) => {
+    await revokeFamily(db, stored.familyId, at);
+    onSessionEnded(stored.familyId);
+  };
 
   const throttleAccount = async (email: string) => {
     const failures = await recentLoginFailures(db, email);
@@ -91,47 +131,58 @@ export const createAuthService = (
         throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
       await clearLoginFailures(db, input.email);
+      const family = { familyId: randomUUID(), sessionStartedAt: now() };
       return {
-        token: await signFor(user),
+        token: await signFor(user, family.familyId),
         user: toUserDto(user),
-        refresh: await issueRefreshToken(user.id, randomUUID()),
+        refresh: await issueRefreshToken(randomBytes(32).toString('base64url'), user.id, family),
       };
     },
 
     /**
      * Rotates the refresh token. Presenting a token that was already rotated means it leaked (or a
-     * second tab raced us): within a short grace period it is honoured, afterwards the whole family
-     * is revoked.
+     * second tab raced us): within a short grace period it gets the same successor again,
+     * afterwards the whole family is revoked. No family outlives SESSION_LIMIT_MINUTES from its
+     * sign-in, however often it is refreshed.
      */
     refresh: async (presented: string | undefined) => {
       if (!presented) throw unauthorized('No session to refresh. Sign in again.');
       const at = now();
       const stored = await findRefreshToken(db, hashToken(presented));
-      if (!stored || stored.revokedAt || stored.expiresAt <= at) {
+      if (!stored || stored.revokedAt) {
         throw unauthorized('Your session has ended. Sign in again.');
       }
+      if (sessionEndsAt(stored.sessionStartedAt) <= at) {
+        await endFamily(stored, at);
+        throw unauthorized('Your session has reached its time limit. Sign in again.');
+      }
+      if (stored.expiresAt <= at) throw unauthorized('Your session has ended. Sign in again.');
       const wonRotation = await markRotated(db, stored.id, at);
       if (!wonRotation) {
         const rotatedAt = (await findRefreshToken(db, stored.tokenHash))?.rotatedAt ?? at;
         const withinGrace =
           at.getTime() - rotatedAt.getTime() <= config.refreshReuseGraceSeconds * 1000;
         if (!withinGrace) {
-          await revokeFamily(db, stored.familyId, at);
+          await endFamily(stored, at);
           throw unauthorized('This session was used elsewhere and has been ended. Sign in again.');
         }
       }
       const user = await findUserById(db, stored.userId);
       if (!user) throw unauthorized('Your session has ended. Sign in again.');
       return {
-        token: await signFor(user),
-        refresh: await issueRefreshToken(user.id, stored.familyId),
+        token: await signFor(user, stored.familyId),
+        refresh: await issueRefreshToken(await successorOf(presented), user.id, stored),
       };
     },
 
+    /** Ends the whole sign-in the token belongs to: every token of its family, and its sockets. */
     logout: async (presented: string | undefined) => {
       if (!presented) return;
       const stored = await findRefreshToken(db, hashToken(presented));
-      if (stored) await revokeFamily(db, stored.familyId, now());
+      if (stored) await endFamily(stored, now());
     },
+
+    /** Whether the sign-in is still live: some token of its family neither revoked nor expired. */
+    isSessionActive: (sessionId: string) => isFamilyActive(db, sessionId, now()),
   };
 };

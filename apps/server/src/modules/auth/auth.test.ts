@@ -15,7 +15,8 @@ describe.each(databaseTargets())('auth over time on $name', (target) => {
   const s = useTestApp(target, {
     seed: 'none',
     now: clock.now,
-    env: { REFRESH_REUSE_GRACE_SECONDS: '30' },
+    // A session limit past the 30 days, so the refresh token's own lifetime is what ends it.
+    env: { REFRESH_REUSE_GRACE_SECONDS: '30', SESSION_LIMIT_MINUTES: String(60 * 24 * 40) },
   });
   let credentials: { email: string; password: string };
   beforeAll(async () => {

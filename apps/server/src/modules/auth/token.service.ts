@@ -28,11 +28,19 @@ export type IdTokenSubject = {
   name: string;
   picture: string | null;
   companyId: string;
+  /** The sign-in (refresh family) the token belongs to, as the OIDC `sid` claim. */
+  sessionId?: string;
 };
 
 /** What a verified token says: our own (with companyID) or an external issuer's (email only). */
 export type VerifiedToken =
-  | { source: 'local'; userId: string; companyId: string; payload: JWTPayload }
+  | {
+      source: 'local';
+      userId: string;
+      companyId: string;
+      sessionId: string | undefined;
+      payload: JWTPayload;
+    }
   | { source: 'external'; email: string; payload: JWTPayload };
 
 /** Who a secure-access token acts for and the one lead it opens. */
@@ -124,6 +132,7 @@ export const createTokenService = async (
         name: subject.name,
         picture: subject.picture,
         companyID: subject.companyId,
+        ...(subject.sessionId ? { sid: subject.sessionId } : {}),
       })
         .setProtectedHeader({ alg: ALG, kid: signer.kid, typ: 'JWT' })
         .setSubject(subject.userId)
@@ -164,7 +173,13 @@ export const createTokenService = async (
       if (typeof payload.sub !== 'string' || typeof payload.companyID !== 'string') {
         throw new Error('token lacks sub or companyID');
       }
-      return { source: 'local', userId: payload.sub, companyId: payload.companyID, payload };
+      return {
+        source: 'local',
+        userId: payload.sub,
+        companyId: payload.companyID,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+        payload,
+      };
     },
 
     signLeadAccessToken: async (claims, ttlSeconds) => {
