@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
+import type { AppConfig, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
@@ -60,6 +60,10 @@ export type BuildAppOptions = {
   logStream?: DestinationStream;
 };
 
+/** A hop count trusts that many proxies in front of us (Fastify's types omit the number form). */
+const trustProxyOption = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 /** Builds the whole application from configuration; `server.ts` only listens. */
 export const buildApp = async ({
   config,
@@ -92,6 +96,7 @@ export const buildApp = async ({
       },
       ...(logStream ? { stream: logStream } : {}),
     },
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -134,7 +139,7 @@ export const buildApp = async ({
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         code: 'RATE_LIMITED',
-        message: `Too many sign-in attempts from this network. Try again in ${context.after}.`,
+        message: `Too many requests. Try again in ${context.after}.`,
       }),
     });
     if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
