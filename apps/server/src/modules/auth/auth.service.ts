@@ -5,10 +5,9 @@ import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { HttpError, unauthorized } from '../../lib/errors.js';
 import {
+  claimLoginAttempt,
   clearLoginFailures,
   LOGIN_FAILURE_WINDOW_MS,
-  recentLoginFailures,
-  recordLoginFailure,
 } from './login-failures.repository.js';
 import { getDecoyHash, verifyPassword } from '../../lib/password.js';
 import {
@@ -98,12 +97,14 @@ export const createAuthService = (
     onSessionEnded(stored.familyId);
   };
 
-  const throttleAccount = async (email: string) => {
-    const failures = await recentLoginFailures(db, email);
-    if (failures.count >= config.loginAccountFailureLimit && failures.oldest) {
+  /** Records the attempt as a failure up front, atomically; a locked account answers 429. */
+  const throttleAccount = async (email: string, ip: string) => {
+    const attempt = await claimLoginAttempt(db, email, ip, config.loginAccountFailureLimit);
+    if (!attempt.allowed) {
+      const oldest = attempt.oldest?.getTime() ?? Date.now();
       const retryAfter = Math.max(
         1,
-        Math.ceil((failures.oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - Date.now()) / 1000),
+        Math.ceil((oldest + LOGIN_FAILURE_WINDOW_MS - Date.now()) / 1000),
       );
       throw new HttpError(
         429,
@@ -119,15 +120,15 @@ export const createAuthService = (
       input: LoginRequest,
       ip: string,
     ): Promise<LoginResponse & { refresh: IssuedRefreshToken }> => {
-      await throttleAccount(input.email);
+      await throttleAccount(input.email, ip);
       const user = await findUserByEmail(db, input.email);
       // Unknown email and wrong password take the same path and say the same thing.
       const valid = await verifyPassword(
         user?.passwordHash ?? (await getDecoyHash()),
         input.password,
       );
+      // The failure was recorded before the check; a success clears it with the others.
       if (!user || !user.passwordHash || !valid) {
-        await recordLoginFailure(db, input.email, ip);
         throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
       await clearLoginFailures(db, input.email);
