@@ -94,6 +94,16 @@ const createKey = async (db: Db) => {
 
 const secondsAfter = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
 
+/** How long a kid found in no reload is refused without looking again. */
+const UNKNOWN_KID_TTL_MS = 60_000;
+/** Bounds the memory of unknown kids; past it the memory starts over. */
+const MAX_UNKNOWN_KIDS = 1_000;
+
+export type TokenServiceDeps = {
+  /** Called after every load of the signing keys from the database (tests count them). */
+  onKeysLoaded?: () => void;
+};
+
 /**
  * The built-in identity provider's keys live in the database, so every process signs and verifies
  * with the same set and a restart signs nobody out. Issuing and expiry read `now`.
@@ -102,23 +112,51 @@ export const createTokenService = async (
   db: Db,
   config: AppConfig['auth'],
   now: Clock = systemClock,
+  { onKeysLoaded = () => {} }: TokenServiceDeps = {},
 ): Promise<TokenService> => {
-  let keys = await loadKeyEntries(db);
+  const load = async () => {
+    const entries = await loadKeyEntries(db);
+    onKeysLoaded();
+    return entries;
+  };
+  let keys = await load();
   if (keys.length === 0) {
     await createKey(db);
-    keys = await loadKeyEntries(db);
+    keys = await load();
   }
   const external = config.external;
   const externalJwks = external ? createRemoteJWKSet(new URL(external.jwksUrl)) : undefined;
 
-  // A kid we do not know may belong to a key another process created since we loaded ours.
+  // Concurrent requests with unknown kids share one reload.
+  let reloading: Promise<KeyEntry[]> | undefined;
+  const reload = () => {
+    reloading ??= load().finally(() => {
+      reloading = undefined;
+    });
+    return reloading;
+  };
+  /** kid → until when (ms) it is refused without a reload. */
+  const unknownKids = new Map<string, number>();
+
+  /**
+   * A kid we do not know may belong to a key another process created since we loaded ours, so
+   * the keys are reloaded; but a kid that was not there a moment ago is refused for a minute
+   * without asking the database again, or any made-up kid would cost a query.
+   */
   const getLocalKey: JWTVerifyGetKey = async (header) => {
     let entry = keys.find((key) => key.kid === header.kid);
+    if (entry) return entry.publicKey;
+    const kid = header.kid;
+    if (typeof kid !== 'string') throw new Error('token names no signing key');
+    const at = now().getTime();
+    if ((unknownKids.get(kid) ?? 0) > at) throw new Error('unknown signing key');
+    keys = await reload();
+    entry = keys.find((key) => key.kid === kid);
     if (!entry) {
-      keys = await loadKeyEntries(db);
-      entry = keys.find((key) => key.kid === header.kid);
+      if (unknownKids.size >= MAX_UNKNOWN_KIDS) unknownKids.clear();
+      unknownKids.set(kid, at + UNKNOWN_KID_TTL_MS);
+      throw new Error('unknown signing key');
     }
-    if (!entry) throw new Error('unknown signing key');
     return entry.publicKey;
   };
 
