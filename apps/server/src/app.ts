@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -8,17 +8,19 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
+import type { AppConfig, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import type { Clock } from './lib/clock.js';
 import { serverRoot } from './lib/paths.js';
+import { redactUrl } from './lib/redact-url.js';
 import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { configModule } from './modules/config/config.module.js';
@@ -55,13 +57,20 @@ export type BuildAppOptions = {
   database?: Database;
   /** The clock that issues and expires sign-in tokens; tests move it instead of waiting. */
   now?: Clock;
+  /** Where the log lines go instead of stdout (tests read what would be shipped). */
+  logStream?: DestinationStream;
 };
+
+/** A hop count trusts that many proxies in front of us (Fastify's types omit the number form). */
+const trustProxyOption = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** Builds the whole application from configuration; `server.ts` only listens. */
 export const buildApp = async ({
   config,
   database,
   now,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const ownsDatabase = !database;
   const db = database ?? (await openConfiguredDatabase(config));
@@ -76,7 +85,19 @@ export const buildApp = async ({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Fastify's own request fields, with credentials in the query kept out of the URL.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+      ...(logStream ? { stream: logStream } : {}),
     },
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -119,7 +140,7 @@ export const buildApp = async ({
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         code: 'RATE_LIMITED',
-        message: `Too many sign-in attempts from this network. Try again in ${context.after}.`,
+        message: `Too many requests. Try again in ${context.after}.`,
       }),
     });
     if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_LIMIT_MINUTES } from '@leasing/contract';
@@ -11,6 +12,38 @@ const optionalString = z
 
 /** One CSP frame-ancestors source: an origin (a `*.` subdomain wildcard allowed) or 'self'. */
 const frameAncestorPattern = /^(https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?|'self')$/i;
+
+/** proxy-addr's names for address ranges, accepted by Fastify's trustProxy like addresses. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isAddressOrCidr = (value: string) => {
+  if (proxyRangeNames.includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/** Fastify's `trustProxy`: whether, how many hops of, or which proxies' X-Forwarded-For to believe. */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxySchema = optionalString.pipe(
+  z
+    .string()
+    .refine(
+      (value) =>
+        /^(true|false|\d+)$/.test(value) ||
+        value.split(',').every((item) => isAddressOrCidr(item.trim())),
+      'true, false, a hop count, or comma-separated proxy addresses/CIDRs like 10.0.0.0/8',
+    )
+    .transform((value): TrustProxy => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      return value.split(',').map((item) => item.trim());
+    })
+    .optional(),
+);
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
@@ -46,6 +79,9 @@ const envSchema = z.object({
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOGIN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(5),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
+  REFRESH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  INTEGRATION_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: trustProxySchema,
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM: optionalString.pipe(
@@ -111,6 +147,10 @@ export type AppConfig = {
   /** Sites that may show the console in a frame (secure-access links in a PMS); empty: none. */
   frameAncestors: string[];
   logLevel: string;
+  /** Whose X-Forwarded-For decides `request.ip` (rate limits, lockout records); false: nobody's. */
+  trustProxy: TrustProxy;
+  /** Requests a minute one integration API key may make. */
+  integrationLimitPerMinute: number;
   webDistDir: string;
   sessionLimitMinutes: number;
   seedDemo: boolean;
@@ -169,7 +209,10 @@ export type AppConfig = {
     idTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
     refreshReuseGraceSeconds: number;
+    /** A refresh family ends this long after the sign-in that started it. */
+    sessionLimitMinutes: number;
     loginIpLimitPerMinute: number;
+    refreshIpLimitPerMinute: number;
     loginAccountFailureLimit: number;
     external: { issuer: string; audience: string; jwksUrl: string } | undefined;
   };
@@ -272,6 +315,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(',').map((origin) => origin.trim()) ?? [],
     frameAncestors: e.FRAME_ANCESTORS?.split(',').map((origin) => origin.trim()) ?? [],
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    integrationLimitPerMinute: e.INTEGRATION_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     sessionLimitMinutes: e.SESSION_LIMIT_MINUTES,
     // Demo accounts have a published password: by default only the embedded database gets them.
@@ -327,7 +372,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       idTokenTtlSeconds: 15 * 60,
       refreshTokenTtlDays: 30,
       refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+      sessionLimitMinutes: e.SESSION_LIMIT_MINUTES,
       loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
+      refreshIpLimitPerMinute: e.REFRESH_IP_LIMIT_PER_MINUTE,
       loginAccountFailureLimit: e.LOGIN_ACCOUNT_FAILURE_LIMIT,
       external:
         e.AUTH_ISSUER && e.AUTH_AUDIENCE && e.AUTH_JWKS_URL

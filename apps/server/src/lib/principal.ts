@@ -20,7 +20,12 @@ export type Principal = {
   tokensValidAfter: Date | null;
 };
 
-export type Session = { principal: Principal; expiresAt: Date };
+export type Session = {
+  principal: Principal;
+  expiresAt: Date;
+  /** The sign-in (refresh family) a token of ours belongs to; none for other tokens. */
+  sessionId?: string;
+};
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -67,3 +72,7 @@ export const MANAGERS_AND_ADMINS = ['admin', 'manager'] as const satisfies reado
 /** Whether the principal's role may use a route that admits `roles` (every role when absent). */
 export const roleAllows = (principal: Pick<Principal, 'role'>, roles?: readonly StaffRole[]) =>
   !roles || roles.includes(principal.role);
+
+/** The sign-in a staff socket belongs to, when its token named one. */
+export const socketSessionId = (socket: Socket): string | undefined =>
+  (socket.data as { sessionId?: string }).sessionId;

@@ -3,3 +3,5 @@ export const companyRoom = (companyId: string) => `company:${companyId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 /** Sockets of secure-access links: they hear about their one lead, never the company's others. */
 export const leadRoom = (leadId: string) => `lead:${leadId}`;
+/** Sockets of one sign-in (a refresh family): closed together when that session ends. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

@@ -12,6 +12,7 @@ import {
 } from '../modules/auth/token.service.js';
 import { findUserByEmail, findUserById } from '../modules/auth/users.repository.js';
 import { bearerToken, roleAllows, type Principal, type Session } from '../lib/principal.js';
+import { sessionRoom } from '../lib/socket-rooms.js';
 import {
   createLeadAccessResolver,
   leadScopeAllows,
@@ -49,7 +50,14 @@ export const authPlugin = fp(
     const db: Db = app.database.db;
     const tokens = await createTokenService(db, app.config.auth, now);
     app.decorate('tokens', tokens);
-    app.decorate('auth', createAuthService(db, tokens, app.config.auth, now));
+    app.decorate(
+      'auth',
+      createAuthService(db, tokens, app.config.auth, {
+        now,
+        // The socket plugin registers after this one; by the time a session ends it is there.
+        onSessionEnded: (sessionId) => app.io?.in(sessionRoom(sessionId)).disconnectSockets(true),
+      }),
+    );
     const routeCatalog: FastifyInstance['routeCatalog'] = [];
     app.decorate('routeCatalog', routeCatalog);
     app.addHook('onRoute', (route) => {
@@ -82,7 +90,11 @@ export const authPlugin = fp(
         throw unauthorized('Your session has ended. Sign in again.');
       }
       const exp = verified.payload.exp;
-      return { principal: user, expiresAt: new Date(exp ? exp * 1000 : Date.now()) };
+      return {
+        principal: user,
+        expiresAt: new Date(exp ? exp * 1000 : Date.now()),
+        sessionId: verified.source === 'local' ? verified.sessionId : undefined,
+      };
     };
     const resolvePrincipal = async (token: string | undefined) =>
       (await resolveSession(token)).principal;

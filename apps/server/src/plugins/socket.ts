@@ -12,8 +12,13 @@ import {
   type ReauthenticateAck,
 } from '@leasing/contract';
 import { isLeadAccessToken } from '../modules/auth/token.service.js';
-import { socketLeadScope, socketPrincipal, type Session } from '../lib/principal.js';
-import { companyRoom, leadRoom, userRoom } from '../lib/socket-rooms.js';
+import {
+  socketLeadScope,
+  socketPrincipal,
+  socketSessionId,
+  type Session,
+} from '../lib/principal.js';
+import { companyRoom, leadRoom, sessionRoom, userRoom } from '../lib/socket-rooms.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -85,6 +90,10 @@ export const socketPlugin = fp(
           };
         }
         const session = await app.resolveSession(typeof token === 'string' ? token : undefined);
+        // A token outlives the sign-out of its session by up to 15 minutes; a socket may not.
+        if (session.sessionId && !(await app.auth.isSessionActive(session.sessionId))) {
+          throw new Error('This session has been signed out. Sign in again.');
+        }
         return { ...session, leadScope: null };
       } catch (error) {
         throw refusal(socketErrorCodes.unauthorized, (error as Error).message);
@@ -97,10 +106,15 @@ export const socketPlugin = fp(
         socket.data.principal = session.principal;
         socket.data.expiresAt = session.expiresAt;
         socket.data.leadScope = session.leadScope;
+        socket.data.sessionId = session.sessionId;
         await socket.join(
           session.leadScope
             ? [leadRoom(session.leadScope)]
-            : [companyRoom(session.principal.companyId), userRoom(session.principal.id)],
+            : [
+                companyRoom(session.principal.companyId),
+                userRoom(session.principal.id),
+                ...(session.sessionId ? [sessionRoom(session.sessionId)] : []),
+              ],
         );
         next();
       } catch (error) {
@@ -144,6 +158,13 @@ export const socketPlugin = fp(
           }
           socket.data.principal = session.principal;
           socket.data.expiresAt = session.expiresAt;
+          // Signing in again without signing out starts another session: follow it.
+          const previousSession = socketSessionId(socket);
+          if (previousSession !== session.sessionId) {
+            if (previousSession) await socket.leave(sessionRoom(previousSession));
+            if (session.sessionId) await socket.join(sessionRoom(session.sessionId));
+            socket.data.sessionId = session.sessionId;
+          }
           scheduleExpiry(session.expiresAt);
           answer({ ok: true });
         } catch (error) {

@@ -5,7 +5,12 @@ import { PageLoader } from '../components/ui/page-loader';
 import { paths } from '../config/paths';
 import { getLeadQueryKey } from '../lib/conversation-cache/conversation-cache';
 import { queryClient } from '../lib/query-client';
-import { accessTokenSignIn } from './guards/access-token-sign-in';
+import {
+  ACCOUNT_ROUTE_ID,
+  accessTokenSignIn,
+  pendingAccountSwitch,
+  type AccountLoaderData,
+} from './guards/access-token-sign-in';
 import { loginTypeGuard } from './guards/login-type-guard';
 import { notFoundGuard } from './guards/not-found-guard';
 import { protectedGuard, protectedWithAccessTokenGuard } from './guards/protected-guard';
@@ -15,9 +20,12 @@ const redirectRoute = (href: string) => ({ loader: () => redirect(href), element
 
 /**
  * The login page signs in with a secure link's access_token before the login-type guard looks for
- * a stored token; run in one loader so the order cannot vary.
+ * a stored token; run in one loader so the order cannot vary. A link for another account than the
+ * signed-in one stays on the login page, which asks before switching.
  */
-function accountLoader(args: LoaderFunctionArgs) {
+function accountLoader(args: LoaderFunctionArgs): Response | AccountLoaderData {
+  const pendingSwitch = pendingAccountSwitch(args);
+  if (pendingSwitch) return { pendingSwitch };
   return accessTokenSignIn(args) ?? loginTypeGuard();
 }
 
@@ -94,6 +102,7 @@ const normalRouteTable: RouteObject[] = [
         ],
       },
       {
+        id: ACCOUNT_ROUTE_ID,
         path: paths.account.path,
         loader: accountLoader,
         children: [

@@ -20,6 +20,8 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid().notNull(),
+    /** When the sign-in that started the family happened: SESSION_LIMIT_MINUTES counts from it. */
+    sessionStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     rotatedAt: timestamp({ withTimezone: true }),

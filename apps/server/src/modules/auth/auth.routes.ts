@@ -35,6 +35,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           max: app.config.auth.loginIpLimitPerMinute,
           timeWindow: '1 minute',
           keyGenerator: (request) => `login:${request.ip}`,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            code: 'RATE_LIMITED',
+            message: `Too many sign-in attempts from this network. Try again in ${context.after}.`,
+          }),
         },
       },
     },
@@ -47,7 +52,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiRoutes.refresh,
-    { schema: { response: { 200: refreshResponseSchema } } },
+    {
+      schema: { response: { 200: refreshResponseSchema } },
+      // Refresh tokens are long random values; the limit keeps guessing and replay storms slow.
+      config: {
+        rateLimit: {
+          max: app.config.auth.refreshIpLimitPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `refresh:${request.ip}`,
+        },
+      },
+    },
     async (request, reply) => {
       try {
         const { token, refresh } = await app.auth.refresh(request.cookies[REFRESH_COOKIE]);

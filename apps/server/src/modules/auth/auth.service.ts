@@ -1,21 +1,23 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { LoginRequest, LoginResponse } from '@leasing/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { HttpError, unauthorized } from '../../lib/errors.js';
 import {
+  claimLoginAttempt,
   clearLoginFailures,
   LOGIN_FAILURE_WINDOW_MS,
-  recentLoginFailures,
-  recordLoginFailure,
 } from './login-failures.repository.js';
 import { getDecoyHash, verifyPassword } from '../../lib/password.js';
 import {
   findRefreshToken,
   insertRefreshToken,
+  isFamilyActive,
+  loadSuccessorKey,
   markRotated,
   revokeFamily,
+  type RefreshTokenRow,
 } from './refresh-tokens.repository.js';
 import type { TokenService } from './token.service.js';
 import {
@@ -33,37 +35,76 @@ export type IssuedRefreshToken = { value: string; expiresAt: Date };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+export type AuthServiceDeps = {
+  now?: Clock;
+  /** Told when a sign-in ends on the server (sign-out, reuse, time limit): close its sockets. */
+  onSessionEnded?: (sessionId: string) => void;
+};
+
 export const createAuthService = (
   db: Db,
   tokens: TokenService,
   config: AppConfig['auth'],
-  now: Clock = systemClock,
+  { now = systemClock, onSessionEnded = () => {} }: AuthServiceDeps = {},
 ) => {
-  const issueRefreshToken = async (
-    userId: string,
-    familyId: string,
-  ): Promise<IssuedRefreshToken> => {
-    const value = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now().getTime() + config.refreshTokenTtlDays * 86_400_000);
-    await insertRefreshToken(db, { userId, familyId, tokenHash: hashToken(value), expiresAt });
-    return { value, expiresAt };
+  let successorKey: Promise<Buffer> | undefined;
+  /**
+   * A token's successor is derived from it with the installation's key, not drawn at random: a
+   * token presented twice within the grace window gets the same successor, never a second chain,
+   * and nothing but a hash is stored.
+   */
+  const successorOf = async (presented: string) => {
+    successorKey ??= loadSuccessorKey(db);
+    return createHmac('sha256', await successorKey)
+      .update(`refresh-successor|${presented}`)
+      .digest('base64url');
   };
 
-  const signFor = (user: UserWithCompany) =>
+  const sessionEndsAt = (sessionStartedAt: Date) =>
+    new Date(sessionStartedAt.getTime() + config.sessionLimitMinutes * 60_000);
+
+  const issueRefreshToken = async (
+    value: string,
+    userId: string,
+    family: { familyId: string; sessionStartedAt: Date },
+  ): Promise<IssuedRefreshToken> => {
+    const ttlEnd = now().getTime() + config.refreshTokenTtlDays * 86_400_000;
+    const expiresAt = new Date(Math.min(ttlEnd, sessionEndsAt(family.sessionStartedAt).getTime()));
+    await insertRefreshToken(db, {
+      userId,
+      familyId: family.familyId,
+      sessionStartedAt: family.sessionStartedAt,
+      tokenHash: hashToken(value),
+      expiresAt,
+    });
+    // A successor derived before keeps its own expiry: answer what is stored.
+    const stored = await findRefreshToken(db, hashToken(value));
+    return { value, expiresAt: stored?.expiresAt ?? expiresAt };
+  };
+
+  const signFor = (user: UserWithCompany, sessionId: string) =>
     tokens.signIdToken({
       userId: user.id,
       email: user.email,
       name: user.name,
       picture: user.pictureUrl,
       companyId: user.companyId,
+      sessionId,
     });
 
-  const throttleAccount = async (email: string) => {
-    const failures = await recentLoginFailures(db, email);
-    if (failures.count >= config.loginAccountFailureLimit && failures.oldest) {
+  const endFamily = async (stored: RefreshTokenRow, at: Date) => {
+    await revokeFamily(db, stored.familyId, at);
+    onSessionEnded(stored.familyId);
+  };
+
+  /** Records the attempt as a failure up front, atomically; a locked account answers 429. */
+  const throttleAccount = async (email: string, ip: string) => {
+    const attempt = await claimLoginAttempt(db, email, ip, config.loginAccountFailureLimit);
+    if (!attempt.allowed) {
+      const oldest = attempt.oldest?.getTime() ?? Date.now();
       const retryAfter = Math.max(
         1,
-        Math.ceil((failures.oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - Date.now()) / 1000),
+        Math.ceil((oldest + LOGIN_FAILURE_WINDOW_MS - Date.now()) / 1000),
       );
       throw new HttpError(
         429,
@@ -79,59 +120,70 @@ export const createAuthService = (
       input: LoginRequest,
       ip: string,
     ): Promise<LoginResponse & { refresh: IssuedRefreshToken }> => {
-      await throttleAccount(input.email);
+      await throttleAccount(input.email, ip);
       const user = await findUserByEmail(db, input.email);
       // Unknown email and wrong password take the same path and say the same thing.
       const valid = await verifyPassword(
         user?.passwordHash ?? (await getDecoyHash()),
         input.password,
       );
+      // The failure was recorded before the check; a success clears it with the others.
       if (!user || !user.passwordHash || !valid || user.deactivatedAt) {
-        await recordLoginFailure(db, input.email, ip);
         throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
       await clearLoginFailures(db, input.email);
+      const family = { familyId: randomUUID(), sessionStartedAt: now() };
       return {
-        token: await signFor(user),
+        token: await signFor(user, family.familyId),
         user: toUserDto(user),
-        refresh: await issueRefreshToken(user.id, randomUUID()),
+        refresh: await issueRefreshToken(randomBytes(32).toString('base64url'), user.id, family),
       };
     },
 
     /**
      * Rotates the refresh token. Presenting a token that was already rotated means it leaked (or a
-     * second tab raced us): within a short grace period it is honoured, afterwards the whole family
-     * is revoked.
+     * second tab raced us): within a short grace period it gets the same successor again,
+     * afterwards the whole family is revoked. No family outlives SESSION_LIMIT_MINUTES from its
+     * sign-in, however often it is refreshed.
      */
     refresh: async (presented: string | undefined) => {
       if (!presented) throw unauthorized('No session to refresh. Sign in again.');
       const at = now();
       const stored = await findRefreshToken(db, hashToken(presented));
-      if (!stored || stored.revokedAt || stored.expiresAt <= at) {
+      if (!stored || stored.revokedAt) {
         throw unauthorized('Your session has ended. Sign in again.');
       }
+      if (sessionEndsAt(stored.sessionStartedAt) <= at) {
+        await endFamily(stored, at);
+        throw unauthorized('Your session has reached its time limit. Sign in again.');
+      }
+      if (stored.expiresAt <= at) throw unauthorized('Your session has ended. Sign in again.');
       const wonRotation = await markRotated(db, stored.id, at);
       if (!wonRotation) {
         const rotatedAt = (await findRefreshToken(db, stored.tokenHash))?.rotatedAt ?? at;
         const withinGrace =
           at.getTime() - rotatedAt.getTime() <= config.refreshReuseGraceSeconds * 1000;
         if (!withinGrace) {
-          await revokeFamily(db, stored.familyId, at);
+          await endFamily(stored, at);
           throw unauthorized('This session was used elsewhere and has been ended. Sign in again.');
         }
       }
       const user = await findUserById(db, stored.userId);
       if (!user || user.deactivatedAt) throw unauthorized('Your session has ended. Sign in again.');
       return {
-        token: await signFor(user),
-        refresh: await issueRefreshToken(user.id, stored.familyId),
+        token: await signFor(user, stored.familyId),
+        refresh: await issueRefreshToken(await successorOf(presented), user.id, stored),
       };
     },
 
+    /** Ends the whole sign-in the token belongs to: every token of its family, and its sockets. */
     logout: async (presented: string | undefined) => {
       if (!presented) return;
       const stored = await findRefreshToken(db, hashToken(presented));
-      if (stored) await revokeFamily(db, stored.familyId, now());
+      if (stored) await endFamily(stored, now());
     },
+
+    /** Whether the sign-in is still live: some token of its family neither revoked nor expired. */
+    isSessionActive: (sessionId: string) => isFamilyActive(db, sessionId, now()),
   };
 };

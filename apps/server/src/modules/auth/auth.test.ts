@@ -15,7 +15,8 @@ describe.each(databaseTargets())('auth over time on $name', (target) => {
   const s = useTestApp(target, {
     seed: 'none',
     now: clock.now,
-    env: { REFRESH_REUSE_GRACE_SECONDS: '30' },
+    // A session limit past the 30 days, so the refresh token's own lifetime is what ends it.
+    env: { REFRESH_REUSE_GRACE_SECONDS: '30', SESSION_LIMIT_MINUTES: String(60 * 24 * 40) },
   });
   let credentials: { email: string; password: string };
   beforeAll(async () => {
@@ -338,15 +339,26 @@ describe('external OIDC issuer', () => {
   });
 
   it('accepts its ID tokens and maps them to a staff user by email', async () => {
-    const token = await signExternal({ sub: 'ext-user', email: MARCUS_EMAIL });
+    const token = await signExternal({
+      sub: 'ext-user',
+      email: MARCUS_EMAIL,
+      email_verified: true,
+    });
     const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Marcus Lee', companyName: OFFICE.name });
   });
 
   it('rejects its tokens for an unknown email or another audience', async () => {
-    const stranger = await signExternal({ sub: 'x', email: 'stranger@example.com' });
-    const otherAudience = await signExternal({ sub: 'x', email: MARCUS_EMAIL }, 'another-client');
+    const stranger = await signExternal({
+      sub: 'x',
+      email: 'stranger@example.com',
+      email_verified: true,
+    });
+    const otherAudience = await signExternal(
+      { sub: 'x', email: MARCUS_EMAIL, email_verified: true },
+      'another-client',
+    );
     for (const token of [stranger, otherAudience]) {
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode,

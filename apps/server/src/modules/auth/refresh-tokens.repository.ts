@@ -1,11 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { refreshTokens } from '../../db/schema/index.js';
+import { appSecrets, refreshTokens } from '../../db/schema/index.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
+/** Inserts the token; the same token again (a successor derived twice) is left as it is. */
 export const insertRefreshToken = async (db: Db, row: typeof refreshTokens.$inferInsert) => {
-  await db.insert(refreshTokens).values(row);
+  await db
+    .insert(refreshTokens)
+    .values(row)
+    .onConflictDoNothing({ target: refreshTokens.tokenHash });
 };
 
 export const findRefreshToken = async (db: Db, tokenHash: string) =>
@@ -19,6 +24,35 @@ export const markRotated = async (db: Db, id: string, at: Date) => {
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
     .returning({ id: refreshTokens.id });
   return rows.length === 1;
+};
+
+/** Whether the family still has a token that is neither revoked nor expired. */
+export const isFamilyActive = async (db: Db, familyId: string, at: Date) => {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, at),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+};
+
+const SUCCESSOR_KEY_NAME = 'refresh-token-successor';
+
+/** The installation's key that derives a refresh token's successor, made once and shared. */
+export const loadSuccessorKey = async (db: Db): Promise<Buffer> => {
+  await db
+    .insert(appSecrets)
+    .values({ name: SUCCESSOR_KEY_NAME, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, SUCCESSOR_KEY_NAME));
+  if (!row) throw new Error('refresh successor key missing');
+  return Buffer.from(row.value, 'base64url');
 };
 
 export const revokeFamily = async (db: Db, familyId: string, at: Date) => {

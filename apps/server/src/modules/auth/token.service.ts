@@ -28,11 +28,19 @@ export type IdTokenSubject = {
   name: string;
   picture: string | null;
   companyId: string;
+  /** The sign-in (refresh family) the token belongs to, as the OIDC `sid` claim. */
+  sessionId?: string;
 };
 
 /** What a verified token says: our own (with companyID) or an external issuer's (email only). */
 export type VerifiedToken =
-  | { source: 'local'; userId: string; companyId: string; payload: JWTPayload }
+  | {
+      source: 'local';
+      userId: string;
+      companyId: string;
+      sessionId: string | undefined;
+      payload: JWTPayload;
+    }
   | { source: 'external'; email: string; payload: JWTPayload };
 
 /** Who a secure-access token acts for and the one lead it opens. */
@@ -86,6 +94,16 @@ const createKey = async (db: Db) => {
 
 const secondsAfter = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
 
+/** How long a kid found in no reload is refused without looking again. */
+const UNKNOWN_KID_TTL_MS = 60_000;
+/** Bounds the memory of unknown kids; past it the memory starts over. */
+const MAX_UNKNOWN_KIDS = 1_000;
+
+export type TokenServiceDeps = {
+  /** Called after every load of the signing keys from the database (tests count them). */
+  onKeysLoaded?: () => void;
+};
+
 /**
  * The built-in identity provider's keys live in the database, so every process signs and verifies
  * with the same set and a restart signs nobody out. Issuing and expiry read `now`.
@@ -94,23 +112,51 @@ export const createTokenService = async (
   db: Db,
   config: AppConfig['auth'],
   now: Clock = systemClock,
+  { onKeysLoaded = () => {} }: TokenServiceDeps = {},
 ): Promise<TokenService> => {
-  let keys = await loadKeyEntries(db);
+  const load = async () => {
+    const entries = await loadKeyEntries(db);
+    onKeysLoaded();
+    return entries;
+  };
+  let keys = await load();
   if (keys.length === 0) {
     await createKey(db);
-    keys = await loadKeyEntries(db);
+    keys = await load();
   }
   const external = config.external;
   const externalJwks = external ? createRemoteJWKSet(new URL(external.jwksUrl)) : undefined;
 
-  // A kid we do not know may belong to a key another process created since we loaded ours.
+  // Concurrent requests with unknown kids share one reload.
+  let reloading: Promise<KeyEntry[]> | undefined;
+  const reload = () => {
+    reloading ??= load().finally(() => {
+      reloading = undefined;
+    });
+    return reloading;
+  };
+  /** kid → until when (ms) it is refused without a reload. */
+  const unknownKids = new Map<string, number>();
+
+  /**
+   * A kid we do not know may belong to a key another process created since we loaded ours, so
+   * the keys are reloaded; but a kid that was not there a moment ago is refused for a minute
+   * without asking the database again, or any made-up kid would cost a query.
+   */
   const getLocalKey: JWTVerifyGetKey = async (header) => {
     let entry = keys.find((key) => key.kid === header.kid);
+    if (entry) return entry.publicKey;
+    const kid = header.kid;
+    if (typeof kid !== 'string') throw new Error('token names no signing key');
+    const at = now().getTime();
+    if ((unknownKids.get(kid) ?? 0) > at) throw new Error('unknown signing key');
+    keys = await reload();
+    entry = keys.find((key) => key.kid === kid);
     if (!entry) {
-      keys = await loadKeyEntries(db);
-      entry = keys.find((key) => key.kid === header.kid);
+      if (unknownKids.size >= MAX_UNKNOWN_KIDS) unknownKids.clear();
+      unknownKids.set(kid, at + UNKNOWN_KID_TTL_MS);
+      throw new Error('unknown signing key');
     }
-    if (!entry) throw new Error('unknown signing key');
     return entry.publicKey;
   };
 
@@ -124,6 +170,7 @@ export const createTokenService = async (
         name: subject.name,
         picture: subject.picture,
         companyID: subject.companyId,
+        ...(subject.sessionId ? { sid: subject.sessionId } : {}),
       })
         .setProtectedHeader({ alg: ALG, kid: signer.kid, typ: 'JWT' })
         .setSubject(subject.userId)
@@ -146,9 +193,13 @@ export const createTokenService = async (
           issuer: external.issuer,
           audience: external.audience,
           algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
+          // A token without an expiry would be good forever once it leaked.
+          requiredClaims: ['exp'],
           currentDate: now(),
         });
         if (typeof payload.email !== 'string') throw new Error('external token has no email');
+        // Users are matched by email: an address the issuer has not verified proves nothing.
+        if (payload.email_verified !== true) throw new Error('external token email not verified');
         return { source: 'external', email: payload.email, payload };
       }
       const { payload } = await jwtVerify(token, getLocalKey, {
@@ -160,7 +211,13 @@ export const createTokenService = async (
       if (typeof payload.sub !== 'string' || typeof payload.companyID !== 'string') {
         throw new Error('token lacks sub or companyID');
       }
-      return { source: 'local', userId: payload.sub, companyId: payload.companyID, payload };
+      return {
+        source: 'local',
+        userId: payload.sub,
+        companyId: payload.companyID,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+        payload,
+      };
     },
 
     signLeadAccessToken: async (claims, ttlSeconds) => {

@@ -15,3 +15,15 @@ export function isValidLookingToken(
   const expiresAt = getTokenExpiry(value);
   return expiresAt === null || expiresAt > now;
 }
+
+/** Whose token it is, as far as its claims say: `sub` to compare, email (or name) to show. */
+export type TokenAccount = { id: string; label: string };
+
+export function accountOf(token: string): TokenAccount | null {
+  const claims = readJwtPayload(token);
+  if (typeof claims?.sub !== 'string') return null;
+  const label = [claims.email, claims.name].find(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+  return { id: claims.sub, label: label ?? 'another account' };
+}
