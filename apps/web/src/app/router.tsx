@@ -87,6 +87,13 @@ const normalRouteTable: RouteObject[] = [
                         Component: module.ApiKeysRoute,
                       })),
                   },
+                  {
+                    path: paths.numbers.path,
+                    lazy: () =>
+                      import('./routes/app/numbers').then((module) => ({
+                        Component: module.NumbersRoute,
+                      })),
+                  },
                 ],
               },
             ],

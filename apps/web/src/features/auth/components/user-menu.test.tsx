@@ -33,6 +33,7 @@ describe('user menu', () => {
       'Unmatched messages',
       'Settings',
       'API keys',
+      'Numbers',
       'Sign out',
     ]);
   });

@@ -5,6 +5,7 @@ import {
   IconKey,
   IconLogout,
   IconMailQuestion,
+  IconPhone,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -86,6 +87,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconKey size={16} stroke={1.5} />}
             >
               API keys
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.numbers.getHref()}
+              leftSection={<IconPhone size={16} stroke={1.5} />}
+            >
+              Numbers
             </Menu.Item>
           </>
         )}
