@@ -106,7 +106,8 @@ function NumberRow({ number, isFallback, onRemove }: NumberRowProps) {
             {formatPhone(number.number)}
           </Text>
           {number.isSharedNumber && (
-            <Badge color="indigo" variant="light" size="sm">
+            // A badge hides its overflow, so a table would squeeze it to nothing: keep it whole.
+            <Badge color="indigo" variant="light" size="sm" miw="max-content">
               Shared number
             </Badge>
           )}
