@@ -83,11 +83,26 @@ const normalRouteTable: RouteObject[] = [
                   })),
               },
               {
-                path: paths.apiKeys.path,
                 lazy: () =>
-                  import('./routes/app/api-keys').then((module) => ({
-                    Component: module.ApiKeysRoute,
+                  import('./routes/app/admin-layout').then((module) => ({
+                    Component: module.AdminLayoutRoute,
                   })),
+                children: [
+                  {
+                    path: paths.apiKeys.path,
+                    lazy: () =>
+                      import('./routes/app/api-keys').then((module) => ({
+                        Component: module.ApiKeysRoute,
+                      })),
+                  },
+                  {
+                    path: paths.numbers.path,
+                    lazy: () =>
+                      import('./routes/app/numbers').then((module) => ({
+                        Component: module.NumbersRoute,
+                      })),
+                  },
+                ],
               },
             ],
           },

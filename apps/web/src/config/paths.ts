@@ -37,6 +37,10 @@ export const paths = {
     path: '/main/settings/api-keys',
     getHref: () => '/main/settings/api-keys',
   },
+  numbers: {
+    path: '/main/settings/numbers',
+    getHref: () => '/main/settings/numbers',
+  },
   account: {
     path: '/account',
     getHref: () => '/account',

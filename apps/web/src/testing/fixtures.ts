@@ -21,6 +21,7 @@ export function fakeJwt(claims: Record<string, unknown> = {}): string {
   return `${header}.${payload}.c2lnbmF0dXJl`;
 }
 
+/** The signed-in user of most tests: an admin, as the seeded demo@leasing.test. */
 export const demoUser: User = {
   _id: 'user-1',
   email: 'demo@leasing.test',
@@ -29,6 +30,16 @@ export const demoUser: User = {
   companyID: 'company-1',
   companyName: 'Riverside Living',
   companyStatus: 'ACTIVE',
+  role: 'admin',
+};
+
+/** A colleague without the admin pages (API keys, Numbers), as the server's seeded agent. */
+export const agentUser: User = {
+  ...demoUser,
+  _id: 'user-3',
+  email: 'priya@leasing.test',
+  name: 'Priya Shah',
+  role: 'agent',
 };
 
 export const properties: Property[] = [

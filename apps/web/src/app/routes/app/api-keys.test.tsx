@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { RouteAnswer } from '../../../testing/fake-server';
-import { demoUser } from '../../../testing/fixtures';
+import { agentUser, demoUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 
 const PAGE = '/main/settings/api-keys';
@@ -194,5 +194,21 @@ describe('API keys page', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'API keys' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
     expect(await screen.findByRole('heading', { name: 'API keys' })).toBeTruthy();
+  });
+});
+
+describe('API keys page for a non-admin', () => {
+  it('says the user is not permitted, asks nothing of the server and offers the way back', async () => {
+    startSession('token');
+    const server = stubRoutes({ [`GET ${apiPaths.me}`]: { body: agentUser } });
+    const { user, router } = renderApp(PAGE);
+    expect(await screen.findByRole('heading', { name: 'User is not permitted' })).toBeTruthy();
+    expect(screen.getByText(/Only admins of your company can open this page/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'API keys' })).toBeNull();
+    expect(server.requestsTo(apiPaths.apiKeys)).toHaveLength(0);
+    expect(router.state.location.pathname).toBe(PAGE);
+
+    await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/dashboard'));
   });
 });

@@ -5,11 +5,13 @@ import {
   IconKey,
   IconLogout,
   IconMailQuestion,
+  IconPhone,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useUser } from '../api/get-user';
 import { useLogout } from '../api/logout';
+import { canManageSettings } from '../utils/authorization';
 
 function initials(name: string): string {
   return name
@@ -75,13 +77,26 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
         >
           Unmatched messages
         </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={paths.apiKeys.getHref()}
-          leftSection={<IconKey size={16} stroke={1.5} />}
-        >
-          API keys
-        </Menu.Item>
+        {canManageSettings(user?.role) && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>Settings</Menu.Label>
+            <Menu.Item
+              component={Link}
+              to={paths.apiKeys.getHref()}
+              leftSection={<IconKey size={16} stroke={1.5} />}
+            >
+              API keys
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.numbers.getHref()}
+              leftSection={<IconPhone size={16} stroke={1.5} />}
+            >
+              Numbers
+            </Menu.Item>
+          </>
+        )}
         <Menu.Divider />
         <Menu.Item
           leftSection={<IconLogout size={16} stroke={1.5} />}

@@ -170,6 +170,25 @@ describe('sending', () => {
     expect(composer.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', false);
   });
 
+  it("says, when the company has no SMS number, the server's sentence on where to add one", async () => {
+    const noNumber =
+      'Texts cannot be sent yet: your company has no SMS number. An admin can add one under Settings → Numbers.';
+    const lead = leadFixture({ officeDecisionState: null });
+    const { user, composer } = await openComposer(lead, {
+      [`POST ${apiPaths.leadSms(lead._id)}`]: apiError(409, 'NO_SMS_NUMBER', noNumber),
+    });
+    const message = composer.getByPlaceholderText('Send a message to the lead');
+    await user.type(message, 'Is Tuesday good for a tour?');
+
+    await user.click(composer.getByRole('button', { name: 'Send' }));
+
+    const alert = await screen.findByRole('dialog', { name: 'Oops' });
+    expect(within(alert).getByText(noNumber)).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Oops' })).toBeNull());
+    expect(message).toHaveProperty('value', 'Is Tuesday good for a tour?');
+  });
+
   it('sends an email answering the selected email, and Leave Open leaves the decision', async () => {
     const leadEmail = conversationEvent({
       _id: 'lead-email',

@@ -1,0 +1,31 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AddNumberDialog } from '../../../features/numbers/components/add-number-dialog';
+import { NumbersTable } from '../../../features/numbers/components/numbers-table';
+
+/** Settings → Numbers: the SMS numbers the company's texts arrive at and leave from. */
+export function NumbersRoute() {
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <Stack gap="lg" maw={1040}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <div>
+          <Title order={1} size="h3">
+            Numbers
+          </Title>
+          <Text c="dimmed" size="sm" maw={640}>
+            Texts to these numbers reach only your company. Properties without their own number text
+            from the shared number.
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+          Add number
+        </Button>
+      </Group>
+      <NumbersTable />
+      <AddNumberDialog opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { apiPaths } from '@leasing/contract';
+import type { User } from '@leasing/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../../lib/storage';
+import { stubRoutes } from '../../../testing/fake-server';
+import { agentUser, demoUser } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+
+/**
+ * The names of the menu's items and labels, in order. jsdom lays nothing out, so the dropdown's
+ * positioning soon hides it as if its button had scrolled away: read it whether shown or not.
+ */
+async function openMenu(user: User): Promise<string[]> {
+  startSession('token');
+  stubRoutes({
+    [`GET ${apiPaths.me}`]: { body: user },
+    [`GET ${apiPaths.outbox}`]: { body: { items: [], nextCursor: null } },
+  });
+  const rendered = renderApp('/main/outbox');
+  await rendered.user.click(await screen.findByRole('button', { name: 'Account menu' }));
+  const menu = await screen.findByRole('menu', { hidden: true });
+  return [...menu.querySelectorAll('[role="menuitem"], .mantine-Menu-label')].map(
+    (element) => element.textContent ?? '',
+  );
+}
+
+describe('user menu', () => {
+  it('offers the settings pages to an admin', async () => {
+    expect(await openMenu(demoUser)).toEqual([
+      demoUser.email,
+      'Outbox',
+      'Unmatched messages',
+      'Settings',
+      'API keys',
+      'Numbers',
+      'Sign out',
+    ]);
+  });
+
+  it('leaves the settings pages out for an agent', async () => {
+    expect(await openMenu(agentUser)).toEqual([
+      agentUser.email,
+      'Outbox',
+      'Unmatched messages',
+      'Sign out',
+    ]);
+  });
+});

@@ -1,0 +1,219 @@
+import type { CompanyNumber } from '@leasing/contract';
+import { Badge, Button, Group, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPhone } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import type { MouseEvent } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { formatDate } from '../../../lib/format-date';
+import { formatPhone } from '../../../lib/format-phone';
+import { useNumbers } from '../api/get-numbers';
+import {
+  FALLBACK_USAGE,
+  UNUSED_USAGE,
+  fallbackNumberId,
+  removalBlockedReason,
+  sortNumbers,
+} from '../utils/number-usage';
+import { RemoveNumberDialog } from './remove-number-dialog';
+import classes from './numbers-table.module.css';
+
+const COLUMNS = { number: 'Number', usedBy: 'Used by', added: 'Added' } as const;
+
+type UsedByProps = {
+  number: CompanyNumber;
+  isFallback: boolean;
+};
+
+function UsedBy({ number, isFallback }: UsedByProps) {
+  if (number.properties.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {isFallback ? FALLBACK_USAGE : UNUSED_USAGE}
+      </Text>
+    );
+  }
+  return (
+    <ul className={classes.usedBy}>
+      {number.properties.map((property) => (
+        <li key={property._id}>
+          <Text size="sm" span>
+            {property.name}
+          </Text>{' '}
+          <Text size="xs" c="dimmed" span>
+            {property.pmsPropertyId}
+          </Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type RemoveControlProps = {
+  number: CompanyNumber;
+  onRemove: (number: CompanyNumber) => void;
+};
+
+/**
+ * Remove, or why not. A blocked Remove stays focusable (aria-disabled), so a keyboard user lands
+ * on it and hears the reason the row also shows.
+ */
+function RemoveControl({ number, onRemove }: RemoveControlProps) {
+  const reasonId = useId();
+  const blockedReason = removalBlockedReason(number);
+  const blocked = blockedReason !== null;
+
+  function handleClick(event: MouseEvent<HTMLButtonElement>) {
+    if (blocked) event.preventDefault();
+    else onRemove(number);
+  }
+
+  return (
+    <>
+      <Button
+        variant="subtle"
+        color="red"
+        size="compact-sm"
+        aria-label={`Remove ${formatPhone(number.number)}`}
+        aria-disabled={blocked || undefined}
+        aria-describedby={blocked ? reasonId : undefined}
+        data-disabled={blocked || undefined}
+        onClick={handleClick}
+      >
+        Remove
+      </Button>
+      {blocked && (
+        <Text id={reasonId} size="xs" c="dimmed" mt={4} className={classes.blockedReason}>
+          {blockedReason}
+        </Text>
+      )}
+    </>
+  );
+}
+
+type NumberRowProps = {
+  number: CompanyNumber;
+  isFallback: boolean;
+  onRemove: (number: CompanyNumber) => void;
+};
+
+function NumberRow({ number, isFallback, onRemove }: NumberRowProps) {
+  return (
+    <Table.Tr>
+      <Table.Td data-label={COLUMNS.number}>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {formatPhone(number.number)}
+          </Text>
+          {number.isSharedNumber && (
+            // A badge hides its overflow, so a table would squeeze it to nothing: keep it whole.
+            <Badge color="indigo" variant="light" size="sm" miw="max-content">
+              Shared number
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td data-label={COLUMNS.usedBy}>
+        <UsedBy number={number} isFallback={isFallback} />
+      </Table.Td>
+      <Table.Td data-label={COLUMNS.added}>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(number.createdAt)}
+        </Text>
+      </Table.Td>
+      <Table.Td className={classes.action}>
+        <RemoveControl number={number} onRemove={onRemove} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <div role="status" aria-label="Loading numbers">
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} height={20} m="md" width={`${80 - row * 15}%`} />
+      ))}
+    </div>
+  );
+}
+
+/** The company's SMS numbers: who texts from each, and removing the ones nobody needs. */
+export function NumbersTable() {
+  const numbersQuery = useNumbers();
+  const [removing, setRemoving] = useState<CompanyNumber | null>(null);
+
+  function handleRetry() {
+    void numbersQuery.refetch();
+  }
+
+  function handleCloseRemove() {
+    setRemoving(null);
+  }
+
+  if (numbersQuery.isPending) {
+    return (
+      <Paper withBorder radius="md">
+        <LoadingRows />
+      </Paper>
+    );
+  }
+  if (numbersQuery.isError) {
+    return (
+      <Paper withBorder radius="md">
+        <ErrorState
+          title="Could not load the numbers"
+          message={numbersQuery.error.message}
+          onRetry={handleRetry}
+        />
+      </Paper>
+    );
+  }
+  if (numbersQuery.data.length === 0) {
+    return (
+      <Paper withBorder radius="md">
+        <EmptyState
+          icon={<IconPhone size={22} stroke={1.5} />}
+          title="No numbers yet"
+          description="Add the SMS number your texting provider gave you. Until your company has one, texts to leads cannot be sent."
+        />
+      </Paper>
+    );
+  }
+
+  const fallbackId = fallbackNumberId(numbersQuery.data);
+  return (
+    <Paper withBorder radius="md">
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        aria-label="Numbers"
+        className={classes.table}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{COLUMNS.number}</Table.Th>
+            <Table.Th>{COLUMNS.usedBy}</Table.Th>
+            <Table.Th>{COLUMNS.added}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sortNumbers(numbersQuery.data).map((number) => (
+            <NumberRow
+              key={number._id}
+              number={number}
+              isFallback={number._id === fallbackId}
+              onRemove={setRemoving}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+      {removing && (
+        <RemoveNumberDialog key={removing._id} number={removing} onClose={handleCloseRemove} />
+      )}
+    </Paper>
+  );
+}
