@@ -110,6 +110,16 @@ export const createProperty = async (
   return row!;
 };
 
+/** Registers `e164` to the company in the numbers registry (a number no property has as its own). */
+export const createPhoneNumber = async (
+  db: Db,
+  companyId: string,
+  e164: string = uniquePhone(),
+) => {
+  const [row] = await db.insert(phoneNumbers).values({ e164, companyId }).returning();
+  return row!;
+};
+
 export type CreateLeadOptions = Omit<Insert<typeof leads>, 'companyId' | 'propertyId'>;
 
 /**

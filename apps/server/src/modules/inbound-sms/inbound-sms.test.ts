@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import twilio from 'twilio';
-import { eq } from 'drizzle-orm';
 import type { Lead, UnmatchedMessagePage } from '@leasing/contract';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
-import { properties } from '../../db/schema/index.js';
 import { createLead } from '../../test/factories.js';
 import { bearer, databaseTargets, login } from '../../test/test-app.js';
 import {
@@ -15,6 +13,7 @@ import {
   newMessageSid,
   openConsole,
   postInbound,
+  HARBOR_NUMBER,
   SHARED_NUMBER,
   startInboundApp,
   SUMMIT_NUMBER,
@@ -59,7 +58,7 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
     // its reply, sent before the next test, is announced to consoles these tests do not open.)
     const control = await leadAt('harborTower', 'Control Lead', '+16195550131');
     await textedEarlier(t, control, 5);
-    await text(t, control.phone!, SHARED_NUMBER, 'HELP');
+    await text(t, control.phone!, HARBOR_NUMBER, 'HELP');
     expect(await automaticReplies(t, control.id)).toHaveLength(1);
     await expect
       .poll(() => t.fake.received.filter((sms) => sms.to === control.phone).length, {
@@ -276,7 +275,7 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
     expect((await leadById(t, taken.event!.leadId)).pmsLeadId).toBe('SMS-15125550198-2');
   });
 
-  it('routes a text to the shared number to the lead we most recently texted at that phone, in any company', async () => {
+  it('routes a text to the shared number to the lead its owner most recently texted at that phone, never to another company', async () => {
     const phone = '+15125550777';
     const maple = await leadAt('maple', 'Pat Maple', phone);
     const riverside = await leadAt('riverside', 'Pat Riverside', phone);
@@ -293,12 +292,15 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
     // The lead's own earlier texts do not count: only what we sent them.
     expect((await text(t, phone, SHARED_NUMBER, 'Hello again')).event!.leadId).toBe(riverside.id);
 
-    await textedEarlier(t, harbor, 5);
-    const toHarbor = await text(t, phone, SHARED_NUMBER, 'Ocean view still open?');
+    // Another company texted this phone last: the shared number still answers only its owner.
+    await textedEarlier(t, harbor, 0.5);
+    expect((await text(t, phone, SHARED_NUMBER, 'Still me')).event!.leadId).toBe(riverside.id);
+    // Sent to Harbor Point's own number, the same phone is Harbor Point's lead.
+    const toHarbor = await text(t, phone, HARBOR_NUMBER, 'Ocean view still open?');
     expect(toHarbor.event).toMatchObject({ leadId: harbor.id, companyId: harbor.companyId });
   });
 
-  it('keeps a stranger on the shared number as unmatched, visible to the companies sharing that number only', async () => {
+  it("keeps a stranger on the shared number as unmatched, visible to the number's company only", async () => {
     // A lead we texted from the shared number is stored as an event, found by the same read.
     const known = await text(t, t.world.liam.phone!, SHARED_NUMBER, 'Is this the apartment place?');
     expect(await eventsBySid(t, known.sid)).toHaveLength(1);
@@ -308,12 +310,12 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
     const [row] = await unmatchedBySid(t, sid);
     expect(row).toMatchObject({
       channel: 'SMS',
-      companyId: null,
+      companyId: t.companyId,
       fromAddress: '+15125550888',
       toAddress: SHARED_NUMBER,
       body: 'Is this the apartment place?',
     });
-    expect(row!.reason).toMatch(/Nobody has texted \(512\) 555-0888 from the shared number/);
+    expect(row!.reason).toMatch(/Nobody has texted \(512\) 555-0888 from \(512\) 555-0000/);
 
     const listed = (await unmatchedPage(t.token)).items.find((item) => item._id === row!.id);
     expect(listed).toEqual({
@@ -328,22 +330,16 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
       receivedAt: row!.receivedAt.toISOString(),
     });
 
+    // Harbor Point reads the strangers on its own number, and not Lakeside's.
     const harbor = (await login(t.app, t.world.harborStaff.credentials)).token;
-    expect((await unmatchedPage(harbor)).items.map((item) => item._id)).toContain(row!.id);
-    // Once Harbor Point texts from its own number only, a stranger on the shared one is not theirs.
-    const harborProperty = t.world.harborTower;
-    await t.app.database.db
-      .update(properties)
-      .set({ smsNumber: '+16195550399' })
-      .where(eq(properties.id, harborProperty.id));
-    try {
-      expect((await unmatchedPage(harbor)).items.map((item) => item._id)).not.toContain(row!.id);
-    } finally {
-      await t.app.database.db
-        .update(properties)
-        .set({ smsNumber: null })
-        .where(eq(properties.id, harborProperty.id));
-    }
+    const onHarbor = await text(t, '+15125550888', HARBOR_NUMBER, 'Is this Harbor Point?');
+    const [harborRow] = await unmatchedBySid(t, onHarbor.sid);
+    const harborSees = (await unmatchedPage(harbor)).items.map((item) => item._id);
+    expect(harborSees).toContain(harborRow!.id);
+    expect(harborSees).not.toContain(row!.id);
+    expect((await unmatchedPage(t.token)).items.map((item) => item._id)).not.toContain(
+      harborRow!.id,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/unmatched-messages' })).statusCode).toBe(
       401,
     );
@@ -352,8 +348,11 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
   it('keeps a text to a number nobody uses, or from a sender that is no phone number, as unmatched with the reason', async () => {
     const nobody = await text(t, '+15125550101', '+15125550999', 'Wrong number?');
     const [toNobody] = await unmatchedBySid(t, nobody.sid);
-    expect(toNobody!.reason).toMatch(
-      /sent to \(512\) 555-0999, which is neither the shared number nor any property's own number/,
+    expect(toNobody!.reason).toMatch(/sent to \(512\) 555-0999, which no company here owns/);
+    // Nobody owns it, so no company reads it.
+    expect(toNobody!.companyId).toBeNull();
+    expect((await unmatchedPage(t.token)).items.map((item) => item._id)).not.toContain(
+      toNobody!.id,
     );
     const alpha = await text(t, 'LEASINGCO', SHARED_NUMBER, 'Promo');
     const [fromAlpha] = await unmatchedBySid(t, alpha.sid);

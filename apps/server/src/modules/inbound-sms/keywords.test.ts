@@ -6,6 +6,7 @@ import { helpReply, smsKeywordOf } from './keywords.js';
 import {
   automaticReplies,
   leadById,
+  HARBOR_NUMBER,
   SHARED_NUMBER,
   staffSms,
   startInboundApp,
@@ -177,7 +178,7 @@ describe.each(databaseTargets())('SMS keywords from leads on $name', (target) =>
 
     const wyatt = t.world.wyatt;
     await textedEarlier(t, wyatt, 1);
-    await text(t, wyatt.phone!, SHARED_NUMBER, 'help');
+    await text(t, wyatt.phone!, HARBOR_NUMBER, 'help');
     const [harborHelp] = await automaticReplies(t, wyatt.id);
     expect(harborHelp!.body).toBe(
       'Harbor Point Residential leasing team: For help, call (619) 555-0300. Msg & data rates may apply. Reply STOP to opt out.',

@@ -16,6 +16,7 @@ import {
 import {
   createLead,
   createOffice,
+  createPhoneNumber,
   createProperty,
   createSentSms,
   type CreatedUser,
@@ -30,8 +31,13 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 
-/** TWILIO_FROM in these tests: the number Maple Grove, Riverside and Harbor Point share. */
+/**
+ * TWILIO_FROM in these tests, owned by Lakeside (the first company): Maple Grove and Riverside
+ * text from it.
+ */
 export const SHARED_NUMBER = '+15125550000';
+/** Harbor Point's own number (no property's own): Harbor Point Tower texts from it. */
+export const HARBOR_NUMBER = '+16195550390';
 /** The Summit at Oak Hill's own number. */
 export const SUMMIT_NUMBER = '+15125550190';
 /** Lakeside Rentals, whose staff signs in: its HELP answer names this phone and address. */
@@ -40,7 +46,7 @@ export const LAKESIDE = {
   contactPhone: '+15125550100',
   registeredLeasingEmail: 'leasing@lakeside.test',
 } as const;
-/** Another company on the shared number, with a phone and no leasing address. */
+/** Another company, with a number of its own, a phone and no leasing address. */
 export const HARBOR = { name: 'Harbor Point Residential', contactPhone: '+16195550300' } as const;
 
 export type InboundWorld = {
@@ -52,7 +58,7 @@ export type InboundWorld = {
   summit: PropertyRow;
   harbor: CompanyRow;
   harborStaff: CreatedUser;
-  /** Harbor Point's property, on the shared number. */
+  /** Harbor Point's property, texting from HARBOR_NUMBER. */
   harborTower: PropertyRow;
   /** Leads of Maple Grove we texted from the shared number, so their answers find them. */
   ava: LeadRow;
@@ -62,8 +68,9 @@ export type InboundWorld = {
 };
 
 /**
- * Two companies on the shared number (TWILIO_FROM): Lakeside Rentals, with two properties on it
- * and the Summit on its own number, and Harbor Point; leads we texted earlier from the shared one.
+ * Two companies: Lakeside Rentals, the first, owns the shared number (TWILIO_FROM) with two
+ * properties on it and the Summit on its own number; Harbor Point texts from a number of its own.
+ * Leads we texted earlier from the shared number.
  */
 export const buildInboundWorld = async (db: Db): Promise<InboundWorld> => {
   const {
@@ -92,6 +99,7 @@ export const buildInboundWorld = async (db: Db): Promise<InboundWorld> => {
     company: HARBOR,
     property: { name: 'Harbor Point Tower', pmsPropertyId: 'HP-200' },
   });
+  await createPhoneNumber(db, harbor.id, HARBOR_NUMBER);
   const ava = await createLead(db, maple, { name: 'Ava Thompson', phone: '+15125550101' });
   const liam = await createLead(db, maple, { name: 'Liam Carter', phone: '+15125550102' });
   const wyatt = await createLead(db, harborTower, { name: 'Wyatt Nelson', phone: '+16195550301' });

@@ -174,6 +174,9 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
 
   describe('upserts', () => {
     it('creates a property, then updates only what is sent', async () => {
+      // A property's own number must be one its company owns.
+      const registered = await call('POST', '/api/numbers', staffToken, { number: '+15125550777' });
+      expect(registered.status).toBe(201);
       const url = integrationPaths.property('IT-PROP');
       const created = await call<IntegrationProperty>('PUT', url, key, {
         name: 'Cedar Point',
