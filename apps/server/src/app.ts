@@ -22,6 +22,7 @@ import type { Clock } from './lib/clock.js';
 import { serverRoot } from './lib/paths.js';
 import { redactUrl } from './lib/redact-url.js';
 import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { auditModule } from './modules/audit/audit.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { configModule } from './modules/config/config.module.js';
 import { conversationsModule } from './modules/conversations/conversations.module.js';
@@ -48,6 +49,7 @@ import { eventsPlugin } from './plugins/events.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { paymentHostPlugin } from './plugins/payment-host.js';
 import { queuePlugin } from './plugins/queue.js';
+import { requestContextPlugin } from './plugins/request-context.js';
 import { socketPlugin } from './plugins/socket.js';
 import { spaPlugin } from './plugins/spa.js';
 
@@ -110,6 +112,7 @@ export const buildApp = async ({
   try {
     await app.register(databasePlugin, { config, database: db, ownsDatabase });
     await app.register(errorHandlerPlugin);
+    await app.register(requestContextPlugin);
     await app.register(eventsPlugin);
     await app.register(paymentHostPlugin);
     await app.register(fastifyHelmet, {
@@ -152,7 +155,9 @@ export const buildApp = async ({
     await app.register(openapiPlugin);
 
     // The modules: each entry builds its dependencies, registers its routes, starts its workers.
+    // The audit trail first: it subscribes before any other module can write.
     // Messaging and translation first: the inbound modules use their providers and queue.
+    await app.register(auditModule);
     await app.register(messagingModule);
     await app.register(liveModule);
     await app.register(translationModule);

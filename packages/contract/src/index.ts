@@ -15,3 +15,4 @@ export * from './live.js';
 export * from './secure-access.js';
 export * from './payments.js';
 export * from './numbers.js';
+export * from './audit.js';

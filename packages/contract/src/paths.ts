@@ -34,6 +34,8 @@ export const apiRoutes = {
   apiKey: '/api/api-keys/:apiKeyId',
   numbers: '/api/numbers',
   number: '/api/numbers/:numberId',
+  audit: '/api/audit',
+  auditExport: '/api/audit/export',
   leadPaymentLinks: '/api/leads/:leadId/payment-links',
   payLink: '/api/pay/link',
   payCheckout: '/api/pay/checkout',
@@ -95,6 +97,9 @@ export const apiPaths = {
   apiKey: (apiKeyId: string) => pathOf(apiRoutes.apiKey, { apiKeyId }),
   numbers: apiRoutes.numbers,
   number: (numberId: string) => pathOf(apiRoutes.number, { numberId }),
+  audit: apiRoutes.audit,
+  /** CSV of every entry the filters select (same query parameters as `audit`, no paging). */
+  auditExport: apiRoutes.auditExport,
   leadPaymentLinks: (leadId: string) => pathOf(apiRoutes.leadPaymentLinks, { leadId }),
   /** Payment host only: the link a token opens (`?t=`). */
   payLink: apiRoutes.payLink,

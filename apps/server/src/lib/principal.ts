@@ -76,3 +76,10 @@ export const roleAllows = (principal: Pick<Principal, 'role'>, roles?: readonly 
 /** The sign-in a staff socket belongs to, when its token named one. */
 export const socketSessionId = (socket: Socket): string | undefined =>
   (socket.data as { sessionId?: string }).sessionId;
+
+/** The principal as the actor of a domain event. */
+export const userActor = (principal: Pick<Principal, 'id' | 'name'>) => ({
+  kind: 'user' as const,
+  userId: principal.id,
+  name: principal.name,
+});

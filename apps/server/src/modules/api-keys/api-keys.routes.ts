@@ -7,8 +7,8 @@ import {
   createApiKeyRequestSchema,
   createdApiKeySchema,
 } from '@leasing/contract';
-import { ADMINS_ONLY, principalOf } from '../../lib/principal.js';
-import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
+import { ADMINS_ONLY, principalOf, userActor } from '../../lib/principal.js';
+import { createApiKeyAsUser, listApiKeys, revokeApiKeyAsUser } from './api-keys.service.js';
 
 /** Admins manage their company's integration keys (Settings → API keys). */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,11 +29,11 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const created = await createApiKey(db, {
-        companyId: principal.companyId,
-        name: request.body.name,
-        createdByUserId: principal.id,
-      });
+      const created = await createApiKeyAsUser(
+        app.events,
+        { companyId: principal.companyId, name: request.body.name },
+        userActor(principal),
+      );
       // The key is a secret: no cache or proxy may keep this answer.
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
@@ -45,6 +45,14 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ADMINS_ONLY },
       schema: { params: apiKeyParamsSchema, response: { 200: apiKeySchema } },
     },
-    (request) => revokeApiKey(db, principalOf(request).companyId, request.params.apiKeyId),
+    (request) => {
+      const principal = principalOf(request);
+      return revokeApiKeyAsUser(
+        app.events,
+        principal.companyId,
+        request.params.apiKeyId,
+        userActor(principal),
+      );
+    },
   );
 };

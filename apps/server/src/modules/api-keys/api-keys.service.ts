@@ -1,5 +1,7 @@
 import type { ApiKey, CreatedApiKey } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
+import { domainEvent, type Actor } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
 import { notFound } from '../../lib/errors.js';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-secret.js';
 import {
@@ -72,3 +74,35 @@ export const resolveApiKey = async (
   }
   return { apiKeyId: key.id, companyId: key.companyId };
 };
+
+/** A person makes a key: the key and its `api_key.created` event commit together. */
+export const createApiKeyAsUser = (
+  events: EventPort,
+  input: { companyId: string; name: string },
+  actor: Extract<Actor, { kind: 'user' }>,
+): Promise<CreatedApiKey> =>
+  events.transaction(async ({ db, record }) => {
+    const created = await createApiKey(db, { ...input, createdByUserId: actor.userId });
+    record(
+      domainEvent('api_key.created', {
+        companyId: input.companyId,
+        apiKeyId: created.apiKey._id,
+        name: created.apiKey.name,
+        actor,
+      }),
+    );
+    return created;
+  });
+
+/** A person revokes a key, with its `api_key.revoked` event. */
+export const revokeApiKeyAsUser = (
+  events: EventPort,
+  companyId: string,
+  id: string,
+  actor: Extract<Actor, { kind: 'user' }>,
+): Promise<ApiKey> =>
+  events.transaction(async ({ db, record }) => {
+    const revoked = await revokeApiKey(db, companyId, id);
+    record(domainEvent('api_key.revoked', { companyId, apiKeyId: id, name: revoked.name, actor }));
+    return revoked;
+  });

@@ -8,7 +8,9 @@ import {
   refreshResponseSchema,
   userSchema,
 } from '@leasing/contract';
+import { HttpError } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
+import { recordSignIn, recordSignInFailure } from './sign-in-audit.js';
 import { toUserDto } from './users.repository.js';
 import type { IssuedRefreshToken } from './auth.service.js';
 
@@ -44,7 +46,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { refresh, ...session } = await app.auth.login(request.body, request.ip);
+      let login;
+      try {
+        login = await app.auth.login(request.body, request.ip);
+      } catch (error) {
+        if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 429)) {
+          await recordSignInFailure(app.events, app.database.db, request.body.email, error);
+        }
+        throw error;
+      }
+      const { refresh, ...session } = login;
+      await recordSignIn(app.events, session.user);
       setRefreshCookie(reply, refresh);
       return session;
     },

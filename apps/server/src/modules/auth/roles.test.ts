@@ -52,6 +52,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/numbers': 'admin',
   'POST /api/numbers': 'admin',
   'DELETE /api/numbers/:numberId': 'admin',
+  'GET /api/audit': 'admin',
+  'GET /api/audit/export': 'admin',
   'GET /api/leads/:leadId/payment-links': 'staff',
   'POST /api/leads/:leadId/payment-links': 'staff',
   'GET /api/pay/link': 'outside',

@@ -70,12 +70,12 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { item, created } = await upsertIntegrationProperty(
-        db,
+        app.events,
         {
           e164: app.config.messaging.smsFrom,
           companyId: app.config.messaging.smsFromCompanyId,
         },
-        integrationOf(request).companyId,
+        integrationOf(request),
         request.params.pmsPropertyId,
         request.body,
       );
@@ -177,7 +177,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { companyId } = integrationOf(request);
+      const { companyId, apiKeyId } = integrationOf(request);
       const lead = await getIntegrationLead(
         db,
         companyId,
@@ -189,6 +189,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         leadId: lead.id,
         userEmail: request.body.userEmail,
         ttlSeconds: request.body.ttlSeconds,
+        actor: { kind: 'api-key', apiKeyId },
       });
       // The link is a credential: no cache may keep it.
       return reply.status(201).header('cache-control', 'no-store').send(link);

@@ -72,23 +72,34 @@ const getProperty = async (db: Db, companyId: string, pmsPropertyId: string) => 
 };
 
 export const upsertIntegrationProperty = async (
-  db: Db,
+  events: EventPort,
   shared: SharedNumber,
-  companyId: string,
+  { companyId, apiKeyId }: ApiKeyPrincipal,
   pmsPropertyId: string,
   input: UpsertPropertyRequest,
 ): Promise<Upserted<IntegrationProperty>> => {
   const changes = sentFields(input);
-  // Only a number the company owns; the same words whoever else might own it.
-  if (changes.smsNumber)
-    await assertPropertyNumberAllowed(db, shared, companyId, changes.smsNumber);
   try {
-    const { inserted, ...row } = await upsertPropertyRow(
-      db,
-      { ...changes, companyId, pmsPropertyId, name: input.name },
-      changes,
-    );
-    return { item: toPropertyDto(row), created: inserted };
+    return await events.transaction(async ({ db, record }) => {
+      // Only a number the company owns; the same words whoever else might own it.
+      if (changes.smsNumber)
+        await assertPropertyNumberAllowed(db, shared, companyId, changes.smsNumber);
+      const { inserted, ...row } = await upsertPropertyRow(
+        db,
+        { ...changes, companyId, pmsPropertyId, name: input.name },
+        changes,
+      );
+      record(
+        domainEvent('property.upserted', {
+          companyId,
+          propertyId: row.id,
+          created: inserted,
+          changes: Object.keys(changes),
+          actor: { kind: 'api-key', apiKeyId },
+        }),
+      );
+      return { item: toPropertyDto(row), created: inserted };
+    });
   } catch (error) {
     const { code, constraint } = pgErrorOf(error);
     if (code === '23505' && constraint?.startsWith('properties_smsNumber')) {
@@ -121,16 +132,20 @@ export const upsertIntegrationLead = async (
       { ...changes, companyId, propertyId: property.id, pmsLeadId, name: input.name },
       changes,
     );
-    if (!inserted) {
-      record(
-        domainEvent('lead.updated', {
-          companyId,
-          leadId: row.id,
-          changes: Object.keys(changes),
-          actor: { kind: 'api-key', apiKeyId },
-        }),
-      );
-    }
+    record(
+      inserted
+        ? domainEvent('lead.created', {
+            companyId,
+            leadId: row.id,
+            actor: { kind: 'api-key', apiKeyId },
+          })
+        : domainEvent('lead.updated', {
+            companyId,
+            leadId: row.id,
+            changes: Object.keys(changes),
+            actor: { kind: 'api-key', apiKeyId },
+          }),
+    );
     return { item: toLeadDto(row, property.pmsPropertyId), created: inserted };
   });
 };
@@ -267,6 +282,7 @@ export const appendIntegrationEvent = (
         leadId: lead.id,
         timelineEventId: row.id,
         eventType: row.eventType,
+        actor: { kind: 'api-key', apiKeyId },
       }),
     );
     return { event: toConversationEventDto(row), companyId, created: true };

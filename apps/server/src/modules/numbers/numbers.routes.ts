@@ -6,7 +6,7 @@ import {
   companyNumberSchema,
   numberParamsSchema,
 } from '@leasing/contract';
-import { ADMINS_ONLY, principalOf } from '../../lib/principal.js';
+import { ADMINS_ONLY, principalOf, userActor } from '../../lib/principal.js';
 import { addNumber, listNumbers, removeNumber, type SharedNumber } from './numbers.service.js';
 
 /** Admins keep their company's SMS numbers (Settings → Numbers). */
@@ -31,11 +31,12 @@ export const numbersRoutes: FastifyPluginAsyncZod<{ shared: SharedNumber }> = as
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const added = await addNumber(db, shared, {
-        companyId: principal.companyId,
-        number: request.body.number,
-        addedByUserId: principal.id,
-      });
+      const added = await addNumber(
+        app.events,
+        shared,
+        { companyId: principal.companyId, number: request.body.number },
+        userActor(principal),
+      );
       return reply.status(201).send(added);
     },
   );
@@ -46,6 +47,15 @@ export const numbersRoutes: FastifyPluginAsyncZod<{ shared: SharedNumber }> = as
       config: { roles: ADMINS_ONLY },
       schema: { params: numberParamsSchema, response: { 200: companyNumberSchema } },
     },
-    (request) => removeNumber(db, shared, principalOf(request).companyId, request.params.numberId),
+    (request) => {
+      const principal = principalOf(request);
+      return removeNumber(
+        app.events,
+        shared,
+        principal.companyId,
+        request.params.numberId,
+        userActor(principal),
+      );
+    },
   );
 };

@@ -1,5 +1,7 @@
 import type { CompanyNumber } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
+import { domainEvent, type Actor } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { toE164 } from '../../lib/phone-numbers.js';
 import {
@@ -119,20 +121,42 @@ export const listNumbers = async (
  * is refused in the same words, so nobody learns which company has it.
  */
 export const addNumber = async (
-  db: Db,
+  events: EventPort,
   shared: SharedNumber,
-  input: { companyId: string; number: string; addedByUserId: string | null },
+  input: { companyId: string; number: string },
+  actor: Extract<Actor, { kind: 'user' }>,
   path = 'body.number',
 ): Promise<CompanyNumber> => {
   const e164 = toE164(input.number);
   if (!e164) throw badRequest(path, 'enter a phone number like +1 512 555 0100');
+  return events.transaction(async ({ db, record }) => {
+    const added = await insertCompanyNumber(db, shared, { ...input, e164, actor }, path);
+    record(
+      domainEvent('number.added', {
+        companyId: input.companyId,
+        numberId: added._id,
+        number: added.number,
+        actor,
+      }),
+    );
+    return added;
+  });
+};
+
+const insertCompanyNumber = async (
+  db: Db,
+  shared: SharedNumber,
+  input: { companyId: string; e164: string; actor: Extract<Actor, { kind: 'user' }> },
+  path: string,
+): Promise<CompanyNumber> => {
+  const { e164 } = input;
   // The shared number goes to its rightful owner first (config or the first company), never to
   // whoever asks for it first.
   if (e164 === shared.e164) await sharedNumberOwner(db, shared);
   const row = await insertNumber(db, {
     e164,
     companyId: input.companyId,
-    addedByUserId: input.addedByUserId,
+    addedByUserId: input.actor.userId,
   });
   if (!row) {
     throw new HttpError(409, 'NUMBER_TAKEN', 'This number is already registered.', {}, [
@@ -146,7 +170,27 @@ export const addNumber = async (
 };
 
 /** Removes a number of the company; one a property texts from, or the shared number, stays. */
-export const removeNumber = async (
+export const removeNumber = (
+  events: EventPort,
+  shared: SharedNumber,
+  companyId: string,
+  numberId: string,
+  actor: Extract<Actor, { kind: 'user' }>,
+): Promise<CompanyNumber> =>
+  events.transaction(async ({ db, record }) => {
+    const removed = await deleteNumber(db, shared, companyId, numberId);
+    record(
+      domainEvent('number.removed', {
+        companyId,
+        numberId: removed._id,
+        number: removed.number,
+        actor,
+      }),
+    );
+    return removed;
+  });
+
+const deleteNumber = async (
   db: Db,
   shared: SharedNumber,
   companyId: string,

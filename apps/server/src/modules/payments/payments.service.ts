@@ -29,7 +29,7 @@ import { formatPhone } from '../../lib/phone-numbers.js';
 import type { Principal } from '../../lib/principal.js';
 import type { CardInput, PaymentProvider } from '../../providers/payment-provider.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
-import { domainEvent, type DomainEventMap } from '../../events/domain-events.js';
+import { domainEvent, type Actor, type DomainEventMap } from '../../events/domain-events.js';
 import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import { getCompanyLead } from '../leads/leads.service.js';
 import {
@@ -165,6 +165,7 @@ const recordLinkChange = (
   link: Pick<PaymentLinkRow, 'id' | 'companyId' | 'leadId'>,
   stage: DomainEventMap['payment_link.changed']['stage'],
   timelineEvent: Pick<ConversationEventRow, 'id'> | undefined,
+  actor?: Actor,
 ) =>
   record(
     domainEvent('payment_link.changed', {
@@ -173,6 +174,7 @@ const recordLinkChange = (
       paymentLinkId: link.id,
       stage,
       timelineEventId: timelineEvent?.id ?? null,
+      ...(actor ? { actor } : {}),
     }),
   );
 
@@ -340,7 +342,11 @@ export const createPaymentLink = async (
       { startAfter: link.expiresAt, singletonKey: link.id, retryLimit: 5, db: scope.sql },
     );
     if (!sent) throw new Error('payment link event insert returned nothing');
-    recordLinkChange(scope.record, link, 'sent', sent);
+    recordLinkChange(scope.record, link, 'sent', sent, {
+      kind: 'user',
+      userId: principal.id,
+      name: principal.name,
+    });
     return { link, message, sent };
   });
 

@@ -6,6 +6,7 @@ import {
   ACCESS_LINK_MIN_TTL_SECONDS,
   type AccessLink,
 } from '@leasing/contract';
+import { domainEvent, type Actor } from '../../events/domain-events.js';
 import { badRequest } from '../../lib/errors.js';
 import { findUserByEmail } from '../auth/users.service.js';
 import { getCompanyLead } from '../leads/leads.service.js';
@@ -16,6 +17,8 @@ export type CreateLeadAccessLinkInput = {
   /** The staff member the link acts for: sends and notes made through it carry their name. */
   userEmail: string;
   ttlSeconds?: number;
+  /** Who asks for the link: the staff member themself, or an integration key. */
+  actor?: Actor;
 };
 
 /**
@@ -29,6 +32,7 @@ export const createLeadAccessLink = async (
     leadId,
     userEmail,
     ttlSeconds = ACCESS_LINK_DEFAULT_TTL_SECONDS,
+    actor = { kind: 'system' },
   }: CreateLeadAccessLinkInput,
 ): Promise<AccessLink> => {
   if (
@@ -54,9 +58,18 @@ export const createLeadAccessLink = async (
   );
   const url = new URL('/secure-access', app.config.publicUrl);
   url.searchParams.set('access_token', token);
-  return {
-    url: url.toString(),
-    token,
-    expiresAt: new Date((decodeJwt(token).exp ?? 0) * 1000).toISOString(),
-  };
+  const expiresAt = new Date((decodeJwt(token).exp ?? 0) * 1000).toISOString();
+  // A link is a credential: who made it, for whom, is on the audit trail before it is handed out.
+  await app.events.transaction(async ({ record }) =>
+    record(
+      domainEvent('access_link.created', {
+        companyId,
+        leadId: lead.id,
+        actingAsUserId: user.id,
+        expiresAt,
+        actor,
+      }),
+    ),
+  );
+  return { url: url.toString(), token, expiresAt };
 };

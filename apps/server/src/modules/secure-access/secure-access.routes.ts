@@ -7,7 +7,7 @@ import {
   secureAccessLeadSchema,
 } from '@leasing/contract';
 import { forbidden } from '../../lib/errors.js';
-import { principalOf } from '../../lib/principal.js';
+import { principalOf, userActor } from '../../lib/principal.js';
 import { getCompanyLead } from '../leads/leads.service.js';
 import { createLeadAccessLink } from './access-links.service.js';
 
@@ -31,6 +31,7 @@ export const secureAccessRoutes: FastifyPluginAsyncZod = async (app) => {
         leadId: request.params.leadId,
         userEmail: principal.email,
         ttlSeconds: request.body?.ttlSeconds,
+        actor: userActor(principal),
       });
     },
   );

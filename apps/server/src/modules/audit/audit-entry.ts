@@ -1,0 +1,112 @@
+import type { Actor, DomainEvent } from '../../events/domain-events.js';
+import type { PublishedEvent } from '../../events/event-port.js';
+import type { NewAuditRow } from '../../db/schema/index.js';
+
+type Target = { targetType: string; targetId: string };
+
+/** What a change was made to, for each event the trail records. */
+const targetOf = (event: DomainEvent): Target | null => {
+  switch (event.type) {
+    case 'message.created':
+      return { targetType: 'message', targetId: event.timelineEventId };
+    case 'note.added':
+      return { targetType: 'note', targetId: event.noteId };
+    case 'decision.completed':
+      return { targetType: 'decision', targetId: event.timelineEventId };
+    case 'lead.created':
+    case 'lead.updated':
+    case 'access_link.created':
+      return { targetType: 'lead', targetId: event.leadId };
+    case 'timeline.event_added':
+      return { targetType: 'timeline_event', targetId: event.timelineEventId };
+    case 'payment_link.changed':
+      return { targetType: 'payment_link', targetId: event.paymentLinkId };
+    case 'api_key.created':
+    case 'api_key.revoked':
+      return { targetType: 'api_key', targetId: event.apiKeyId };
+    case 'number.added':
+    case 'number.removed':
+      return { targetType: 'number', targetId: event.numberId };
+    case 'property.upserted':
+      return { targetType: 'property', targetId: event.propertyId };
+    case 'auth.signed_in':
+      return { targetType: 'user', targetId: event.userId };
+    default:
+      return null;
+  }
+};
+
+/** The facts a row keeps beside its target, per event. */
+const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
+  switch (event.type) {
+    case 'message.created':
+      return { channel: event.channel };
+    case 'lead.updated':
+      return event.after ?? { changed: event.changes };
+    case 'timeline.event_added':
+      return { eventType: event.eventType };
+    case 'payment_link.changed':
+      return { stage: event.stage };
+    case 'access_link.created':
+      return { actingAsUserId: event.actingAsUserId, expiresAt: event.expiresAt };
+    case 'api_key.created':
+    case 'api_key.revoked':
+      return { name: event.name };
+    case 'number.added':
+    case 'number.removed':
+      return { number: event.number };
+    case 'property.upserted':
+      return { created: event.created, changed: event.changes };
+    case 'auth.sign_in_failed':
+      return { reason: event.reason };
+    default:
+      return null;
+  }
+};
+
+const actorOf = (event: DomainEvent): Actor | undefined =>
+  'actor' in event ? event.actor : undefined;
+
+/**
+ * The audit row of a published event, or null when nobody made the change (a provider's status,
+ * an inbound message, an automatic reply): the trail records what people and keys do. `keyName`
+ * names an integration key actor.
+ */
+export const auditRowOf = (
+  event: PublishedEvent,
+  context: { ip: string | null; requestId: string | null; keyName: string | null },
+): NewAuditRow | null => {
+  const base = {
+    eventId: event.id,
+    occurredAt: event.occurredAt,
+    action: event.type,
+    leadId: 'leadId' in event ? event.leadId : null,
+    ...(targetOf(event) ?? {}),
+    before: event.type === 'lead.updated' ? (event.before ?? null) : null,
+    after: afterOf(event),
+    ip: context.ip,
+    requestId: context.requestId,
+  };
+  if (event.type === 'auth.sign_in_failed') {
+    return {
+      ...base,
+      companyId: event.companyId,
+      actorType: 'anonymous',
+      actorName: event.email,
+    };
+  }
+  const actor = actorOf(event);
+  if (!actor || actor.kind === 'system') return null;
+  return {
+    ...base,
+    companyId: event.companyId,
+    ...(actor.kind === 'user'
+      ? { actorType: 'user', actorUserId: actor.userId, actorName: actor.name }
+      : {
+          actorType: 'api-key',
+          actorApiKeyId: actor.apiKeyId,
+          actorName: context.keyName,
+          actingAsUserId: actor.actingAsUserId ?? null,
+        }),
+  };
+};

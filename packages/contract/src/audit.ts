@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isoDateSchema, pageQuerySchema } from './common.js';
+
+/** What the audit trail records: the domain event of each change a person or a key makes. */
+export const auditActions = [
+  'auth.signed_in',
+  'auth.sign_in_failed',
+  'message.created',
+  'note.added',
+  'decision.completed',
+  'lead.created',
+  'lead.updated',
+  'timeline.event_added',
+  'payment_link.changed',
+  'access_link.created',
+  'api_key.created',
+  'api_key.revoked',
+  'number.added',
+  'number.removed',
+  'property.upserted',
+] as const;
+export const auditActionSchema = z.enum(auditActions);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+/** How the Audit page and its CSV name each action. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  'auth.signed_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'message.created': 'Sent a message',
+  'note.added': 'Added a note',
+  'decision.completed': 'Completed a decision',
+  'lead.created': 'Created a lead',
+  'lead.updated': 'Changed a lead',
+  'timeline.event_added': 'Added a timeline event',
+  'payment_link.changed': 'Sent a payment link',
+  'access_link.created': 'Made a secure link',
+  'api_key.created': 'Created an API key',
+  'api_key.revoked': 'Revoked an API key',
+  'number.added': 'Added a number',
+  'number.removed': 'Removed a number',
+  'property.upserted': 'Saved a property',
+};
+
+export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  occurredAt: z.string(),
+  action: auditActionSchema,
+  actor: z.object({
+    type: z.enum(auditActorTypes),
+    userId: z.string().nullable(),
+    apiKeyId: z.string().nullable(),
+    /** A person's name, a key's name, or the email a failed sign-in tried. */
+    name: z.string().nullable(),
+    /** A key acting as a colleague: that colleague's id. */
+    actingAsUserId: z.string().nullable(),
+  }),
+  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  lead: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The Audit page's filters, each optional. */
+const auditFilterFields = z.object({
+  /** A staff member of the company, by id. */
+  userId: z.uuid('Choose a person from the list').optional(),
+  action: auditActionSchema.optional(),
+  leadId: z.uuid('Choose a lead').optional(),
+  /** From this moment on (inclusive). */
+  from: isoDateSchema.optional(),
+  /** Before this moment (exclusive). */
+  to: isoDateSchema.optional(),
+});
+
+const fromBeforeTo = (filter: { from?: string; to?: string }) =>
+  !filter.from || !filter.to || new Date(filter.from) < new Date(filter.to);
+const fromBeforeToIssue = { message: 'must be after the start', path: ['to'] };
+
+export const auditFilterSchema = auditFilterFields.refine(fromBeforeTo, fromBeforeToIssue);
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+/** The filters and a keyset page (newest first). */
+export const auditQuerySchema = auditFilterFields
+  .extend(pageQuerySchema.shape)
+  .refine(fromBeforeTo, fromBeforeToIssue);
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
