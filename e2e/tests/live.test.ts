@@ -207,6 +207,8 @@ describe.runIf(Boolean(sharedDatabase && redisUrl))(
         TWILIO_AUTH_TOKEN: twilioFake.authToken,
         TWILIO_FROM: SHARED_NUMBER,
         TWILIO_API_URL: twilioFake.url,
+        // PostgreSQL gets the demo only when asked.
+        SEED_DEMO: 'true',
       };
       first = await startServer(env);
       second = await startServer(env);
