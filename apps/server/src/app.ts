@@ -53,6 +53,14 @@ import { requestContextPlugin } from './plugins/request-context.js';
 import { socketPlugin } from './plugins/socket.js';
 import { spaPlugin } from './plugins/spa.js';
 
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyInstance {
+    /** The Redis connection shared counters use when REDIS_URL is set; null otherwise. */
+    counterRedis: Redis | null;
+  }
+}
+
 export type BuildAppOptions = {
   config: AppConfig;
   /** A database opened by the caller (tests); otherwise the configured one is opened and owned. */
@@ -147,6 +155,8 @@ export const buildApp = async ({
       }),
     });
     if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
+    // Counters every process shares (send limits); null: this process counts alone.
+    app.decorate('counterRedis', rateLimitRedis ?? null);
     await app.register(compressedParamsPlugin);
     await app.register(authPlugin, { now });
     await app.register(queuePlugin);

@@ -81,6 +81,8 @@ const envSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
   REFRESH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   INTEGRATION_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SEND_USER_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  SEND_COMPANY_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   TRUST_PROXY: trustProxySchema,
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
@@ -151,6 +153,8 @@ export type AppConfig = {
   trustProxy: TrustProxy;
   /** Requests a minute one integration API key may make. */
   integrationLimitPerMinute: number;
+  /** Messages (SMS and email) a minute one staff user, and one company, may send by hand. */
+  sendLimitsPerMinute: { user: number; company: number };
   webDistDir: string;
   sessionLimitMinutes: number;
   seedDemo: boolean;
@@ -317,6 +321,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     integrationLimitPerMinute: e.INTEGRATION_LIMIT_PER_MINUTE,
+    sendLimitsPerMinute: {
+      user: e.SEND_USER_LIMIT_PER_MINUTE,
+      company: e.SEND_COMPANY_LIMIT_PER_MINUTE,
+    },
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     sessionLimitMinutes: e.SESSION_LIMIT_MINUTES,
     // Demo accounts have a published password: by default only the embedded database gets them.

@@ -14,6 +14,7 @@ import {
 } from '@leasing/contract';
 import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
+import { createSendLimits } from './send-limits.js';
 import { MEDIA_CONTENT_TYPES, type UploadedFile } from './media.service.js';
 import { listOutbox } from './outbox.repository.js';
 import { sendEmail, sendSms } from './send.service.js';
@@ -42,9 +43,16 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.addHook('onRequest', app.authenticate);
 
+  // Counted after sign-in, per person and per company: a runaway script or a stolen session
+  // cannot flood leads (or the company's sending numbers) with texts and emails.
+  const sendLimits = createSendLimits(app.counterRedis, app.config.sendLimitsPerMinute);
+
   app.post(
     apiRoutes.leadSms,
-    { schema: { params: leadIdParamsSchema, response: { 200: conversationEventSchema } } },
+    {
+      preHandler: async (request) => sendLimits.consume(principalOf(request)),
+      schema: { params: leadIdParamsSchema, response: { 200: conversationEventSchema } },
+    },
     async (request) => {
       if (!request.isMultipart())
         throw badRequest('body', 'send multipart/form-data with leadID, text and attachments');
@@ -94,6 +102,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiRoutes.leadEmail,
     {
+      preHandler: async (request) => sendLimits.consume(principalOf(request)),
       schema: {
         params: leadIdParamsSchema,
         body: sendEmailRequestSchema,
