@@ -81,6 +81,7 @@ const envSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
   REFRESH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   INTEGRATION_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SOCKET_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SEND_USER_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   SEND_COMPANY_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   TRUST_PROXY: trustProxySchema,
@@ -155,6 +156,8 @@ export type AppConfig = {
   integrationLimitPerMinute: number;
   /** Messages (SMS and email) a minute one staff user, and one company, may send by hand. */
   sendLimitsPerMinute: { user: number; company: number };
+  /** Requests one console socket may make a minute; past it they go unanswered. */
+  socketRequestsPerMinute: number;
   webDistDir: string;
   sessionLimitMinutes: number;
   seedDemo: boolean;
@@ -321,6 +324,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     integrationLimitPerMinute: e.INTEGRATION_LIMIT_PER_MINUTE,
+    socketRequestsPerMinute: e.SOCKET_REQUESTS_PER_MINUTE,
     sendLimitsPerMinute: {
       user: e.SEND_USER_LIMIT_PER_MINUTE,
       company: e.SEND_COMPANY_LIMIT_PER_MINUTE,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
   getNewConversationRequestSchema,
   socketEvents,
@@ -53,8 +54,22 @@ export const liveModule = fp(
       answers.set(delivery, byUser);
     };
 
+    // A socket lives on one process: its budget is counted here. Past it, requests go unanswered
+    // (the console catches up on its next page load), so one tab cannot keep the server busy.
+    const requests = new RateLimiterMemory({
+      keyPrefix: 'socket-requests',
+      points: app.config.socketRequestsPerMinute,
+      duration: 60,
+    });
     app.io.on('connection', (socket) => {
       socket.on(socketEvents.getNewConversation, async (payload: unknown) => {
+        if (
+          !(await requests.consume(socket.id).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
         const parsed = getNewConversationRequestSchema.safeParse(payload);
         const principal = socketPrincipal(socket);
         // A request naming another user is ignored: answers go only to the socket's own user.

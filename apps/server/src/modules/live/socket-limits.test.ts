@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { socketEvents, type NewConversationDelivery } from '@leasing/contract';
+import type { ConversationEventRow } from '../../db/schema/index.js';
+import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
+import { recordAll, sleep, until } from '../../test/sockets.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { databaseTargets } from '../../test/test-app.js';
+
+describe.each(databaseTargets())('socket request limits ($name)', (target) => {
+  const t = useTestApp(target, { listen: true, env: { SOCKET_REQUESTS_PER_MINUTE: '2' } });
+  const sockets: Socket[] = [];
+  let token: string;
+  let userId: string;
+  let events: ConversationEventRow[];
+
+  beforeAll(async () => {
+    const office = await createOffice(t.db);
+    const lead = await createLead(t.db, office.property);
+    events = [];
+    for (let i = 0; i < 3; i += 1) events.push(await createConversationEvent(t.db, lead));
+    token = await t.signIn(office.staff.credentials);
+    userId = office.staff.user.id;
+  });
+  afterAll(() => sockets.forEach((socket) => socket.close()));
+
+  const connected = async () => {
+    const socket = connect(t.url, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) =>
+      socket.on('connect', resolve).on('connect_error', reject),
+    );
+    return socket;
+  };
+  const ask = (socket: Socket, event: ConversationEventRow) => {
+    const answered = until<NewConversationDelivery>(
+      socket,
+      socketEvents.newConversationForUser(userId),
+    );
+    socket.emit(socketEvents.getNewConversation, { eventID: event.id, userID: userId, time: 1 });
+    return answered;
+  };
+
+  it('answers a socket up to its budget, then leaves its requests unanswered', async () => {
+    const socket = await connected();
+    expect((await ask(socket, events[0]!)).events[0]!._id).toBe(events[0]!.id);
+    expect((await ask(socket, events[1]!)).events[0]!._id).toBe(events[1]!.id);
+    const heard = recordAll(socket);
+    socket.emit(socketEvents.getNewConversation, {
+      eventID: events[2]!.id,
+      userID: userId,
+      time: 1,
+    });
+    // A fresh socket of the same user is answered for the same event meanwhile: the server
+    // would have answered the first one by now.
+    const other = await connected();
+    expect((await ask(other, events[2]!)).events[0]!._id).toBe(events[2]!.id);
+    await sleep(300);
+    expect(heard).toEqual([]);
+  });
+});
