@@ -120,6 +120,8 @@ export const createApiKeyAsUser = (
         companyId: input.companyId,
         apiKeyId: created.apiKey._id,
         name: created.apiKey.name,
+        scopes: created.apiKey.scopes,
+        expiresAt: created.apiKey.expiresAt,
         actor,
       }),
     );

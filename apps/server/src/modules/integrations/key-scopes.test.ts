@@ -74,6 +74,18 @@ describe.each(databaseTargets())('API key scopes and expiry on $name', (target) 
     expect(created.status).toBe(201);
     expect(created.body.apiKey).toMatchObject({ scopes: ['events:write'] });
     expect(Date.parse(created.body.apiKey.expiresAt ?? '')).toBe(Date.parse(expiresAt));
+    // The audit trail keeps what the key may do, and until when.
+    const [audited] = await s.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'api_key.created'), eq(auditLog.targetId, created.body.apiKey._id)),
+      );
+    expect(audited?.after).toEqual({
+      name: 'PMS',
+      scopes: ['events:write'],
+      expiresAt: created.body.apiKey.expiresAt,
+    });
 
     const listed = await s.request<CreatedApiKey['apiKey'][]>('GET', '/api/api-keys', {
       as: admin,
