@@ -25,6 +25,45 @@ export const API_KEY_PREFIX = 'lk_';
 export const API_KEY_DISPLAY_PREFIX_LENGTH = 10;
 export const API_KEY_NAME_MAX_LENGTH = 100;
 
+/** What a key may do; each integration route needs one or more of these. */
+export const apiKeyScopes = [
+  'leads:read',
+  'events:write',
+  'messages:send',
+  'links:create',
+  'act-as',
+] as const;
+export const apiKeyScopeSchema = z.enum(apiKeyScopes);
+export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
+
+/** How a scope is named and explained where people choose it (and in the API docs). */
+export const apiKeyScopeInfo: Record<ApiKeyScope, { label: string; description: string }> = {
+  'leads:read': {
+    label: 'Read leads',
+    description: 'Read leads and properties. No integration route reads yet; reserved for them.',
+  },
+  'events:write': {
+    label: 'Write leads and events',
+    description: 'Create and update properties and leads, and add events to a lead’s timeline.',
+  },
+  'messages:send': {
+    label: 'Send messages',
+    description: 'Send texts and emails to leads. No integration route sends yet; reserved for it.',
+  },
+  'links:create': {
+    label: 'Create access links',
+    description: 'Mint secure-access links that open one lead’s conversation without a password.',
+  },
+  'act-as': {
+    label: 'Act as a colleague',
+    description:
+      'Act in the name of a staff member (an access link acts for one); audited as the key acting as them.',
+  },
+};
+
+export const API_KEY_SCOPES_REQUIRED = 'Choose at least one thing the key may do';
+export const API_KEY_EXPIRY_IN_PAST = 'The expiry must be in the future';
+
 export const apiKeySchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -35,6 +74,9 @@ export const apiKeySchema = z.object({
   createdByUserName: z.string().nullable(),
   lastUsedAt: isoDateSchema.nullable(),
   revokedAt: isoDateSchema.nullable(),
+  scopes: z.array(apiKeyScopeSchema),
+  /** Null for a key that does not expire. */
+  expiresAt: isoDateSchema.nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyListSchema = z.array(apiKeySchema);
@@ -45,6 +87,10 @@ export const createApiKeyRequestSchema = z.object({
     .trim()
     .min(1, 'Name the key after the system that will use it')
     .max(API_KEY_NAME_MAX_LENGTH, `At most ${API_KEY_NAME_MAX_LENGTH} characters`),
+  scopes: z.array(apiKeyScopeSchema).min(1, API_KEY_SCOPES_REQUIRED),
+  expiresAt: isoDateSchema
+    .refine((value) => Date.parse(value) > Date.now(), API_KEY_EXPIRY_IN_PAST)
+    .optional(),
 });
 export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
 

@@ -63,7 +63,14 @@ export type DomainEventMap = {
   'auth.signed_in': CompanyFact & { userId: string; actor: Actor };
   /** A sign-in failed: a wrong password, an unknown email, a locked or deactivated account. */
   'auth.sign_in_failed': { companyId: string | null; email: string; reason: string };
-  'api_key.created': CompanyFact & { apiKeyId: string; name: string; actor: Actor };
+  /** A key was made, with what it may do and until when (null: no expiry). */
+  'api_key.created': CompanyFact & {
+    apiKeyId: string;
+    name: string;
+    scopes: string[];
+    expiresAt: string | null;
+    actor: Actor;
+  };
   'api_key.revoked': CompanyFact & { apiKeyId: string; name: string; actor: Actor };
   'number.added': CompanyFact & { numberId: string; number: string; actor: Actor };
   'number.removed': CompanyFact & { numberId: string; number: string; actor: Actor };

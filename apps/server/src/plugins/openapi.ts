@@ -7,6 +7,7 @@ import {
   jsonSchemaTransformObject,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { apiKeyScopeInfo, apiKeyScopes } from '@leasing/contract';
 
 export const DOCS_PREFIX = '/api/docs';
 const DOCUMENTED_PREFIX = '/api/integrations/';
@@ -19,6 +20,13 @@ append events to a lead's timeline; every append shows up live in the consoles o
 \`npm run apikey:create -- --company <companyId>\`, and send it on every request as
 \`Authorization: Bearer <key>\`. A key reaches its own company only: another company's PMS ids
 answer 404.
+
+**Scopes and expiry.** A key may do only what its scopes allow; each operation names the scopes it
+needs, and a key without one is answered 403 with the missing scope in the message. A key past its
+expiry (if it has one) is answered 401. \`messages:send\` and \`leads:read\` are defined for
+operations to come: no operation sends messages or reads leads yet.
+
+${apiKeyScopes.map((scope) => `- \`${scope}\`: ${apiKeyScopeInfo[scope].description}`).join('\n')}
 
 **Errors** are always \`{"error": {"code", "message", "details"?}}\`; a 400 names each field that
 is wrong in \`details\`.`;

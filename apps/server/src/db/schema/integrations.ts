@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
 import { companies, users } from './companies.js';
@@ -19,6 +20,16 @@ export const apiKeys = pgTable(
     createdByUserId: uuid().references(() => users.id),
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * What the key may do (`apiKeyScopes` of the contract). New keys name theirs; keys made before
+     * scopes existed were given all of them by the migration, so nothing that worked stopped.
+     */
+    scopes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** After this moment the key is refused; null for a key that does not expire. */
+    expiresAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [index('api_keys_company_idx').on(table.companyId)],

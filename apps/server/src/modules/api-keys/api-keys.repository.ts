@@ -10,6 +10,8 @@ const listedColumns = {
   createdByUserName: users.name,
   lastUsedAt: apiKeys.lastUsedAt,
   revokedAt: apiKeys.revokedAt,
+  scopes: apiKeys.scopes,
+  expiresAt: apiKeys.expiresAt,
 };
 
 export type ListedApiKeyRow = {
@@ -20,6 +22,8 @@ export type ListedApiKeyRow = {
   createdByUserName: string | null;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  scopes: string[];
+  expiresAt: Date | null;
 };
 
 const selectListed = (db: Db) =>
@@ -45,6 +49,8 @@ export const insertApiKey = async (
     prefix: string;
     keyHash: string;
     createdByUserId: string | null;
+    scopes: string[];
+    expiresAt: Date | null;
   },
 ) => {
   const [row] = await db.insert(apiKeys).values(values).returning({ id: apiKeys.id });
@@ -67,6 +73,8 @@ export const findApiKeyByHash = async (db: Db, keyHash: string) =>
         companyId: apiKeys.companyId,
         revokedAt: apiKeys.revokedAt,
         lastUsedAt: apiKeys.lastUsedAt,
+        scopes: apiKeys.scopes,
+        expiresAt: apiKeys.expiresAt,
       })
       .from(apiKeys)
       .where(eq(apiKeys.keyHash, keyHash))

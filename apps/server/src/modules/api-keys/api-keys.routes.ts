@@ -31,7 +31,12 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = principalOf(request);
       const created = await createApiKeyAsUser(
         app.events,
-        { companyId: principal.companyId, name: request.body.name },
+        {
+          companyId: principal.companyId,
+          name: request.body.name,
+          scopes: request.body.scopes,
+          expiresAt: request.body.expiresAt ? new Date(request.body.expiresAt) : null,
+        },
         userActor(principal),
       );
       // The key is a secret: no cache or proxy may keep this answer.

@@ -1,4 +1,4 @@
-import type { ApiKey, CreatedApiKey } from '@leasing/contract';
+import { apiKeyScopes, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { domainEvent, type Actor } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
@@ -18,6 +18,10 @@ import {
 /** `lastUsedAt` is for people ("used today?"): one write a minute per key is plenty. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** Scopes as stored, in the contract's order; a word the contract no longer knows grants nothing. */
+const scopesOf = (stored: readonly string[]): ApiKeyScope[] =>
+  apiKeyScopes.filter((scope) => stored.includes(scope));
+
 const toApiKeyDto = (row: ListedApiKeyRow): ApiKey => ({
   _id: row.id,
   name: row.name,
@@ -26,6 +30,8 @@ const toApiKeyDto = (row: ListedApiKeyRow): ApiKey => ({
   createdByUserName: row.createdByUserName,
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
+  scopes: scopesOf(row.scopes),
+  expiresAt: row.expiresAt?.toISOString() ?? null,
 });
 
 export const listApiKeys = async (db: Db, companyId: string): Promise<ApiKey[]> =>
@@ -34,7 +40,13 @@ export const listApiKeys = async (db: Db, companyId: string): Promise<ApiKey[]> 
 /** Creates a key for the company; the answer is the only place the key itself ever appears. */
 export const createApiKey = async (
   db: Db,
-  input: { companyId: string; name: string; createdByUserId: string | null },
+  input: {
+    companyId: string;
+    name: string;
+    createdByUserId: string | null;
+    scopes: readonly ApiKeyScope[];
+    expiresAt?: Date | null;
+  },
 ): Promise<CreatedApiKey> => {
   if (!(await findCompanyName(db, input.companyId))) throw notFound('Company');
   const secret = generateApiKey();
@@ -44,6 +56,8 @@ export const createApiKey = async (
     prefix: secret.prefix,
     keyHash: secret.keyHash,
     createdByUserId: input.createdByUserId,
+    scopes: scopesOf(input.scopes),
+    expiresAt: input.expiresAt ?? null,
   });
   const row = await findCompanyApiKey(db, input.companyId, id);
   if (!row) throw new Error('created api key not found');
@@ -58,27 +72,45 @@ export const revokeApiKey = async (db: Db, companyId: string, id: string): Promi
   return toApiKeyDto(row);
 };
 
-export type ApiKeyPrincipal = { apiKeyId: string; companyId: string };
+export type ApiKeyPrincipal = { apiKeyId: string; companyId: string; scopes: ApiKeyScope[] };
 
-/** The company a live key belongs to; null for anything that is not a live key of ours. */
+/** A key of ours that is not revoked: live, or past its expiry (refused, and told why). */
+export type ResolvedApiKey =
+  { status: 'live'; key: ApiKeyPrincipal } | { status: 'expired'; expiredAt: Date };
+
+/**
+ * The company and scopes of a key that is not revoked; null for anything that is not a key of
+ * ours. An expired key is answered as such (so its caller can be told) and is not recorded as used.
+ */
 export const resolveApiKey = async (
   db: Db,
   credential: string,
   now = new Date(),
-): Promise<ApiKeyPrincipal | null> => {
+): Promise<ResolvedApiKey | null> => {
   if (!looksLikeApiKey(credential)) return null;
   const key = await findApiKeyByHash(db, hashApiKey(credential));
   if (!key || key.revokedAt) return null;
+  if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) {
+    return { status: 'expired', expiredAt: key.expiresAt };
+  }
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await touchApiKey(db, key.id, now, LAST_USED_RESOLUTION_MS);
   }
-  return { apiKeyId: key.id, companyId: key.companyId };
+  return {
+    status: 'live',
+    key: { apiKeyId: key.id, companyId: key.companyId, scopes: scopesOf(key.scopes) },
+  };
 };
 
 /** A person makes a key: the key and its `api_key.created` event commit together. */
 export const createApiKeyAsUser = (
   events: EventPort,
-  input: { companyId: string; name: string },
+  input: {
+    companyId: string;
+    name: string;
+    scopes: readonly ApiKeyScope[];
+    expiresAt?: Date | null;
+  },
   actor: Extract<Actor, { kind: 'user' }>,
 ): Promise<CreatedApiKey> =>
   events.transaction(async ({ db, record }) => {
@@ -88,6 +120,8 @@ export const createApiKeyAsUser = (
         companyId: input.companyId,
         apiKeyId: created.apiKey._id,
         name: created.apiKey.name,
+        scopes: created.apiKey.scopes,
+        expiresAt: created.apiKey.expiresAt,
         actor,
       }),
     );

@@ -21,7 +21,7 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
     payload?: Record<string, unknown>,
   ) => s.request<T>(method, url, { as, payload });
   const create = (name: string, as = token) =>
-    call<CreatedApiKey>('POST', '/api/api-keys', as, { name });
+    call<CreatedApiKey>('POST', '/api/api-keys', as, { name, scopes: ['events:write'] });
 
   beforeAll(async () => {
     office = await createOffice(s.db);
@@ -88,6 +88,7 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
   it('refuses a nameless key, and staff routes without a staff token', async () => {
     const nameless = await call<{ error: { message: string } }>('POST', '/api/api-keys', token, {
       name: '   ',
+      scopes: ['events:write'],
     });
     expect(nameless.status).toBe(400);
     expect(nameless.body.error.message).toContain('body.name');
@@ -105,8 +106,8 @@ describe.each(databaseTargets())('API keys on $name', (target) => {
 
     const start = new Date('2030-01-01T12:00:00Z');
     expect(await resolveApiKey(db, key, start)).toEqual({
-      apiKeyId: apiKey._id,
-      companyId: office.company.id,
+      status: 'live',
+      key: { apiKeyId: apiKey._id, companyId: office.company.id, scopes: ['events:write'] },
     });
     expect(await lastUsed()).toEqual(start);
     await resolveApiKey(db, key, new Date(start.getTime() + 30_000));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { integrationPaths } from '@leasing/contract';
+import { apiKeyScopes, integrationPaths } from '@leasing/contract';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { apiKeys, companies } from '../../db/schema/index.js';
@@ -76,7 +76,7 @@ describe('npm run apikey:create', () => {
         method: 'POST',
         url: '/api/api-keys',
         headers: bearer(token),
-        payload: { name: 'Through the server' },
+        payload: { name: 'Through the server', scopes: ['events:write'] },
       });
       expect(made.statusCode).toBe(201);
       expect(await keyCount()).toBe(1);
@@ -106,18 +106,35 @@ describe('npm run apikey:create', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--company is required');
 
+    const badScope = await runCli(['--company', COMPANY.id, '--scopes', 'events:write,root'], {
+      DATA_DIR: dataDir,
+    });
+    expect(badScope.code).toBe(1);
+    expect(badScope.stdout).toBe('');
+    expect(badScope.stderr).toContain('unknown: root');
+
     const result = await runCli(['--company', COMPANY.id, '--name', 'Yardi'], {
       DATA_DIR: dataDir,
     });
     expect(result.stderr).toContain('API key "Yardi"');
+    // Without --scopes, every scope: a key from the command line can do what the API offers.
+    expect(result.stderr).toContain(`with scopes ${apiKeyScopes.join(', ')}`);
     expect(result.code).toBe(0);
     const key = result.stdout.trim();
     expect(key).toMatch(/^lk_[A-Za-z0-9_-]{43}$/);
+
+    const reader = await runCli(['--company', COMPANY.id, '--scopes', ' leads:read '], {
+      DATA_DIR: dataDir,
+    });
+    expect(reader.code).toBe(0);
+    expect(reader.stderr).toContain('with scopes leads:read.');
 
     const database = await openDatabase({ kind: 'pglite', dataDir });
     const app = await openApp(database);
     try {
       expect(await useKey(app, key)).toBe(201);
+      // The narrow key is what it says: it may not write.
+      expect(await useKey(app, reader.stdout.trim())).toBe(403);
     } finally {
       await app.close();
       await database.close();

@@ -1,22 +1,48 @@
 /**
- * `npm run apikey:create -- --company <companyId> [--name <name>]`: creates an integration API key
- * and prints it (stdout: the key alone, so scripts can capture it; stderr: what it is for).
+ * `npm run apikey:create -- --company <companyId> [--name <name>] [--scopes <a,b>]`: creates an
+ * integration API key and prints it (stdout: the key alone, so scripts can capture it; stderr:
+ * what it is for and what it may do). Without `--scopes` the key gets every scope.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
 import { applyMigrations } from '../../db/migrate.js';
 import { openConfiguredDatabase } from '../../db/open-configured-database.js';
+import { apiKeyScopeSchema, apiKeyScopes, type ApiKeyScope } from '@leasing/contract';
 import { runCli } from '../../lib/run-cli.js';
 import { findCompanyName } from './api-keys.repository.js';
 import { createApiKey } from './api-keys.service.js';
 
-const USAGE = 'Usage: npm run apikey:create -- --company <companyId> [--name <name>]';
+const USAGE =
+  'Usage: npm run apikey:create -- --company <companyId> [--name <name>] ' +
+  `[--scopes <${apiKeyScopes.join(',')}>]`;
+
+/** `--scopes a,b`: each one a scope of the contract; left out, every scope. */
+const scopesOf = (value: string | undefined): ApiKeyScope[] => {
+  if (value === undefined) return [...apiKeyScopes];
+  const words = value
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
+  const unknown = words.filter((word) => !apiKeyScopeSchema.safeParse(word).success);
+  if (unknown.length > 0 || words.length === 0) {
+    throw new Error(
+      `--scopes takes a comma-separated list of ${apiKeyScopes.join(', ')}` +
+        (unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : '') +
+        `.\n${USAGE}`,
+    );
+  }
+  return apiKeyScopes.filter((scope) => words.includes(scope));
+};
 
 const readArgs = () => {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { company: { type: 'string' }, name: { type: 'string' } },
+      options: {
+        company: { type: 'string' },
+        name: { type: 'string' },
+        scopes: { type: 'string' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -24,7 +50,11 @@ const readArgs = () => {
   }
   const company = values.company?.trim();
   if (!company) throw new Error(`--company is required.\n${USAGE}`);
-  return { companyId: company, name: values.name?.trim() || 'Command line' };
+  return {
+    companyId: company,
+    name: values.name?.trim() || 'Command line',
+    scopes: scopesOf(values.scopes),
+  };
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,7 +79,7 @@ const openDatabase = async (config: ReturnType<typeof loadConfig>) => {
 };
 
 await runCli(async () => {
-  const { companyId, name } = readArgs();
+  const { companyId, name, scopes } = readArgs();
   if (!UUID.test(companyId)) throw new Error(`No company with id ${companyId}.`);
   const config = loadConfig();
   const database = await openDatabase(config);
@@ -61,10 +91,11 @@ await runCli(async () => {
       companyId,
       name,
       createdByUserId: null,
+      scopes,
     });
     console.error(
-      `API key "${apiKey.name}" (${apiKey.prefix}…) created for ${company.name}. ` +
-        'Keep it now: it is not shown again.',
+      `API key "${apiKey.name}" (${apiKey.prefix}…) created for ${company.name} ` +
+        `with scopes ${apiKey.scopes.join(', ')}. Keep it now: it is not shown again.`,
     );
     console.log(key);
   } finally {

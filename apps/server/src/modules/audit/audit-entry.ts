@@ -50,6 +50,8 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
     case 'access_link.created':
       return { actingAsUserId: event.actingAsUserId, expiresAt: event.expiresAt };
     case 'api_key.created':
+      // What a key may do is the point of auditing its creation.
+      return { name: event.name, scopes: event.scopes, expiresAt: event.expiresAt };
     case 'api_key.revoked':
       return { name: event.name };
     case 'number.added':

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { AuditPage } from '@leasing/contract';
+import { apiKeyScopes, type AuditPage } from '@leasing/contract';
 import { auditLog, type LeadRow } from '../../db/schema/index.js';
 import { createLead, createOffice, createUser, type Office } from '../../test/factories.js';
 import { databaseTargets } from '../../test/test-app.js';
@@ -54,7 +54,7 @@ describe.each(databaseTargets())('the audit trail ($name)', (target) => {
     const key = await ctx.request<{ key: string; apiKey: { _id: string } }>(
       'POST',
       '/api/api-keys',
-      { as: admin, payload: { name: 'Yardi sync' } },
+      { as: admin, payload: { name: 'Yardi sync', scopes: [...apiKeyScopes] } },
     );
     expect(key.status).toBe(201);
     apiKey = key.body.key;

@@ -10,8 +10,14 @@ describe.each(databaseTargets())('integration API limit per key on $name', (targ
 
   const newKey = async () => {
     const company = await createCompany(s.db);
-    return (await createApiKey(s.db, { companyId: company.id, name: 'PMS', createdByUserId: null }))
-      .key;
+    return (
+      await createApiKey(s.db, {
+        companyId: company.id,
+        name: 'PMS',
+        createdByUserId: null,
+        scopes: ['events:write'],
+      })
+    ).key;
   };
   const upsertProperty = (key: string) =>
     s.request<{ error: { code: string } }>(

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   apiErrorSchema,
   apiRoutes,
+  type ApiKeyScope,
   integrationAccessLinkSchema,
   integrationEventSchema,
   integrationLeadParamsSchema,
@@ -36,9 +37,19 @@ const answer = <T extends z.ZodType>(description: string, schema: T) => ({
 const failure = (description: string) => answer(description, errorSchema);
 const refusals = {
   400: failure('The request is invalid: `error.details` names each field and what is wrong.'),
-  401: failure('No API key, or one that is unknown or revoked.'),
+  401: failure('No API key, or one that is unknown, revoked or expired.'),
+  403: failure('The API key lacks a scope this route needs: the message names it.'),
 };
 const security = [{ apiKey: [] }];
+
+/**
+ * What a route asks of the key: the scopes it needs (checked on `onRequest`), and the same words
+ * in its OpenAPI description.
+ */
+const needs = (scopes: readonly ApiKeyScope[], description: string) => ({
+  config: { apiKeyScopes: scopes },
+  description: `${description}\n\n**Scope${scopes.length > 1 ? 's' : ''}:** ${scopes.map((scope) => `\`${scope}\``).join(' and ')}.`,
+});
 
 /**
  * The door for the leasing assistant, the property-management system and the phone bot:
@@ -49,14 +60,18 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerIntegrationAuth(app);
   const { db } = app.database;
 
+  const upsertProperty = needs(
+    ['events:write'],
+    'Creates the property with this PMS id, or updates it. Fields left out keep their value; null clears one.',
+  );
   app.put(
     apiRoutes.integrationProperty,
     {
+      config: upsertProperty.config,
       schema: {
         tags: ['Properties'],
         summary: 'Create or update a property',
-        description:
-          'Creates the property with this PMS id, or updates it. Fields left out keep their value; null clears one.',
+        description: upsertProperty.description,
         security,
         params: integrationPropertyParamsSchema,
         body: upsertPropertyBodySchema,
@@ -83,14 +98,18 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const upsertLead = needs(
+    ['events:write'],
+    'Creates the lead with this PMS id in the property, or updates it. Fields left out keep their value; null clears one. The phone may be written any common way; it is stored as E.164.',
+  );
   app.put(
     apiRoutes.integrationLead,
     {
+      config: upsertLead.config,
       schema: {
         tags: ['Leads'],
         summary: 'Create or update a lead',
-        description:
-          'Creates the lead with this PMS id in the property, or updates it. Fields left out keep their value; null clears one. The phone may be written any common way; it is stored as E.164.',
+        description: upsertLead.description,
         security,
         params: integrationLeadParamsSchema,
         body: upsertLeadBodySchema,
@@ -114,23 +133,28 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const appendEvent = needs(
+    ['events:write'],
+    [
+      'Adds the event to the timeline and shows it live in every open console of your company.',
+      'Idempotent on `externalId`: the same id again answers **200** with the first event and changes nothing; a new event answers **201**.',
+      '',
+      'Besides the timeline, some event types change the lead, in the same transaction:',
+      '- `OFFICE_DECISION` opens a decision for staff (status PENDING; the lead heads the inbox).',
+      "- `SCHEDULED_TOUR_APPOINTMENT` sets the tour time from `data.tourDateUTC`, or from `data.tourDateString` + `data.tourFromTimeString` on the company's clock.",
+      '- `CANCELED_TOUR_APPOINTMENT` clears the tour time.',
+      "- `LANGUAGE_PREFERENCE_UPDATE` sets the lead's preferred language to `data.language`.",
+      '- `CALL` and the phone-bot calls may carry `data.transcript` and `data.durationSeconds`.',
+    ].join('\n'),
+  );
   app.post(
     apiRoutes.integrationLeadEvents,
     {
+      config: appendEvent.config,
       schema: {
         tags: ['Events'],
         summary: "Append an event to a lead's timeline",
-        description: [
-          'Adds the event to the timeline and shows it live in every open console of your company.',
-          'Idempotent on `externalId`: the same id again answers **200** with the first event and changes nothing; a new event answers **201**.',
-          '',
-          'Besides the timeline, some event types change the lead, in the same transaction:',
-          '- `OFFICE_DECISION` opens a decision for staff (status PENDING; the lead heads the inbox).',
-          "- `SCHEDULED_TOUR_APPOINTMENT` sets the tour time from `data.tourDateUTC`, or from `data.tourDateString` + `data.tourFromTimeString` on the company's clock.",
-          '- `CANCELED_TOUR_APPOINTMENT` clears the tour time.',
-          "- `LANGUAGE_PREFERENCE_UPDATE` sets the lead's preferred language to `data.language`.",
-          '- `CALL` and the phone-bot calls may carry `data.transcript` and `data.durationSeconds`.',
-        ].join('\n'),
+        description: appendEvent.description,
         security,
         params: integrationLeadParamsSchema,
         body: appendEventBodySchema,
@@ -158,14 +182,19 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The link acts for a colleague (`userEmail`): making it is acting as them.
+  const mintLink = needs(
+    ['links:create', 'act-as'],
+    "A short-lived link that opens this lead's conversation pane without a password — typically inside your system, in an iframe (the sites allowed to frame the console are configured on its side). The link reaches this one lead only, acts for the staff member named by `userEmail`, and cannot become a full session. The audit trail records it as this key acting as that staff member.",
+  );
   app.post(
     apiRoutes.integrationLeadAccessLinks,
     {
+      config: mintLink.config,
       schema: {
         tags: ['Access links'],
         summary: 'Mint a secure-access link to the lead',
-        description:
-          "A short-lived link that opens this lead's conversation pane without a password — typically inside your system, in an iframe (the sites allowed to frame the console are configured on its side). The link reaches this one lead only, acts for the staff member named by `userEmail`, and cannot become a full session.",
+        description: mintLink.description,
         security,
         params: integrationLeadParamsSchema,
         body: accessLinkBodySchema,
@@ -189,6 +218,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         leadId: lead.id,
         userEmail: request.body.userEmail,
         ttlSeconds: request.body.ttlSeconds,
+        // The service fills in `actingAsUserId` once it knows who `userEmail` is.
         actor: { kind: 'api-key', apiKeyId },
       });
       // The link is a credential: no cache may keep it.

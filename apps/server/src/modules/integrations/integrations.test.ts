@@ -5,6 +5,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import {
   apiPaths,
   integrationPaths,
+  apiKeyScopes,
   newConversationDeliverySchema,
   socketEvents,
   type ApiError,
@@ -53,7 +54,12 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
     return { status: response.statusCode, headers: response.headers, body: response.json<T>() };
   };
   const createKey = async (name: string, token = staffToken) =>
-    (await call<CreatedApiKey>('POST', '/api/api-keys', token, { name })).body;
+    (
+      await call<CreatedApiKey>('POST', '/api/api-keys', token, {
+        name,
+        scopes: [...apiKeyScopes],
+      })
+    ).body;
 
   /** A fresh property and lead of our company, so tests do not share state. */
   const freshLead = async (lead: Record<string, unknown> = {}) => {

@@ -116,7 +116,7 @@ describe.each(databaseTargets())(
       await createProperty(ctx.db, first.company.id, { smsNumber: firstOwn });
       const created = await ctx.request<{ key: string }>('POST', '/api/api-keys', {
         as: secondToken,
-        payload: { name: 'PMS' },
+        payload: { name: 'PMS', scopes: ['events:write'] },
       });
       expect(created.status).toBe(201);
       const claim = (smsNumber: string) =>

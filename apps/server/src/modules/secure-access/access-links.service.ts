@@ -17,7 +17,10 @@ export type CreateLeadAccessLinkInput = {
   /** The staff member the link acts for: sends and notes made through it carry their name. */
   userEmail: string;
   ttlSeconds?: number;
-  /** Who asks for the link: the staff member themself, or an integration key. */
+  /**
+   * Who asks for the link: the staff member themself, or an integration key — which then acts as
+   * the staff member of `userEmail`, and is recorded so (`actingAsUserId` is filled in here).
+   */
   actor?: Actor;
 };
 
@@ -67,7 +70,7 @@ export const createLeadAccessLink = async (
         leadId: lead.id,
         actingAsUserId: user.id,
         expiresAt,
-        actor,
+        actor: actor.kind === 'api-key' ? { ...actor, actingAsUserId: user.id } : actor,
       }),
     ),
   );

@@ -1,4 +1,10 @@
-import { apiPaths } from '@leasing/contract';
+import {
+  API_KEY_EXPIRY_IN_PAST,
+  API_KEY_SCOPES_REQUIRED,
+  apiKeyScopeInfo,
+  apiKeyScopes,
+  apiPaths,
+} from '@leasing/contract';
 import type { ApiKey } from '@leasing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +26,8 @@ function apiKey(overrides: Partial<ApiKey>): ApiKey {
     createdByUserName: 'Dana Agent',
     lastUsedAt: '2026-11-22T16:30:00.000Z',
     revokedAt: null,
+    scopes: ['events:write'],
+    expiresAt: null,
     ...overrides,
   };
 }
@@ -93,6 +101,7 @@ describe('API keys page', () => {
     const create = within(dialog).getByRole('button', { name: 'Create key' });
     expect(create).toHaveProperty('disabled', true);
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), '  Assistant ');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Write leads and events/ }));
     await user.click(create);
 
     const shown = await within(dialog).findByRole('textbox', { name: 'API key' });
@@ -102,7 +111,7 @@ describe('API keys page', () => {
     expect(await within(dialog).findByRole('button', { name: 'Copied' })).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(NEW_KEY);
     expect(server.requestsTo(apiPaths.apiKeys, 'POST').map((request) => request.body)).toEqual([
-      { name: 'Assistant' },
+      { name: 'Assistant', scopes: ['events:write'] },
     ]);
 
     // The list behind the dialog already has the new key, never the key itself.
@@ -137,6 +146,7 @@ describe('API keys page', () => {
     await user.click(await screen.findByRole('button', { name: 'Create API key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'PMS');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Write leads and events/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
     expect(await within(dialog).findByText('body.name: At most 100 characters')).toBeTruthy();
     expect(within(dialog).queryByRole('textbox', { name: 'API key' })).toBeNull();
@@ -194,6 +204,133 @@ describe('API keys page', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'API keys' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
     expect(await screen.findByRole('heading', { name: 'API keys' })).toBeTruthy();
+  });
+});
+
+/** The end of the calendar day `daysAhead` from today, where the admin is, and its input value. */
+function dayAhead(daysAhead: number) {
+  const date = new Date();
+  date.setDate(date.getDate() + daysAhead);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const input = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  date.setHours(23, 59, 59, 999);
+  return { input, expiresAt: date.toISOString() };
+}
+
+describe('API key scopes and expiry', () => {
+  async function openDialog(routes: Record<string, RouteAnswer> = {}) {
+    const opened = openPage({ body: [] }, routes);
+    await opened.user.click(await screen.findByRole('button', { name: 'Create API key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
+    await opened.user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Portal');
+    return { ...opened, dialog };
+  }
+
+  it('offers every scope with what it allows, and sends none until one is chosen', async () => {
+    const { user, server, dialog } = await openDialog({
+      [`POST ${apiPaths.apiKeys}`]: { status: 201, body: { apiKey: yardi, key: NEW_KEY } },
+    });
+    const group = within(dialog).getByRole('group', { name: /What the key may do/ });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(apiKeyScopes.length);
+    for (const scope of apiKeyScopes) {
+      expect(
+        within(group).getByRole('checkbox', { name: apiKeyScopeInfo[scope].label }),
+      ).toBeTruthy();
+      expect(within(group).getByText(apiKeyScopeInfo[scope].description)).toBeTruthy();
+    }
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    expect(await within(dialog).findByText(API_KEY_SCOPES_REQUIRED)).toBeTruthy();
+    expect(server.requestsTo(apiPaths.apiKeys, 'POST')).toEqual([]);
+
+    await user.click(within(group).getByRole('checkbox', { name: 'Act as a colleague' }));
+    expect(within(dialog).queryByText(API_KEY_SCOPES_REQUIRED)).toBeNull();
+    await user.click(within(group).getByRole('checkbox', { name: 'Create access links' }));
+    const { input, expiresAt } = dayAhead(30);
+    await user.type(within(dialog).getByLabelText(/Expires on/), input);
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+
+    expect(await within(dialog).findByRole('textbox', { name: 'API key' })).toBeTruthy();
+    expect(server.requestsTo(apiPaths.apiKeys, 'POST').map((request) => request.body)).toEqual([
+      { name: 'Portal', scopes: ['links:create', 'act-as'], expiresAt },
+    ]);
+  });
+
+  it('refuses an expiry in the past in the contract’s words, and sends nothing', async () => {
+    const { user, server, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Write leads and events' }));
+    await user.type(within(dialog).getByLabelText(/Expires on/), dayAhead(-2).input);
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    expect(await within(dialog).findByText(API_KEY_EXPIRY_IN_PAST)).toBeTruthy();
+    expect(server.requestsTo(apiPaths.apiKeys, 'POST')).toEqual([]);
+  });
+
+  it('shows the server’s field errors on the scopes and the expiry', async () => {
+    const { user, dialog } = await openDialog({
+      [`POST ${apiPaths.apiKeys}`]: {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION',
+            message: 'scopes: Too small; expiresAt: too late',
+            details: [
+              { path: 'body.scopes', message: 'The server wants a scope' },
+              { path: 'body.expiresAt', message: 'The server wants a sooner day' },
+            ],
+          },
+        },
+      },
+    });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read leads' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    const group = within(dialog).getByRole('group', { name: /What the key may do/ });
+    // On the field: the group is described by the error.
+    const scopeError = await within(dialog).findByText('The server wants a scope');
+    expect(scopeError.id).not.toBe('');
+    expect(group.getAttribute('aria-describedby')?.split(/\s+/)).toContain(scopeError.id);
+    const expiry = within(dialog).getByLabelText(/Expires on/);
+    expect(expiry.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('The server wants a sooner day')).toBeTruthy();
+    // Said on the fields, so not again above the buttons.
+    expect(within(dialog).queryByText('scopes: Too small; expiresAt: too late')).toBeNull();
+  });
+
+  it('lists each key’s scopes as badges, and when it expires or that it has', async () => {
+    const lasting = apiKey({
+      scopes: ['events:write', 'links:create', 'act-as'],
+      expiresAt: '2099-12-01T12:00:00.000Z',
+    });
+    const expired = apiKey({
+      _id: '3f0c2b1a-0000-4000-a000-000000000004',
+      name: 'Old portal',
+      scopes: ['leads:read'],
+      expiresAt: '2026-11-01T12:00:00.000Z',
+    });
+    openPage({ body: [lasting, expired] });
+    const table = await screen.findByRole('table', { name: 'API keys' });
+    const [, first, second] = within(table).getAllByRole('row');
+
+    const live = within(first!);
+    const badges = live.getByRole('list', { name: 'Scopes' });
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((badge) => badge.textContent),
+    ).toEqual(['events:write', 'links:create', 'act-as']);
+    expect(live.getByText('Active')).toBeTruthy();
+    expect(live.getByText('Expires Dec 1, 2099')).toBeTruthy();
+    expect(live.queryByText('Expired')).toBeNull();
+
+    const over = within(second!);
+    expect(
+      within(over.getByRole('list', { name: 'Scopes' }))
+        .getAllByRole('listitem')
+        .map((badge) => badge.textContent),
+    ).toEqual(['leads:read']);
+    const badge = over.getByLabelText('Expired on Nov 1, 2026');
+    expect(badge.textContent).toBe('Expired');
+    expect(badge.getAttribute('style')).toContain('red');
+    expect(over.queryByText('Active')).toBeNull();
   });
 });
 

@@ -1,10 +1,20 @@
 import type { ApiKey } from '@leasing/contract';
-import { Badge, Button, Code, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Skeleton,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useApiKeys } from '../api/get-api-keys';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
@@ -13,12 +23,56 @@ function byStatus(keys: ApiKey[]): ApiKey[] {
   return [...keys.filter((key) => !key.revokedAt), ...keys.filter((key) => key.revokedAt)];
 }
 
+function ScopeBadges({ scopes }: { scopes: ApiKey['scopes'] }) {
+  if (scopes.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4} aria-label="Scopes" role="list">
+      {scopes.map((scope) => (
+        <Badge key={scope} role="listitem" variant="outline" color="gray" tt="none" radius="sm">
+          {scope}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** A live key's status: Active (with its expiry, if it has one) or Expired, in red. */
+function LiveKeyStatus({ expiresAt, now }: { expiresAt: string | null; now: number }) {
+  if (expiresAt && Date.parse(expiresAt) <= now) {
+    const label = `Expired on ${formatDate(expiresAt)}`;
+    return (
+      <Badge color="red" variant="light" aria-label={label} title={label}>
+        Expired
+      </Badge>
+    );
+  }
+  return (
+    <>
+      <Badge color="teal" variant="light">
+        Active
+      </Badge>
+      {expiresAt && (
+        <Text size="xs" c="dimmed" mt={2}>
+          Expires {formatDate(expiresAt)}
+        </Text>
+      )}
+    </>
+  );
+}
+
 type ApiKeyRowProps = {
   apiKey: ApiKey;
+  now: number;
   onRevoke: (apiKey: ApiKey) => void;
 };
 
-function ApiKeyRow({ apiKey, onRevoke }: ApiKeyRowProps) {
+function ApiKeyRow({ apiKey, now, onRevoke }: ApiKeyRowProps) {
   const revoked = apiKey.revokedAt !== null;
   return (
     <Table.Tr c={revoked ? 'dimmed' : undefined}>
@@ -29,6 +83,9 @@ function ApiKeyRow({ apiKey, onRevoke }: ApiKeyRowProps) {
       </Table.Td>
       <Table.Td>
         <Code>{apiKey.prefix}…</Code>
+      </Table.Td>
+      <Table.Td>
+        <ScopeBadges scopes={apiKey.scopes} />
       </Table.Td>
       <Table.Td>
         <Text size="sm">{formatDateTime(apiKey.createdAt)}</Text>
@@ -50,9 +107,7 @@ function ApiKeyRow({ apiKey, onRevoke }: ApiKeyRowProps) {
             </Text>
           </>
         ) : (
-          <Badge color="teal" variant="light">
-            Active
-          </Badge>
+          <LiveKeyStatus expiresAt={apiKey.expiresAt} now={now} />
         )}
       </Table.Td>
       <Table.Td ta="right">
@@ -127,12 +182,13 @@ export function ApiKeysTable() {
 
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={720} type="native">
+      <Table.ScrollContainer minWidth={880} type="native">
         <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="API keys">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Key</Table.Th>
+              <Table.Th>Scopes</Table.Th>
               <Table.Th>Created</Table.Th>
               <Table.Th>Last used</Table.Th>
               <Table.Th>Status</Table.Th>
@@ -143,7 +199,12 @@ export function ApiKeysTable() {
           </Table.Thead>
           <Table.Tbody>
             {byStatus(keysQuery.data).map((apiKey) => (
-              <ApiKeyRow key={apiKey._id} apiKey={apiKey} onRevoke={setRevoking} />
+              <ApiKeyRow
+                key={apiKey._id}
+                apiKey={apiKey}
+                now={keysQuery.dataUpdatedAt}
+                onRevoke={setRevoking}
+              />
             ))}
           </Table.Tbody>
         </Table>
