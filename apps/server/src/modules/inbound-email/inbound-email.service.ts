@@ -5,7 +5,11 @@ import type { ConversationEventRow } from '../../db/schema/index.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { domainEvent, type DomainEvent } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
-import { storeInboundImage } from '../messaging/media.service.js';
+import {
+  storeInboundFile,
+  storeInboundImage,
+  type StoredFile,
+} from '../messaging/media.service.js';
 import type { MediaStorage } from '../messaging/messaging.service.js';
 import { markMessageFailed, messageStatusChanged } from '../messaging/messaging.service.js';
 import { isHardBounce, type DeliveryReport, type ParsedDeliveryReport } from './delivery-report.js';
@@ -71,12 +75,15 @@ const noMailbox = () =>
 
 type StoredFiles = {
   attachments: Attachment[];
-  otherAttachments: { fileName: string; contentType: string; size: number }[];
+  otherAttachments: StoredFile[];
   /** Content-ID → stored URL, so the HTML's cid: images can be found among the attachments. */
   inlineImages: Record<string, string>;
 };
 
-/** Images are kept (judged by their bytes); other files are listed by name, type and size only. */
+/**
+ * Images that decode are kept with a thumbnail; every other file (a PDF, a document, an image that
+ * cannot be decoded) is kept as it came and offered for download. Nothing of a message is dropped.
+ */
 const storeFiles = async (storage: MediaStorage, email: InboundEmail): Promise<StoredFiles> => {
   const files: StoredFiles = { attachments: [], otherAttachments: [], inlineImages: {} };
   for (const part of email.attachments) {
@@ -85,11 +92,7 @@ const storeFiles = async (storage: MediaStorage, email: InboundEmail): Promise<S
       files.attachments.push(stored);
       if (part.contentId) files.inlineImages[part.contentId.replace(/^<|>$/g, '')] = stored.url;
     } else {
-      files.otherAttachments.push({
-        fileName: part.filename ?? 'attachment',
-        contentType: part.contentType,
-        size: part.size,
-      });
+      files.otherAttachments.push(await storeInboundFile(storage, part.content, part.filename));
     }
   }
   return files;
