@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
 import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { conversationEvents } from '../../db/schema/index.js';
@@ -43,7 +44,7 @@ describe.each(databaseTargets())('inbound email attachments on $name', (target) 
   };
   const office = () => (world ??= build());
 
-  const send = async (mail: nodemailer.SendMailOptions) => {
+  const send = async (mail: Mail.Options) => {
     const transport = nodemailer.createTransport({
       host: '127.0.0.1',
       port,

@@ -24,11 +24,7 @@ import {
 } from './inbound-email.repository.js';
 import { resolveMailboxes, type Mailbox } from './mailbox.js';
 import { parseInboundEmail, type InboundEmail } from './parse-inbound-email.js';
-import {
-  verifySender,
-  type SenderAuthentication,
-  type SmtpClient,
-} from './sender-verification.js';
+import { verifySender, type SenderAuthentication, type SmtpClient } from './sender-verification.js';
 import { chooseLead, findBouncedEvent } from './threading.js';
 import type { DnsResolver } from '../../lib/dns-resolver.js';
 

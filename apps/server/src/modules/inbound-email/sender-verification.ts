@@ -48,7 +48,9 @@ export const verifySender = async (
     disableArc: true,
     disableBimi: true,
     ...(options.resolver
-      ? { resolver: options.resolver as NonNullable<Parameters<typeof authenticate>[1]>['resolver'] }
+      ? {
+          resolver: options.resolver as NonNullable<Parameters<typeof authenticate>[1]>['resolver'],
+        }
       : {}),
   });
   const summary = {

@@ -59,8 +59,7 @@ describe.each(databaseTargets())('inbound SMTP limits on $name', (target) => {
     await createOffice(t.db, { company: { registeredLeasingEmail: LEASING_ADDRESS } });
   });
 
-  const eventCount = async () =>
-    (await t.db.select({ n: count() }).from(conversationEvents))[0]!.n;
+  const eventCount = async () => (await t.db.select({ n: count() }).from(conversationEvents))[0]!.n;
   const send = async (from: string, subject: string) => {
     const transport = nodemailer.createTransport({
       host: '127.0.0.1',
@@ -132,5 +131,4 @@ describe.each(databaseTargets())('inbound SMTP limits on $name', (target) => {
     expect(byIp?.response).toMatch(/Too many messages from 127\.0\.0\.1/);
     expect(await eventCount()).toBe(before + 5);
   });
-
 });

@@ -55,7 +55,10 @@ export const storeInboundFile = async (
   suggestedName: string | undefined,
 ): Promise<StoredFile> => {
   const fileName =
-    (suggestedName ?? '').replace(/[\u0000-\u001f\u007f/\\]+/g, '').trim() || 'attachment';
+    [...(suggestedName ?? '')]
+      .filter((char) => char.charCodeAt(0) >= 0x20 && char !== '\u007f' && !'/\\'.includes(char))
+      .join('')
+      .trim() || 'attachment';
   const named = extname(fileName).slice(1).toLowerCase();
   const extension = named in FILE_CONTENT_TYPES ? named : 'bin';
   const key = randomBytes(24).toString('base64url');
@@ -71,10 +74,12 @@ export const storeInboundFile = async (
 
 /** Whether sharp can decode the whole image, not only read its header. */
 const decodes = (bytes: Buffer) =>
-  sharp(bytes, { animated: false }).stats().then(
-    () => true,
-    () => false,
-  );
+  sharp(bytes, { animated: false })
+    .stats()
+    .then(
+      () => true,
+      () => false,
+    );
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
