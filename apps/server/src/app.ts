@@ -28,6 +28,7 @@ import { configModule } from './modules/config/config.module.js';
 import { conversationsModule } from './modules/conversations/conversations.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { inboundEmailModule } from './modules/inbound-email/inbound-email.module.js';
+import type { DnsResolver } from './lib/dns-resolver.js';
 import { inboundSmsModule } from './modules/inbound-sms/inbound-sms.module.js';
 import { inboxModule } from './modules/inbox/inbox.module.js';
 import { integrationsModule } from './modules/integrations/integrations.module.js';
@@ -69,6 +70,8 @@ export type BuildAppOptions = {
   now?: Clock;
   /** Where the log lines go instead of stdout (tests read what would be shipped). */
   logStream?: DestinationStream;
+  /** Answers the DNS lookups of inbound sender verification; unset uses the system's DNS. */
+  dnsResolver?: DnsResolver;
 };
 
 /** A hop count trusts that many proxies in front of us (Fastify's types omit the number form). */
@@ -81,6 +84,7 @@ export const buildApp = async ({
   database,
   now,
   logStream,
+  dnsResolver,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const ownsDatabase = !database;
   const db = database ?? (await openConfiguredDatabase(config));
@@ -185,7 +189,7 @@ export const buildApp = async ({
     await app.register(numbersModule);
     await app.register(integrationsModule);
     await app.register(secureAccessModule);
-    await app.register(inboundEmailModule);
+    await app.register(inboundEmailModule, { dnsResolver });
     await app.register(inboundSmsModule);
     await app.register(fastifyStatic, {
       root: join(serverRoot, 'assets/demo-media'),

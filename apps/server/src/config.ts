@@ -111,6 +111,9 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(25 * 1024 * 1024),
+  INBOUND_SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20),
+  INBOUND_SMTP_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  INBOUND_SMTP_MESSAGES_PER_SENDER_PER_HOUR: z.coerce.number().int().min(1).default(30),
   TRANSLATE_URL: optionalString.pipe(
     z.url({ error: 'the base URL of a LibreTranslate-compatible API' }).optional(),
   ),
@@ -188,6 +191,11 @@ export type AppConfig = {
     emailSecret: string | undefined;
     /** Largest inbound email accepted, in bytes. */
     emailMaxBytes: number;
+    /** SMTP clients connected at once; one more is answered 421. */
+    smtpMaxConnections: number;
+    /** Messages one client IP, and one envelope sender, may start an hour; more are answered 450. */
+    smtpMessagesPerIpPerHour: number;
+    smtpMessagesPerSenderPerHour: number;
   };
   /** A LibreTranslate-compatible API; unset turns translation off. */
   translate: { url: string; apiKey: string | undefined } | undefined;
@@ -354,6 +362,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       smtpPort: e.INBOUND_SMTP_PORT,
       emailSecret: e.INBOUND_EMAIL_SECRET,
       emailMaxBytes: e.INBOUND_EMAIL_MAX_BYTES,
+      smtpMaxConnections: e.INBOUND_SMTP_MAX_CONNECTIONS,
+      smtpMessagesPerIpPerHour: e.INBOUND_SMTP_MESSAGES_PER_IP_PER_HOUR,
+      smtpMessagesPerSenderPerHour: e.INBOUND_SMTP_MESSAGES_PER_SENDER_PER_HOUR,
     },
     translate: e.TRANSLATE_URL
       ? { url: e.TRANSLATE_URL.replace(/\/$/, ''), apiKey: e.TRANSLATE_API_KEY }

@@ -60,6 +60,19 @@ export const eventDataSchema = z
     failureReason: z.string().optional(),
     /** Inbound email's HTML part; shown only after sanitizing, in a contained view. */
     html: z.string().optional(),
+    /** Inbound email's files other than shown images, each offered for download at `url`. */
+    otherAttachments: z
+      .array(
+        z.object({
+          url: z.string(),
+          fileName: z.string(),
+          contentType: z.string(),
+          size: z.number(),
+        }),
+      )
+      .optional(),
+    /** Inbound email: false when SPF/DKIM/DMARC failed (see the server's sender verification). */
+    senderVerified: z.boolean().optional(),
   })
   .catchall(z.unknown());
 export type EventData = z.infer<typeof eventDataSchema>;

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
+import type { DnsResolver } from '../lib/dns-resolver.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -74,16 +75,25 @@ export type StartTestAppOptions = {
   seed?: 'none';
   /** The clock that issues and expires sign-in tokens (see `test-clock.ts`). */
   now?: Clock;
+  /**
+   * DNS answers for inbound sender verification (SPF, DKIM keys, DMARC). Tests never reach real DNS:
+   * by default every name has no records, so unsigned mail is neither verified nor failed.
+   */
+  dnsResolver?: DnsResolver;
 };
+
+/** A DNS without records, on the machine: every lookup answers "no such name". */
+export const noDnsRecords: DnsResolver = (name) =>
+  Promise.reject(Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' }));
 
 /** The real application on a fresh, empty database. */
 export const startTestApp = async (
   target: DatabaseTarget,
   env: Record<string, string> = {},
-  { now }: StartTestAppOptions = {},
+  { now, dnsResolver = noDnsRecords }: StartTestAppOptions = {},
 ): Promise<TestApp> => {
   const database = await target.open();
-  const app = await buildApp({ config: testConfig(env), database, now });
+  const app = await buildApp({ config: testConfig(env), database, now, dnsResolver });
   return {
     app,
     database,

@@ -1,4 +1,14 @@
-import { jsonb, pgEnum, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import {
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  index,
+} from 'drizzle-orm/pg-core';
 import { inboundChannels, type Attachment } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 import { companies } from './companies.js';
@@ -37,3 +47,18 @@ export const unmatchedMessages = pgTable(
 
 export type UnmatchedMessageRow = typeof unmatchedMessages.$inferSelect;
 export type NewUnmatchedMessageRow = typeof unmatchedMessages.$inferInsert;
+
+/**
+ * Inbound SMTP messages counted per key (`ip:…`, `sender:…`) and hour, shared by every process:
+ * one atomic upsert per message answers the hour's count so far.
+ */
+export const inboundRateCounters = pgTable(
+  'inbound_rate_counters',
+  {
+    key: text().notNull(),
+    hourStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.key, table.hourStart] })],
+);

@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SMTPServer } from 'smtp-server';
+import type { DnsResolver } from '../../lib/dns-resolver.js';
 import { inboundEmailRoutes } from './inbound-email.routes.js';
+import { countInboundMessage } from './inbound-email.repository.js';
 import { resolveMailbox } from './mailbox.js';
 import {
   inboundEmailDeps,
@@ -29,15 +31,37 @@ const smtpReply = (responseCode: number, message: string) =>
  * No AUTH and no STARTTLS: it takes mail for our own addresses only and relays nothing.
  */
 export const inboundEmailModule = fp(
-  async (app: FastifyInstance) => {
-    const { smtpPort, emailMaxBytes } = app.config.inbound;
-    await app.register(inboundEmailRoutes);
+  async (app: FastifyInstance, { dnsResolver }: { dnsResolver?: DnsResolver }) => {
+    const {
+      smtpPort,
+      emailMaxBytes,
+      smtpMaxConnections,
+      smtpMessagesPerIpPerHour,
+      smtpMessagesPerSenderPerHour,
+    } = app.config.inbound;
+    await app.register(inboundEmailRoutes, { dnsResolver });
     if (smtpPort === 0) {
       app.decorate('inboundSmtp', undefined);
       return;
     }
-    const deps = inboundEmailDeps(app);
+    const deps = inboundEmailDeps(app, dnsResolver);
     const log = app.log.child({ module: 'inbound-smtp' });
+
+    /** Counts the message against its client IP and its envelope sender; says which limit it passes. */
+    const overHourlyLimit = async (ip: string, sender: string) => {
+      const now = new Date();
+      const db = app.database.db;
+      const byIp = await countInboundMessage(db, `ip:${ip}`, now);
+      if (byIp > smtpMessagesPerIpPerHour) {
+        return `Too many messages from ${ip} this hour (limit ${smtpMessagesPerIpPerHour}); try again later.`;
+      }
+      const address = sender.trim().toLowerCase();
+      if (!address) return undefined;
+      const bySender = await countInboundMessage(db, `sender:${address}`, now);
+      return bySender > smtpMessagesPerSenderPerHour
+        ? `Too many messages from <${address}> this hour (limit ${smtpMessagesPerSenderPerHour}); try again later.`
+        : undefined;
+    };
 
     const server = new SMTPServer({
       name: new URL(app.config.publicUrl).hostname,
@@ -45,7 +69,18 @@ export const inboundEmailModule = fp(
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
       size: emailMaxBytes,
+      // One more client is answered "421 Too many connected clients" by smtp-server itself.
+      maxClients: smtpMaxConnections,
       logger: false,
+      onMailFrom: (address, session, callback) => {
+        overHourlyLimit(session.remoteAddress, address.address).then(
+          (over) => callback(over ? smtpReply(450, over) : null),
+          (error: Error) => {
+            log.error({ err: error }, 'could not count an inbound message');
+            callback(smtpReply(451, 'Temporary failure; try again later.'));
+          },
+        );
+      },
       onRcptTo: (address, _session, callback) => {
         resolveMailbox(app.database.db, address.address).then(
           (mailbox) =>
@@ -73,6 +108,11 @@ export const inboundEmailModule = fp(
           receiveInboundEmail(deps, Buffer.concat(chunks), {
             recipients: rcptTo.map((recipient) => recipient.address),
             mailFrom: mailFrom ? mailFrom.address || undefined : undefined,
+            client: {
+              ip: session.remoteAddress,
+              helo: session.hostNameAppearsAs || undefined,
+              mailFrom: mailFrom ? mailFrom.address || undefined : undefined,
+            },
           }).then(
             (accepted) => {
               log.info({ ...accepted, from: mailFrom || undefined }, 'inbound email received');

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   conversationEvents,
+  inboundRateCounters,
   leads,
   unmatchedMessages,
   type ConversationEventRow,
@@ -111,3 +112,17 @@ export const lockEvent = async (db: Db, id: string) =>
   (
     await db.select().from(conversationEvents).where(eq(conversationEvents.id, id)).for('update')
   )[0];
+
+/** Counts one more message for `key` in the hour that holds `at`; answers the hour's count so far. */
+export const countInboundMessage = async (db: Db, key: string, at: Date) => {
+  const hourStart = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+  const [row] = await db
+    .insert(inboundRateCounters)
+    .values({ key, hourStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [inboundRateCounters.key, inboundRateCounters.hourStart],
+      set: { count: sql`${inboundRateCounters.count} + 1`, updatedAt: at },
+    })
+    .returning({ count: inboundRateCounters.count });
+  return row!.count;
+};

@@ -5,6 +5,7 @@ import {
   INBOUND_EMAIL_SECRET_HEADER,
   inboundEmailAcceptedSchema,
 } from '@leasing/contract';
+import type { DnsResolver } from '../../lib/dns-resolver.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { inboundEmailDeps, receiveInboundEmail } from './inbound-email.service.js';
 
@@ -21,11 +22,14 @@ const secretMatches = (given: unknown, secret: string) =>
  * `POST /webhooks/email/inbound`: a raw email from a mail provider that relays inbound mail over
  * HTTP, authenticated by the shared secret. Without INBOUND_EMAIL_SECRET the route does not exist.
  */
-export const inboundEmailRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inboundEmailRoutes: FastifyPluginAsyncZod<{ dnsResolver?: DnsResolver }> = async (
+  app,
+  { dnsResolver },
+) => {
   const secret = app.config.inbound.emailSecret;
   if (!secret) return;
   const bodyLimit = app.config.inbound.emailMaxBytes;
-  const deps = inboundEmailDeps(app);
+  const deps = inboundEmailDeps(app, dnsResolver);
 
   // Only in this plugin's scope: elsewhere text/plain keeps Fastify's own string parser.
   app.removeContentTypeParser(['text/plain']);

@@ -5,7 +5,11 @@ import type { ConversationEventRow } from '../../db/schema/index.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { domainEvent, type DomainEvent } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
-import { storeInboundImage } from '../messaging/media.service.js';
+import {
+  storeInboundFile,
+  storeInboundImage,
+  type StoredFile,
+} from '../messaging/media.service.js';
 import type { MediaStorage } from '../messaging/messaging.service.js';
 import { markMessageFailed, messageStatusChanged } from '../messaging/messaging.service.js';
 import { isHardBounce, type DeliveryReport, type ParsedDeliveryReport } from './delivery-report.js';
@@ -20,7 +24,9 @@ import {
 } from './inbound-email.repository.js';
 import { resolveMailboxes, type Mailbox } from './mailbox.js';
 import { parseInboundEmail, type InboundEmail } from './parse-inbound-email.js';
+import { verifySender, type SenderAuthentication, type SmtpClient } from './sender-verification.js';
 import { chooseLead, findBouncedEvent } from './threading.js';
+import type { DnsResolver } from '../../lib/dns-resolver.js';
 
 export type InboundEmailDeps = {
   database: Database;
@@ -28,17 +34,28 @@ export type InboundEmailDeps = {
   /** Deliveries are written in its transactions, which record what they stored. */
   events: EventPort;
   requestTranslation: FastifyInstance['translation']['requestIfNeeded'];
+  verifySender: (raw: Buffer, client: SmtpClient | undefined) => Promise<SenderAuthentication>;
 };
 
-export const inboundEmailDeps = (app: FastifyInstance): InboundEmailDeps => ({
+export const inboundEmailDeps = (
+  app: FastifyInstance,
+  resolver: DnsResolver | undefined,
+): InboundEmailDeps => ({
   database: app.database,
   storage: app.messaging.storage,
   events: app.events,
   requestTranslation: app.translation.requestIfNeeded,
+  verifySender: (raw, client) =>
+    verifySender(raw, client, { resolver, mta: new URL(app.config.publicUrl).hostname }),
 });
 
-/** Where the message came from: the SMTP envelope, or nothing (the webhook reads the headers). */
-export type InboundEnvelope = { recipients?: string[]; mailFrom?: string };
+/**
+ * Where the message came from: the SMTP envelope and client, or nothing (the webhook reads the
+ * headers, and its provider is the only client we could judge).
+ */
+export type InboundEnvelope = { recipients?: string[]; mailFrom?: string; client?: SmtpClient };
+
+export const NOT_VERIFIED_REASON = 'Sender not verified: not opening a new lead';
 
 const NO_MAILBOX = 'NO_MAILBOX';
 
@@ -54,12 +71,15 @@ const noMailbox = () =>
 
 type StoredFiles = {
   attachments: Attachment[];
-  otherAttachments: { fileName: string; contentType: string; size: number }[];
+  otherAttachments: StoredFile[];
   /** Content-ID → stored URL, so the HTML's cid: images can be found among the attachments. */
   inlineImages: Record<string, string>;
 };
 
-/** Images are kept (judged by their bytes); other files are listed by name, type and size only. */
+/**
+ * Images that decode are kept with a thumbnail; every other file (a PDF, a document, an image that
+ * cannot be decoded) is kept as it came and offered for download. Nothing of a message is dropped.
+ */
 const storeFiles = async (storage: MediaStorage, email: InboundEmail): Promise<StoredFiles> => {
   const files: StoredFiles = { attachments: [], otherAttachments: [], inlineImages: {} };
   for (const part of email.attachments) {
@@ -68,11 +88,7 @@ const storeFiles = async (storage: MediaStorage, email: InboundEmail): Promise<S
       files.attachments.push(stored);
       if (part.contentId) files.inlineImages[part.contentId.replace(/^<|>$/g, '')] = stored.url;
     } else {
-      files.otherAttachments.push({
-        fileName: part.filename ?? 'attachment',
-        contentType: part.contentType,
-        size: part.size,
-      });
+      files.otherAttachments.push(await storeInboundFile(storage, part.content, part.filename));
     }
   }
   return files;
@@ -125,14 +141,26 @@ const recordMessage = async (
   email: InboundEmail,
   files: StoredFiles,
   dedupeKey: string,
+  auth: SenderAuthentication,
 ): Promise<Recorded> => {
   const { db } = scope;
-  const chosen = await chooseLead(db, mailbox, email);
+  const authData = {
+    ...(auth.verified === undefined ? {} : { senderVerified: auth.verified }),
+    senderAuth: { spf: auth.spf, dkim: auth.dkim, dmarc: auth.dmarc },
+  };
+  // A sender that failed verification may be anyone: its mail reaches only a lead it already has.
+  const chosen = await chooseLead(db, mailbox, email, { mayOpenLead: auth.verified !== false });
   if (!chosen) {
-    const reason = email.from
-      ? 'The company has no property to file a new lead under.'
-      : 'The message has no sender address, so no lead could be found or created.';
-    return keptUnmatched(db, mailbox, email, dedupeKey, reason, {});
+    const reason =
+      auth.verified === false
+        ? NOT_VERIFIED_REASON
+        : email.from
+          ? 'The company has no property to file a new lead under.'
+          : 'The message has no sender address, so no lead could be found or created.';
+    return keptUnmatched(db, mailbox, email, dedupeKey, reason, {
+      ...authData,
+      ...(files.otherAttachments.length > 0 ? { otherAttachments: files.otherAttachments } : {}),
+    });
   }
   const { lead } = chosen;
   const event = await insertEvent(db, {
@@ -154,6 +182,7 @@ const recordMessage = async (
       ...(Object.keys(files.inlineImages).length > 0 ? { inlineImages: files.inlineImages } : {}),
       // Recorded, never answered: nothing here queues a reply, and nothing may start to.
       ...(email.autoSubmitted ? { autoSubmitted: true } : {}),
+      ...authData,
     },
   });
   await bumpLeadActivity(db, lead.id, event.date);
@@ -231,6 +260,7 @@ const deliverToCompany = async (
   deps: InboundEmailDeps,
   mailbox: Mailbox,
   email: InboundEmail,
+  auth: SenderAuthentication,
 ): Promise<InboundEmailAccepted> => {
   const companyId = mailbox.company.id;
   const dedupeKey = `email:${companyId}:${email.messageId}`;
@@ -249,7 +279,7 @@ const deliverToCompany = async (
     if (again) return { ...again, duplicate: true };
     const recorded = report
       ? await recordBounce(scope.db, mailbox, email, report, dedupeKey)
-      : await recordMessage(deps, scope, mailbox, email, files, dedupeKey);
+      : await recordMessage(deps, scope, mailbox, email, files, dedupeKey, auth);
     scope.record(...recorded.changed);
     return recorded.result;
   });
@@ -277,7 +307,8 @@ export const receiveInboundEmail = async (
     envelope.recipients ?? email.headerRecipients,
   );
   if (mailboxes.length === 0) throw noMailbox();
+  const auth = await deps.verifySender(raw, envelope.client);
   const results: InboundEmailAccepted[] = [];
-  for (const mailbox of mailboxes) results.push(await deliverToCompany(deps, mailbox, email));
+  for (const mailbox of mailboxes) results.push(await deliverToCompany(deps, mailbox, email, auth));
   return results[0]!;
 };

@@ -700,7 +700,12 @@ describe.each(databaseTargets())('inbound email on $name', (target) => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(image)).toBe(true);
     expect(event.data.otherAttachments).toEqual([
-      { fileName: 'paystub.pdf', contentType: 'application/pdf', size: 19 },
+      {
+        fileName: 'paystub.pdf',
+        contentType: 'application/pdf',
+        size: 19,
+        url: expect.stringMatching(/^\/media\/[A-Za-z0-9_-]+\.pdf$/) as string,
+      },
     ]);
     expect(event.data.inlineImages).toEqual({ 'photo@zoe': attachment!.url });
     expect(event.data.html).toContain('src="cid:photo@zoe"');

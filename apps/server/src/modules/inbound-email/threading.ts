@@ -25,13 +25,15 @@ const threadIds = (email: InboundEmail) => [
 /**
  * The lead an inbound email belongs to, within the mailbox's company: the lead of the message it
  * answers (In-Reply-To / References), else the lead with the sender's address, else a new lead.
- * Undefined only when no lead can be made (no sender address, or a company without properties).
+ * Undefined when no lead can be made (no sender address, a company without properties) or may be
+ * (`mayOpenLead` false: the sender failed verification).
  * Runs inside the delivery's transaction.
  */
 export const chooseLead = async (
   db: Db,
   mailbox: Mailbox,
   email: InboundEmail,
+  { mayOpenLead }: { mayOpenLead: boolean },
 ): Promise<ThreadedLead | undefined> => {
   const companyId = mailbox.company.id;
   const answered = await findEventByMessageIds(db, companyId, threadIds(email), {
@@ -45,6 +47,7 @@ export const chooseLead = async (
   await lockKey(db, `email-sender:${companyId}:${email.from.address}`);
   const known = await findLeadByEmail(db, companyId, email.from.address);
   if (known) return { lead: known, created: false };
+  if (!mayOpenLead) return undefined;
 
   const property = await propertyForNewLead(db, mailbox);
   if (!property) return undefined;

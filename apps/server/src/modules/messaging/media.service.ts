@@ -25,6 +25,62 @@ export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
 };
 
+/**
+ * Files kept for download, by extension: the content type they are served with. Anything not
+ * listed (HTML, SVG, XML, scripts, unknown types) is stored as `.bin` and served as
+ * application/octet-stream, so no browser ever runs or renders it from our origin.
+ */
+export const FILE_CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  zip: 'application/zip',
+  bin: 'application/octet-stream',
+};
+
+/** The stored file's original name sits beside it, for the download's Content-Disposition. */
+export const fileNameKey = (file: string) => `${file.replace(/\.[a-z0-9]+$/, '')}.name`;
+
+/** A file a lead sent that is not an image we show: kept as it came, offered for download. */
+export type StoredFile = { url: string; fileName: string; contentType: string; size: number };
+
+export const storeInboundFile = async (
+  storage: MediaStorage,
+  bytes: Buffer,
+  suggestedName: string | undefined,
+): Promise<StoredFile> => {
+  const fileName =
+    [...(suggestedName ?? '')]
+      .filter((char) => char.charCodeAt(0) >= 0x20 && char !== '\u007f' && !'/\\'.includes(char))
+      .join('')
+      .trim() || 'attachment';
+  const named = extname(fileName).slice(1).toLowerCase();
+  const extension = named in FILE_CONTENT_TYPES ? named : 'bin';
+  const key = randomBytes(24).toString('base64url');
+  await storage.put(`${key}.${extension}`, bytes);
+  await storage.put(`${key}.name`, Buffer.from(fileName, 'utf8'));
+  return {
+    url: `/media/${key}.${extension}`,
+    fileName,
+    contentType: FILE_CONTENT_TYPES[extension]!.replace(/;.*$/, ''),
+    size: bytes.length,
+  };
+};
+
+/** Whether sharp can decode the whole image, not only read its header. */
+const decodes = (bytes: Buffer) =>
+  sharp(bytes, { animated: false })
+    .stats()
+    .then(
+      () => true,
+      () => false,
+    );
+
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 type CheckedImage = UploadedFile & { extension: string };
@@ -58,6 +114,12 @@ export const checkImages = async (files: UploadedFile[]): Promise<CheckedImage[]
       throw badRequest(
         'body.attachments',
         `${file.fileName} is not a PNG, JPEG, GIF or WebP image${format ? ` (it is ${format.toUpperCase()})` : ''}`,
+      );
+    }
+    if (!(await decodes(file.bytes))) {
+      throw badRequest(
+        'body.attachments',
+        `${file.fileName} is a damaged ${format!.toUpperCase()} image that cannot be read`,
       );
     }
     if (!accepted.extensions.includes(extname(file.fileName).toLowerCase())) {
@@ -97,7 +159,7 @@ export const storeImages = async (
 /**
  * Stores one image received from a lead (MMS media, an email attachment): judged by its bytes and
  * named for what it is, whatever it was called. Answers undefined for anything that is not a PNG,
- * JPEG, GIF or WebP image; the caller records such files without storing them.
+ * JPEG, GIF or WebP image that decodes; the caller keeps such files with `storeInboundFile`.
  */
 export const storeInboundImage = async (
   storage: MediaStorage,
@@ -109,7 +171,7 @@ export const storeInboundImage = async (
     .then((metadata) => metadata.format as string)
     .catch(() => undefined);
   const accepted = format ? ACCEPTED_FORMATS[format] : undefined;
-  if (!accepted) return undefined;
+  if (!accepted || !(await decodes(bytes))) return undefined;
   const base = (suggestedName ?? '')
     .replace(/\.[^.]*$/, '')
     .replace(/[^\w .-]+/g, '')

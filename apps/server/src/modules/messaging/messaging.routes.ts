@@ -15,7 +15,12 @@ import {
 import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
 import { createSendLimits } from './send-limits.js';
-import { MEDIA_CONTENT_TYPES, type UploadedFile } from './media.service.js';
+import {
+  FILE_CONTENT_TYPES,
+  fileNameKey,
+  MEDIA_CONTENT_TYPES,
+  type UploadedFile,
+} from './media.service.js';
 import { listOutbox } from './outbox.repository.js';
 import { sendEmail, sendSms } from './send.service.js';
 
@@ -127,20 +132,39 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** `attachment` with an ASCII fallback name and the real one in RFC 5987 form. */
+const contentDisposition = (name: string) => {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+};
+
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public on purpose: Twilio fetches MMS media without credentials. The names are unguessable.
   app.get(
     apiRoutes.media,
     { schema: { params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+\.[a-z0-9]+$/) }) } },
     async (request, reply) => {
-      const extension = request.params.file.split('.').pop() ?? '';
-      const contentType = MEDIA_CONTENT_TYPES[extension];
-      const bytes = contentType ? await app.messaging.storage.get(request.params.file) : null;
-      if (!contentType || !bytes) {
+      const { file } = request.params;
+      const extension = file.split('.').pop() ?? '';
+      const image = MEDIA_CONTENT_TYPES[extension];
+      const download = FILE_CONTENT_TYPES[extension];
+      const bytes = image || download ? await app.messaging.storage.get(file) : null;
+      if (!bytes) {
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such media.' } });
       }
+      if (!image) {
+        // Never shown in the browser: saved under its own name, and sandboxed if opened anyway.
+        const name = (await app.messaging.storage.get(fileNameKey(file)))?.toString('utf8');
+        reply
+          .header('content-disposition', contentDisposition(name ?? file))
+          .header('content-security-policy', "default-src 'none'; sandbox");
+      }
       return reply
-        .header('content-type', contentType)
+        .header('content-type', image ?? download!)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .send(bytes);

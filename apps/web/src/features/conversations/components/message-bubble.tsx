@@ -1,6 +1,8 @@
 import type { ConversationEvent, SendingStatus } from '@leasing/contract';
-import { Anchor, Avatar, Badge, Loader } from '@mantine/core';
+import { Anchor, Avatar, Badge, Loader, Tooltip } from '@mantine/core';
 import {
+  IconAlertTriangle,
+  IconPaperclip,
   IconAlertCircle,
   IconArrowBackUp,
   IconChecks,
@@ -97,6 +99,13 @@ export type MessageBubbleProps = {
   onEmailClick?: (event: ConversationEvent) => void;
 };
 
+const formatSize = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
 /** An SMS or email: the lead's on the left, staff and assistant replies on the right. */
 export function MessageBubble({
   event,
@@ -117,6 +126,7 @@ export function MessageBubble({
   const pendingMedia = countPendingMedia(event);
   const isFailed = event.sendingStatus === 'FAILED';
   const images = event.attachmentsUrls;
+  const files = isEmail ? (event.data.otherAttachments ?? []) : [];
   const isReplyable = isEmail && event.senderType === 'LEAD' && onEmailClick !== undefined;
 
   function handleReplyClick() {
@@ -158,6 +168,20 @@ export function MessageBubble({
               Assistant
             </Badge>
           )}
+          {isEmail && event.data.senderVerified === false && (
+            <Tooltip label="SPF, DKIM or DMARC failed: this email may not be from the lead">
+              <Badge
+                size="xs"
+                variant="light"
+                color="orange"
+                radius="sm"
+                leftSection={<IconAlertTriangle size={11} aria-hidden />}
+                aria-label="Sender not verified: this email may not be from the lead"
+              >
+                Sender not verified
+              </Badge>
+            </Tooltip>
+          )}
           {isEmail && isAutoSubmitted(event) && (
             <Badge size="xs" variant="light" color="gray" radius="sm">
               Automatic reply
@@ -188,6 +212,26 @@ export function MessageBubble({
             <div className={classes.thumbnails}>
               {images.map((attachment, index) => (
                 <AttachmentThumbnail key={`${attachment.url}-${index}`} attachment={attachment} />
+              ))}
+            </div>
+          )}
+          {files.length > 0 && (
+            <div className={classes.thumbnails}>
+              {files.map((file, index) => (
+                <Badge
+                  key={`${file.url}-${index}`}
+                  component="a"
+                  href={file.url}
+                  download={file.fileName}
+                  variant="outline"
+                  color="gray"
+                  radius="sm"
+                  tt="none"
+                  leftSection={<IconPaperclip size={12} aria-hidden />}
+                  aria-label={`Download ${file.fileName} (${file.contentType}, ${formatSize(file.size)})`}
+                >
+                  {file.fileName} · {file.contentType} · {formatSize(file.size)}
+                </Badge>
               ))}
             </div>
           )}
