@@ -18,7 +18,7 @@ import type { AppConfig, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
-import type { Clock } from './lib/clock.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { serverRoot } from './lib/paths.js';
 import { redactUrl } from './lib/redact-url.js';
 import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
@@ -40,6 +40,7 @@ import { officeDecisionModule } from './modules/office-decision/office-decision.
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { propertiesModule } from './modules/properties/properties.module.js';
 import { secureAccessModule } from './modules/secure-access/secure-access.module.js';
+import { teamModule } from './modules/team/team.module.js';
 import { toursModule } from './modules/tours/tours.module.js';
 import { translationModule } from './modules/translation/translation.module.js';
 import { authPlugin } from './plugins/auth.js';
@@ -187,6 +188,7 @@ export const buildApp = async ({
     await app.register(officeDecisionModule);
     await app.register(apiKeysModule);
     await app.register(numbersModule);
+    await app.register(teamModule, { now: now ?? systemClock });
     await app.register(integrationsModule);
     await app.register(secureAccessModule);
     await app.register(inboundEmailModule, { dnsResolver });

@@ -84,6 +84,12 @@ const envSchema = z.object({
   SOCKET_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SEND_USER_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   SEND_COMPANY_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  INVITE_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 90, 'at most 2160 hours (90 days)')
+    .default(24 * 7),
   TRUST_PROXY: trustProxySchema,
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
@@ -224,6 +230,8 @@ export type AppConfig = {
     idTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
     refreshReuseGraceSeconds: number;
+    /** How long a team invitation's link works. */
+    inviteTtlHours: number;
     /** A refresh family ends this long after the sign-in that started it. */
     sessionLimitMinutes: number;
     loginIpLimitPerMinute: number;
@@ -395,6 +403,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       idTokenTtlSeconds: 15 * 60,
       refreshTokenTtlDays: 30,
       refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+      inviteTtlHours: e.INVITE_TTL_HOURS,
       sessionLimitMinutes: e.SESSION_LIMIT_MINUTES,
       loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
       refreshIpLimitPerMinute: e.REFRESH_IP_LIMIT_PER_MINUTE,

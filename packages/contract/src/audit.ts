@@ -18,6 +18,11 @@ export const auditActions = [
   'number.added',
   'number.removed',
   'property.upserted',
+  'user.invited',
+  'user.invitation_accepted',
+  'user.role_changed',
+  'user.deactivated',
+  'user.reactivated',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -39,6 +44,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'number.added': 'Added a number',
   'number.removed': 'Removed a number',
   'property.upserted': 'Saved a property',
+  'user.invited': 'Invited a teammate',
+  'user.invitation_accepted': 'Accepted an invitation',
+  'user.role_changed': 'Changed a role',
+  'user.deactivated': 'Deactivated a user',
+  'user.reactivated': 'Reactivated a user',
 };
 
 export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;

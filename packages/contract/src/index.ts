@@ -16,3 +16,4 @@ export * from './secure-access.js';
 export * from './payments.js';
 export * from './numbers.js';
 export * from './audit.js';
+export * from './team.js';

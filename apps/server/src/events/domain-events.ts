@@ -1,3 +1,5 @@
+import type { StaffRole } from '@leasing/contract';
+
 /**
  * Every domain event the server publishes, typed in one place. A service records these while it
  * changes data; the event port publishes them once the change is committed. Subscribers (live
@@ -74,6 +76,29 @@ export type DomainEventMap = {
   'api_key.revoked': CompanyFact & { apiKeyId: string; name: string; actor: Actor };
   'number.added': CompanyFact & { numberId: string; number: string; actor: Actor };
   'number.removed': CompanyFact & { numberId: string; number: string; actor: Actor };
+  /** An admin invited someone to the company (Settings → Team). */
+  'user.invited': CompanyFact & {
+    invitationId: string;
+    email: string;
+    role: StaffRole;
+    actor: Actor;
+  };
+  /** An invitation was accepted: the user now exists (the actor is that new user). */
+  'user.invitation_accepted': CompanyFact & {
+    invitationId: string;
+    userId: string;
+    role: StaffRole;
+    actor: Actor;
+  };
+  'user.role_changed': CompanyFact & {
+    userId: string;
+    before: StaffRole;
+    after: StaffRole;
+    actor: Actor;
+  };
+  /** An admin deactivated a user: their sessions, tokens and sockets ended with it. */
+  'user.deactivated': CompanyFact & { userId: string; actor: Actor };
+  'user.reactivated': CompanyFact & { userId: string; actor: Actor };
   /** A secure-access link to one lead was made, acting for `actingAsUserId`. */
   'access_link.created': LeadFact & { actingAsUserId: string; expiresAt: string; actor: Actor };
   /** An integration created or changed a property. */

@@ -96,6 +96,13 @@ const normalRouteTable: RouteObject[] = [
                       })),
                   },
                   {
+                    path: paths.team.path,
+                    lazy: () =>
+                      import('./routes/app/team').then((module) => ({
+                        Component: module.TeamRoute,
+                      })),
+                  },
+                  {
                     path: paths.numbers.path,
                     lazy: () =>
                       import('./routes/app/numbers').then((module) => ({
@@ -115,6 +122,14 @@ const normalRouteTable: RouteObject[] = [
               })),
           },
         ],
+      },
+      {
+        // Public: the invitation link is the credential, whoever is signed in on this browser.
+        path: paths.acceptInvite.path,
+        lazy: () =>
+          import('./routes/account/accept-invite').then((module) => ({
+            Component: module.AcceptInviteRoute,
+          })),
       },
       {
         id: ACCOUNT_ROUTE_ID,

@@ -41,6 +41,14 @@ export const paths = {
     path: '/main/settings/numbers',
     getHref: () => '/main/settings/numbers',
   },
+  team: {
+    path: '/main/settings/team',
+    getHref: () => '/main/settings/team',
+  },
+  acceptInvite: {
+    path: '/account/accept-invite',
+    getHref: (token: string) => `/account/accept-invite?token=${encodeURIComponent(token)}`,
+  },
   account: {
     path: '/account',
     getHref: () => '/account',

@@ -10,3 +10,4 @@ export * from './integrations.js';
 export * from './payments.js';
 export * from './phone-numbers.js';
 export * from './audit.js';
+export * from './invitations.js';

@@ -30,7 +30,13 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'property.upserted':
       return { targetType: 'property', targetId: event.propertyId };
     case 'auth.signed_in':
+    case 'user.invitation_accepted':
+    case 'user.role_changed':
+    case 'user.deactivated':
+    case 'user.reactivated':
       return { targetType: 'user', targetId: event.userId };
+    case 'user.invited':
+      return { targetType: 'invitation', targetId: event.invitationId };
     default:
       return null;
   }
@@ -61,6 +67,32 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { created: event.created, changed: event.changes };
     case 'auth.sign_in_failed':
       return { reason: event.reason };
+    case 'user.invited':
+      return { email: event.email, role: event.role };
+    case 'user.invitation_accepted':
+      return { invitationId: event.invitationId, role: event.role };
+    case 'user.role_changed':
+      return { role: event.after };
+    case 'user.deactivated':
+      return { status: 'deactivated' };
+    case 'user.reactivated':
+      return { status: 'active' };
+    default:
+      return null;
+  }
+};
+
+/** The values a change replaced, where the event knows them. */
+const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
+  switch (event.type) {
+    case 'lead.updated':
+      return event.before ?? null;
+    case 'user.role_changed':
+      return { role: event.before };
+    case 'user.deactivated':
+      return { status: 'active' };
+    case 'user.reactivated':
+      return { status: 'deactivated' };
     default:
       return null;
   }
@@ -84,7 +116,7 @@ export const auditRowOf = (
     action: event.type,
     leadId: 'leadId' in event ? event.leadId : null,
     ...(targetOf(event) ?? {}),
-    before: event.type === 'lead.updated' ? (event.before ?? null) : null,
+    before: beforeOf(event),
     after: afterOf(event),
     ip: context.ip,
     requestId: context.requestId,

@@ -13,20 +13,11 @@ import { principalOf } from '../../lib/principal.js';
 import { recordSignIn, recordSignInFailure } from './sign-in-audit.js';
 import { toUserDto } from './users.repository.js';
 import type { IssuedRefreshToken } from './auth.service.js';
-
-export const REFRESH_COOKIE = 'refresh_token';
-const COOKIE_PATH = '/api/auth';
+import { COOKIE_PATH, REFRESH_COOKIE, setSessionCookie } from './sessions.service.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const secure = app.config.publicUrl.startsWith('https:');
   const setRefreshCookie = (reply: FastifyReply, refresh: IssuedRefreshToken) =>
-    reply.setCookie(REFRESH_COOKIE, refresh.value, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure,
-      path: COOKIE_PATH,
-      expires: refresh.expiresAt,
-    });
+    setSessionCookie(app, reply, refresh);
 
   app.post(
     apiRoutes.login,

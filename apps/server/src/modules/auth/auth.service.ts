@@ -115,6 +115,16 @@ export const createAuthService = (
     }
   };
 
+  /** A new sign-in (refresh family): its first ID token and refresh token. */
+  const openSession = async (user: UserWithCompany) => {
+    const family = { familyId: randomUUID(), sessionStartedAt: now() };
+    return {
+      token: await signFor(user, family.familyId),
+      user: toUserDto(user),
+      refresh: await issueRefreshToken(randomBytes(32).toString('base64url'), user.id, family),
+    };
+  };
+
   return {
     login: async (
       input: LoginRequest,
@@ -132,12 +142,19 @@ export const createAuthService = (
         throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
       await clearLoginFailures(db, input.email);
-      const family = { familyId: randomUUID(), sessionStartedAt: now() };
-      return {
-        token: await signFor(user, family.familyId),
-        user: toUserDto(user),
-        refresh: await issueRefreshToken(randomBytes(32).toString('base64url'), user.id, family),
-      };
+      return openSession(user);
+    },
+
+    /**
+     * Signs in a user whose identity was proven another way: the person who just accepted an
+     * invitation and chose their password.
+     */
+    startSession: async (
+      userId: string,
+    ): Promise<LoginResponse & { refresh: IssuedRefreshToken }> => {
+      const user = await findUserById(db, userId);
+      if (!user || user.deactivatedAt) throw unauthorized('This account has no access.');
+      return openSession(user);
     },
 
     /**

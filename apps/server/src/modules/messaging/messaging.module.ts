@@ -14,6 +14,8 @@ import { SEND_DEAD_LETTER_QUEUE, SEND_QUEUE, sendJobOptions, type SendJob } from
 import { mediaRoutes, messagingRoutes } from './messaging.routes.js';
 import { createDeadLetterHandler, createSendHandler } from './send.worker.js';
 import { twilioWebhookRoutes } from './twilio-webhooks.routes.js';
+import { SYSTEM_EMAIL_QUEUE, type SystemEmail } from './system-email.service.js';
+import { createSystemEmailHandler } from './system-email.worker.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -83,6 +85,17 @@ export const messagingModule = fp(
       SEND_DEAD_LETTER_QUEUE,
       { pollingIntervalSeconds: 5 },
       createDeadLetterHandler({ db: app.database.db, events: app.events }),
+    );
+    await queue.createQueue(SYSTEM_EMAIL_QUEUE);
+    await queue.work<SystemEmail>(
+      SYSTEM_EMAIL_QUEUE,
+      { pollingIntervalSeconds: 0.5 },
+      createSystemEmailHandler({
+        db: app.database.db,
+        email,
+        publicUrl: config.publicUrl,
+        log: app.log,
+      }),
     );
     app.addHook('onClose', async () => email.close());
 

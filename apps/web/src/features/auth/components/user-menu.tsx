@@ -6,6 +6,7 @@ import {
   IconLogout,
   IconMailQuestion,
   IconPhone,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -87,6 +88,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconKey size={16} stroke={1.5} />}
             >
               API keys
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.team.getHref()}
+              leftSection={<IconUsers size={16} stroke={1.5} />}
+            >
+              Team
             </Menu.Item>
             <Menu.Item
               component={Link}

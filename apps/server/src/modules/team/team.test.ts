@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { and, eq } from 'drizzle-orm';
+import type { Invitation, OutboxEntry, TeamMember } from '@leasing/contract';
+import { auditLog } from '../../db/schema/index.js';
+import { createOffice, createUser, uniqueEmail, type Office } from '../../test/factories.js';
+import { login, databaseTargets } from '../../test/test-app.js';
+import { createTestClock } from '../../test/test-clock.js';
+import { sleep } from '../../test/sockets.js';
+import { useTestApp, type TestContext } from '../../test/use-test-app.js';
+
+type ErrorBody = { error: { code: string; message: string; details?: { path: string }[] } };
+
+/** The invite email the sandbox "sent" to `to`, once the system-email worker has sent it. */
+const waitForInviteEmail = async (ctx: TestContext, token: string, to: string) => {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const outbox = await ctx.request<{ items: OutboxEntry[] }>('GET', '/api/outbox', { as: token });
+    const email = outbox.body.items.find((item) => item.to === to);
+    if (email) return email;
+    await sleep(250);
+  }
+  throw new Error(`no invite email to ${to} in the outbox`);
+};
+
+const tokenFromLink = (body: string) => {
+  const match = body.match(/http:\/\/localhost:3000\/account\/accept-invite\?token=([\w%-]+)/);
+  if (!match) throw new Error(`no invite link in: ${body}`);
+  return decodeURIComponent(match[1]!);
+};
+
+const auditActions = async (ctx: TestContext, companyId: string, action: string) =>
+  ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, action)));
+
+describe.each(databaseTargets())('the team page ($name)', (target) => {
+  const ctx = useTestApp(target, { seed: 'none', listen: true });
+  let office: Office;
+  let adminToken: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    office = await createOffice(ctx.db);
+    adminToken = await ctx.signIn(office.staff.credentials);
+  });
+  afterAll(() => sockets.forEach((socket) => socket.close()));
+
+  const invite = (body: unknown, as = adminToken) =>
+    ctx.request<TeamMember & ErrorBody>('POST', '/api/team/invitations', { as, payload: body });
+
+  it('invites by email; the outbox shows the link; accepting sets the password and signs in', async () => {
+    const email = uniqueEmail('invitee');
+    const invited = await invite({ email, name: 'Nina Invitee', role: 'manager' });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ email, status: 'invited', role: 'manager' });
+
+    const mail = await waitForInviteEmail(ctx, adminToken, email);
+    expect(mail.channel).toBe('EMAIL');
+    const token = tokenFromLink(mail.body);
+
+    const described = await ctx.request<Invitation>('GET', `/api/invitations/${token}`);
+    expect(described.status).toBe(200);
+    expect(described.body).toMatchObject({
+      email,
+      name: 'Nina Invitee',
+      role: 'manager',
+      companyName: office.company.name,
+    });
+
+    const short = await ctx.request<ErrorBody>('POST', `/api/invitations/${token}/accept`, {
+      payload: { password: 'too-short' },
+    });
+    expect(short.status).toBe(400);
+
+    const accepted = await ctx.request<{ token: string; user: { email: string; role: string } }>(
+      'POST',
+      `/api/invitations/${token}/accept`,
+      { payload: { password: 'a-long-enough-password' } },
+    );
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.user).toMatchObject({ email, role: 'manager' });
+    expect(String(accepted.headers['set-cookie'])).toContain('refresh_token=');
+    const me = await ctx.request<{ email: string }>('GET', '/api/me', { as: accepted.body.token });
+    expect(me.body.email).toBe(email);
+
+    // The password they chose signs them in; the link does not work twice.
+    await login(ctx.app, { email, password: 'a-long-enough-password' });
+    const again = await ctx.request('POST', `/api/invitations/${token}/accept`, {
+      payload: { password: 'a-long-enough-password' },
+    });
+    expect(again.status).toBe(410);
+    expect((await ctx.request('GET', '/api/invitations/not-a-token')).status).toBe(404);
+
+    const team = await ctx.request<TeamMember[]>('GET', '/api/team', { as: adminToken });
+    expect(team.body.find((member) => member.email === email)).toMatchObject({
+      status: 'active',
+      role: 'manager',
+    });
+    expect((await auditActions(ctx, office.company.id, 'user.invited')).length).toBeGreaterThan(0);
+    const [acceptedRow] = await auditActions(ctx, office.company.id, 'user.invitation_accepted');
+    expect(acceptedRow).toMatchObject({ targetType: 'user', actorName: 'Nina Invitee' });
+  });
+
+  it('refuses an email someone already has with a field error on body.email', async () => {
+    const taken = await invite({
+      email: office.staff.credentials.email.toUpperCase(),
+      name: 'Someone',
+      role: 'agent',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.details?.map((detail) => detail.path)).toEqual(['body.email']);
+  });
+
+  it('never lets the last admin be demoted or deactivated, and records role changes with before/after', async () => {
+    const solo = await createOffice(ctx.db);
+    const soloToken = await ctx.signIn(solo.staff.credentials);
+    const demote = await ctx.request<ErrorBody>('PATCH', `/api/team/${solo.staff.user.id}`, {
+      as: soloToken,
+      payload: { role: 'agent' },
+    });
+    expect(demote.status).toBe(409);
+    expect(demote.body.error.message).toMatch(/last active admin/);
+    const self = await ctx.request<ErrorBody>(
+      'POST',
+      `/api/team/${solo.staff.user.id}/deactivate`,
+      { as: soloToken },
+    );
+    expect(self.status).toBe(409);
+
+    // A second admin can be demoted (positive control), and then the first is the last again.
+    const second = await createUser(ctx.db, solo.company.id, { role: 'admin' });
+    const secondToken = await ctx.signIn(second.credentials);
+    const demoted = await ctx.request<TeamMember[]>('PATCH', `/api/team/${second.user.id}`, {
+      as: soloToken,
+      payload: { role: 'agent' },
+    });
+    expect(demoted.status).toBe(200);
+    expect(demoted.body.find((member) => member._id === second.user.id)?.role).toBe('agent');
+    const [row] = await auditActions(ctx, solo.company.id, 'user.role_changed');
+    expect(row).toMatchObject({
+      targetId: second.user.id,
+      before: { role: 'admin' },
+      after: { role: 'agent' },
+      actorUserId: solo.staff.user.id,
+    });
+    // The demoted admin's token now carries an agent: the team routes refuse it.
+    const refused = await ctx.request<ErrorBody>('GET', '/api/team', { as: secondToken });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('User is not permitted');
+
+    // With another admin the solo admin may be demoted; the last one still may not be deactivated.
+    const third = await createUser(ctx.db, solo.company.id, { role: 'admin' });
+    const thirdToken = await ctx.signIn(third.credentials);
+    const last = await ctx.request<ErrorBody>(
+      'POST',
+      `/api/team/${solo.staff.user.id}/deactivate`,
+      {
+        as: thirdToken,
+      },
+    );
+    expect(last.status).toBe(200);
+    const lastAdmin = await ctx.request<ErrorBody>('PATCH', `/api/team/${third.user.id}`, {
+      as: thirdToken,
+      payload: { role: 'manager' },
+    });
+    expect(lastAdmin.status).toBe(409);
+  });
+
+  it('deactivation ends the ID token at once, the refresh token and the open socket; reactivation lets them sign in again', async () => {
+    const agent = await createUser(ctx.db, office.company.id, { role: 'agent' });
+    const session = await login(ctx.app, agent.credentials);
+    const socket = connect(ctx.url, {
+      path: '/socket.io',
+      auth: { token: session.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) =>
+      socket.on('connect', resolve).on('connect_error', reject),
+    );
+    const disconnected = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    // Positive control: the token works before.
+    expect((await ctx.request('GET', '/api/me', { as: session.token })).status).toBe(200);
+
+    const response = await ctx.request<TeamMember[]>(
+      'POST',
+      `/api/team/${agent.user.id}/deactivate`,
+      { as: adminToken },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.find((member) => member._id === agent.user.id)?.status).toBe(
+      'deactivated',
+    );
+
+    expect((await ctx.request('GET', '/api/me', { as: session.token })).status).toBe(401);
+    const refresh = await ctx.request('POST', '/api/auth/refresh', {
+      cookies: { refresh_token: session.refreshCookie },
+    });
+    expect(refresh.status).toBe(401);
+    expect(await disconnected).toBe('io server disconnect');
+    const signIn = await ctx.request('POST', '/api/auth/login', { payload: agent.credentials });
+    expect(signIn.status).toBe(401);
+    expect(await auditActions(ctx, office.company.id, 'user.deactivated')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ targetId: agent.user.id, actorUserId: office.staff.user.id }),
+      ]),
+    );
+
+    const reactivated = await ctx.request('POST', `/api/team/${agent.user.id}/reactivate`, {
+      as: adminToken,
+    });
+    expect(reactivated.status).toBe(200);
+    expect(await auditActions(ctx, office.company.id, 'user.reactivated')).toHaveLength(1);
+    // Tokens issued before the deactivation stay dead; a new sign-in (a second later) works.
+    expect((await ctx.request('GET', '/api/me', { as: session.token })).status).toBe(401);
+    await sleep(1_100);
+    await login(ctx.app, agent.credentials);
+  });
+
+  it('keeps other companies out: their users are not found', async () => {
+    const other = await createOffice(ctx.db);
+    const response = await ctx.request('POST', `/api/team/${other.staff.user.id}/deactivate`, {
+      as: adminToken,
+    });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe.each(databaseTargets())('an expired invitation ($name)', (target) => {
+  const clock = createTestClock();
+  const ctx = useTestApp(target, { seed: 'none', now: clock.now });
+
+  it('is refused once INVITE_TTL_HOURS have passed', async () => {
+    const office = await createOffice(ctx.db);
+    const adminToken = await ctx.signIn(office.staff.credentials);
+    const email = uniqueEmail('late');
+    const invited = await ctx.request('POST', '/api/team/invitations', {
+      as: adminToken,
+      payload: { email, name: 'Late Comer', role: 'agent' },
+    });
+    expect(invited.status).toBe(201);
+    const token = tokenFromLink((await waitForInviteEmail(ctx, adminToken, email)).body);
+    // Positive control: it works before the expiry.
+    expect((await ctx.request('GET', `/api/invitations/${token}`)).status).toBe(200);
+
+    clock.advance(7 * 24 * 3_600_000 + 60_000);
+    expect((await ctx.request('GET', `/api/invitations/${token}`)).status).toBe(410);
+    const accept = await ctx.request<ErrorBody>('POST', `/api/invitations/${token}/accept`, {
+      payload: { password: 'a-long-enough-password' },
+    });
+    expect(accept.status).toBe(410);
+    expect(accept.body.error.code).toBe('INVITATION_EXPIRED');
+  });
+});

@@ -1,0 +1,264 @@
+import type { StaffRole, TeamMember } from '@leasing/contract';
+import { staffRoles } from '@leasing/contract';
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUsers } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { formatDate } from '../../../lib/format-date';
+import { useChangeMember } from '../api/change-member';
+import { useTeam } from '../api/get-team';
+import { blockedReason } from './member-rules';
+import classes from './team-table.module.css';
+
+const COLUMNS = {
+  person: 'Person',
+  role: 'Role',
+  status: 'Status',
+  lastSignIn: 'Last sign-in',
+} as const;
+
+const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Admin',
+  manager: 'Manager',
+  agent: 'Agent',
+};
+const ROLE_OPTIONS = staffRoles.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+const STATUS_BADGES: Record<TeamMember['status'], { color: string; label: string }> = {
+  active: { color: 'teal', label: 'Active' },
+  invited: { color: 'blue', label: 'Invited' },
+  deactivated: { color: 'gray', label: 'Deactivated' },
+};
+
+type MemberRowProps = {
+  member: TeamMember;
+  reason: string | null;
+  onRole: (member: TeamMember, role: StaffRole) => void;
+  onAccess: (member: TeamMember) => void;
+  pending: boolean;
+};
+
+function MemberRow({ member, reason, onRole, onAccess, pending }: MemberRowProps) {
+  const reasonId = useId();
+  const badge = STATUS_BADGES[member.status];
+  const blocked = reason !== null;
+  const describedBy = blocked ? reasonId : undefined;
+  return (
+    <Table.Tr>
+      <Table.Td data-label={COLUMNS.person}>
+        <Text size="sm" fw={600}>
+          {member.name}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {member.email}
+        </Text>
+      </Table.Td>
+      <Table.Td data-label={COLUMNS.role}>
+        <Select
+          aria-label={`Role of ${member.name}`}
+          aria-describedby={describedBy}
+          data={ROLE_OPTIONS}
+          value={member.role}
+          allowDeselect={false}
+          disabled={blocked || member.status !== 'active' || pending}
+          onChange={(value) => value && value !== member.role && onRole(member, value as StaffRole)}
+          w={140}
+          size="xs"
+        />
+      </Table.Td>
+      <Table.Td data-label={COLUMNS.status}>
+        <Badge color={badge.color} variant="light">
+          {badge.label}
+        </Badge>
+        {member.invitationExpiresAt && (
+          <Text size="xs" c="dimmed" mt={4}>
+            Expires {formatDate(member.invitationExpiresAt)}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td data-label={COLUMNS.lastSignIn}>
+        <Text size="sm" c={member.lastSignInAt ? undefined : 'dimmed'}>
+          {member.lastSignInAt ? formatDate(member.lastSignInAt) : 'Never'}
+        </Text>
+      </Table.Td>
+      <Table.Td className={classes.action}>
+        {member.status !== 'invited' && (
+          <Button
+            size="xs"
+            variant="default"
+            color={member.status === 'active' ? 'red' : undefined}
+            disabled={blocked || pending}
+            aria-describedby={describedBy}
+            onClick={() => onAccess(member)}
+          >
+            {member.status === 'active' ? 'Deactivate' : 'Reactivate'}
+          </Button>
+        )}
+        {reason && (
+          <Text id={reasonId} size="xs" c="dimmed" mt={4} className={classes.blockedReason}>
+            {reason}
+          </Text>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+type ConfirmAccessProps = {
+  member: TeamMember | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+function ConfirmAccessDialog({ member, pending, onConfirm, onClose }: ConfirmAccessProps) {
+  const deactivating = member?.status === 'active';
+  return (
+    <Modal
+      opened={member !== null}
+      onClose={onClose}
+      centered
+      size="md"
+      title={deactivating ? `Deactivate ${member?.name}?` : `Reactivate ${member?.name}?`}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {deactivating
+            ? 'They are signed out everywhere within seconds and cannot sign in until an admin reactivates them. Their leads and messages stay.'
+            : 'They can sign in again with their password.'}
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={deactivating ? 'red' : undefined} loading={pending} onClick={onConfirm}>
+            {deactivating ? 'Deactivate' : 'Reactivate'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export type TeamTableProps = { selfId: string | undefined };
+
+/** The company's people: role, status and access, with the reason where a control is closed. */
+export function TeamTable({ selfId }: TeamTableProps) {
+  const teamQuery = useTeam();
+  const change = useChangeMember();
+  const [confirming, setConfirming] = useState<TeamMember | null>(null);
+
+  function handleError(error: Error) {
+    notifications.show({ color: 'red', message: error.message });
+  }
+
+  function handleRole(member: TeamMember, role: StaffRole) {
+    change.mutate(
+      { userId: member._id, kind: 'role', role },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'teal',
+            message: `${member.name} is now ${ROLE_LABELS[role].toLowerCase()}.`,
+          }),
+        onError: handleError,
+      },
+    );
+  }
+
+  function handleConfirmAccess() {
+    if (!confirming) return;
+    const member = confirming;
+    const kind = member.status === 'active' ? 'deactivate' : 'reactivate';
+    change.mutate(
+      { userId: member._id, kind },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: `${member.name} was ${kind}d.` });
+          setConfirming(null);
+        },
+        onError: (error) => {
+          setConfirming(null);
+          handleError(error);
+        },
+      },
+    );
+  }
+
+  if (teamQuery.isPending) {
+    return (
+      <Stack gap="xs" role="status" aria-label="Loading the team">
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+      </Stack>
+    );
+  }
+  if (teamQuery.isError) {
+    return (
+      <ErrorState
+        title="Could not load the team"
+        message={teamQuery.error.message}
+        onRetry={() => void teamQuery.refetch()}
+      />
+    );
+  }
+  const team = teamQuery.data;
+  if (team.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconUsers size={28} />}
+        title="Nobody here yet"
+        description="Invite a teammate to share the work."
+      />
+    );
+  }
+  return (
+    <Paper withBorder radius="md">
+      <Table className={classes.table} verticalSpacing="sm" aria-label="Team">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{COLUMNS.person}</Table.Th>
+            <Table.Th>{COLUMNS.role}</Table.Th>
+            <Table.Th>{COLUMNS.status}</Table.Th>
+            <Table.Th>{COLUMNS.lastSignIn}</Table.Th>
+            <Table.Th>
+              <span className={classes.hidden}>Access</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {team.map((member) => (
+            <MemberRow
+              key={member._id}
+              member={member}
+              reason={blockedReason(member, team, selfId)}
+              onRole={handleRole}
+              onAccess={setConfirming}
+              pending={change.isPending}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+      <ConfirmAccessDialog
+        member={confirming}
+        pending={change.isPending}
+        onConfirm={handleConfirmAccess}
+        onClose={() => setConfirming(null)}
+      />
+    </Paper>
+  );
+}
