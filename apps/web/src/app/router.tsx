@@ -102,6 +102,13 @@ const normalRouteTable: RouteObject[] = [
                         Component: module.NumbersRoute,
                       })),
                   },
+                  {
+                    path: paths.audit.path,
+                    lazy: () =>
+                      import('./routes/app/audit').then((module) => ({
+                        Component: module.AuditRoute,
+                      })),
+                  },
                 ],
               },
             ],

@@ -41,6 +41,10 @@ export const paths = {
     path: '/main/settings/numbers',
     getHref: () => '/main/settings/numbers',
   },
+  audit: {
+    path: '/main/settings/audit',
+    getHref: () => '/main/settings/audit',
+  },
   account: {
     path: '/account',
     getHref: () => '/account',
