@@ -1,6 +1,6 @@
 import { auditActionLabels, auditActions } from '@leasing/contract';
 import type { AuditAction } from '@leasing/contract';
-import { Button, CloseButton, Group, Pill, Select, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, Pill, Select, Stack, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { hasFilters, isBackwardRange } from '../utils/audit-filters';
 import type { AuditFilters } from '../utils/audit-filters';
@@ -51,38 +51,40 @@ export function AuditFiltersBar({ filters, people, leadName, onChange }: AuditFi
   }
 
   return (
-    <div className={classes.filters} role="search" aria-label="Filter the audit trail">
-      <Select
-        label="Person"
-        placeholder="Anyone"
-        data={people}
-        value={filters.userId}
-        onChange={handlePerson}
-        clearable
-        searchable
-        nothingFoundMessage="Nobody on the entries shown"
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Select
-        label="Action"
-        placeholder="Any action"
-        data={ACTION_OPTIONS}
-        value={filters.action}
-        onChange={handleAction}
-        clearable
-        searchable
-        comboboxProps={{ withinPortal: true }}
-      />
-      <TextInput type="date" label="From" value={filters.from ?? ''} onChange={handleFrom} />
-      <TextInput
-        type="date"
-        label="To"
-        value={filters.to ?? ''}
-        onChange={handleTo}
-        error={isBackwardRange(filters) ? BACKWARD_RANGE_MESSAGE : undefined}
-      />
-      {(filters.leadId || hasFilters(filters)) && (
-        <Group gap="xs" className={classes.filterActions} wrap="wrap">
+    <Stack gap="xs" role="search" aria-label="Filter the audit trail">
+      <div className={classes.filters}>
+        <Select
+          label="Person"
+          placeholder="Anyone"
+          data={people}
+          value={filters.userId}
+          onChange={handlePerson}
+          clearable
+          searchable
+          nothingFoundMessage="Nobody on the entries shown"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Action"
+          placeholder="Any action"
+          data={ACTION_OPTIONS}
+          value={filters.action}
+          onChange={handleAction}
+          clearable
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput type="date" label="From" value={filters.from ?? ''} onChange={handleFrom} />
+        <TextInput
+          type="date"
+          label="To"
+          value={filters.to ?? ''}
+          onChange={handleTo}
+          error={isBackwardRange(filters) ? BACKWARD_RANGE_MESSAGE : undefined}
+        />
+      </div>
+      {hasFilters(filters) && (
+        <Group gap="xs" wrap="wrap">
           {filters.leadId && (
             <Pill size="md" className={classes.leadPill}>
               <Group gap={4} wrap="nowrap">
@@ -100,6 +102,6 @@ export function AuditFiltersBar({ filters, people, leadName, onChange }: AuditFi
           </Button>
         </Group>
       )}
-    </div>
+    </Stack>
   );
 }

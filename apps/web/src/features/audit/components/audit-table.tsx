@@ -84,6 +84,7 @@ type AuditRowProps = {
 };
 
 function AuditRow({ entry, columns, onFilterLead }: AuditRowProps) {
+  const hasDetails = entry.before !== null || entry.after !== null;
   return (
     <Table.Tr>
       <Table.Td data-label={columns.time}>
@@ -97,7 +98,7 @@ function AuditRow({ entry, columns, onFilterLead }: AuditRowProps) {
       <Table.Td data-label={columns.what}>
         <Text size="sm">{auditActionLabels[entry.action] ?? entry.action}</Text>
       </Table.Td>
-      <Table.Td data-label={columns.lead}>
+      <Table.Td data-label={columns.lead} data-empty={entry.lead ? undefined : true}>
         {entry.lead ? (
           // The entry names the lead but not its property, so it cannot link to the lead's page;
           // it narrows the trail to that lead instead.
@@ -117,11 +118,11 @@ function AuditRow({ entry, columns, onFilterLead }: AuditRowProps) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td data-label={columns.details}>
+      <Table.Td data-label={columns.details} data-empty={hasDetails ? undefined : true}>
         <Details entry={entry} />
       </Table.Td>
       <Table.Td data-label={columns.ip}>
-        <Text size="xs" c="dimmed" ff="monospace" className={classes.breakAnywhere}>
+        <Text size="xs" c="dimmed" ff="monospace" className={classes.ip}>
           {entry.ip ?? '—'}
         </Text>
       </Table.Td>

@@ -1,6 +1,7 @@
 /** How many characters of one value a row shows; the CSV keeps all of it. */
 const MAX_VALUE_LENGTH = 60;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** 'expiresAt' → 'expires at' */
@@ -28,7 +29,11 @@ export function describeChange(
   after: Record<string, unknown> | null,
   formatInstant: (iso: string) => string,
 ): ChangeLine[] {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  // An id means nothing to a reader (the CSV keeps it).
+  const isId = (value: unknown) => typeof value === 'string' && UUID.test(value);
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (key) => !isId(before?.[key]) && !isId(after?.[key]),
+  );
   return keys.map((key) => ({
     label: labelOf(key),
     before: before && key in before ? valueText(before[key], formatInstant) : null,
