@@ -109,6 +109,13 @@ const normalRouteTable: RouteObject[] = [
                         Component: module.NumbersRoute,
                       })),
                   },
+                  {
+                    path: paths.audit.path,
+                    lazy: () =>
+                      import('./routes/app/audit').then((module) => ({
+                        Component: module.AuditRoute,
+                      })),
+                  },
                 ],
               },
             ],

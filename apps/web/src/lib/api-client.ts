@@ -73,12 +73,47 @@ type SentRequest = {
   fromSecureLink: boolean;
 };
 
-export async function apiRequest<T = unknown>(
+export function apiRequest<T = unknown>(
   path: string,
   options: ApiRequestOptions<T> = {},
 ): Promise<T> {
+  return requestWith(path, options, (response) => readBody(response, options.schema));
+}
+
+export type Download = { blob: Blob; filename: string | null };
+
+/**
+ * A file the server answers (a CSV export) as a blob, with the name its Content-Disposition gives.
+ * It goes through the same credential, refresh and error handling as every other request, which a
+ * plain link cannot: the session's token is a header, not a cookie.
+ */
+export function apiDownload(
+  path: string,
+  options: Omit<ApiRequestOptions<never>, 'schema'> & { accept: string },
+): Promise<Download> {
+  const { accept, ...rest } = options;
+  return requestWith(
+    path,
+    { ...rest, headers: { ...rest.headers, Accept: accept } },
+    async (response) => ({
+      blob: await response.blob(),
+      filename: filenameOf(response.headers.get('Content-Disposition')),
+    }),
+  );
+}
+
+/** The `filename="…"` of a Content-Disposition header, or null. */
+export function filenameOf(contentDisposition: string | null): string | null {
+  return /filename="([^"]+)"/.exec(contentDisposition ?? '')?.[1] ?? null;
+}
+
+async function requestWith<T, R>(
+  path: string,
+  options: ApiRequestOptions<T>,
+  read: (response: Response) => Promise<R>,
+): Promise<R> {
   const first = await send(path, options);
-  if (first.response.ok) return readBody(first.response, options.schema);
+  if (first.response.ok) return read(first.response);
 
   const { status } = first.response;
   const error = await toApiRequestError(first.response);
@@ -114,7 +149,7 @@ export async function apiRequest<T = unknown>(
   }
 
   const second = await send(path, options);
-  if (second.response.ok) return readBody(second.response, options.schema);
+  if (second.response.ok) return read(second.response);
   const secondError = await toApiRequestError(second.response);
   if (second.response.status === 403) {
     emitAuthEvent('forbidden', { message: secondError.message });
@@ -185,7 +220,7 @@ async function requestNewToken(): Promise<string> {
 
 async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<SentRequest> {
   const headers = new Headers(options.headers);
-  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const ownAuthorization = headers.has('Authorization');
   const fromSecureLink = currentUrlHasAccessToken();
   const sentToken = getRequestToken();

@@ -35,24 +35,28 @@ export const auditLog = pgTable(
   },
   (table) => [
     // Keyset pages, newest first, for each filter the Audit page offers.
-    index('audit_log_company_idx').on(table.companyId, table.occurredAt.desc(), table.id.desc()),
+    index('audit_log_company_idx').on(
+      table.companyId,
+      table.occurredAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('audit_log_actor_idx').on(
       table.companyId,
       table.actorUserId,
-      table.occurredAt.desc(),
-      table.id.desc(),
+      table.occurredAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     index('audit_log_action_idx').on(
       table.companyId,
       table.action,
-      table.occurredAt.desc(),
-      table.id.desc(),
+      table.occurredAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     index('audit_log_lead_idx').on(
       table.companyId,
       table.leadId,
-      table.occurredAt.desc(),
-      table.id.desc(),
+      table.occurredAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
   ],
 );

@@ -1,6 +1,7 @@
 import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
+  IconHistory,
   IconInbox,
   IconKey,
   IconLogout,
@@ -102,6 +103,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconPhone size={16} stroke={1.5} />}
             >
               Numbers
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.audit.getHref()}
+              leftSection={<IconHistory size={16} stroke={1.5} />}
+            >
+              Audit
             </Menu.Item>
           </>
         )}

@@ -1,0 +1,241 @@
+import { auditActionLabels } from '@leasing/contract';
+import type { AuditEntry } from '@leasing/contract';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { formatDateTime } from '../../../lib/format-date';
+import { describeChange } from '../utils/describe-change';
+import classes from './audit.module.css';
+
+/** The viewer's zone, named on the time column so nobody reads the times as the office's. */
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const columnsIn = (zone: string) =>
+  ({
+    time: `Time (${zone})`,
+    who: 'Who',
+    what: 'What',
+    lead: 'Lead',
+    details: 'Details',
+    ip: 'IP',
+  }) as const;
+
+function Actor({ actor }: { actor: AuditEntry['actor'] }) {
+  if (actor.type === 'api-key') {
+    return (
+      <Group gap={6} wrap="wrap">
+        <Text size="sm">{actor.name ?? 'A deleted key'}</Text>
+        <Badge size="xs" variant="light" color="grape" miw="max-content">
+          API key
+        </Badge>
+      </Group>
+    );
+  }
+  if (actor.type === 'anonymous') {
+    return (
+      <Group gap={6} wrap="wrap">
+        <Text size="sm" className={classes.breakAnywhere}>
+          {actor.name ?? 'Unknown email'}
+        </Text>
+        <Badge size="xs" variant="light" color="gray" miw="max-content">
+          Not signed in
+        </Badge>
+      </Group>
+    );
+  }
+  return <Text size="sm">{actor.name ?? 'Unknown person'}</Text>;
+}
+
+function Details({ entry }: { entry: AuditEntry }) {
+  const lines = describeChange(entry.before, entry.after, (iso) => formatDateTime(iso));
+  if (lines.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  return (
+    <ul className={classes.details}>
+      {lines.map((line) => (
+        <li key={line.label}>
+          <Text size="xs" c="dimmed" span>
+            {line.label}:
+          </Text>{' '}
+          <Text size="xs" span className={classes.breakAnywhere}>
+            {line.before !== null && (
+              <>
+                <s aria-label={`was ${line.before}`}>{line.before}</s> →{' '}
+              </>
+            )}
+            {line.after}
+          </Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type AuditRowProps = {
+  entry: AuditEntry;
+  columns: ReturnType<typeof columnsIn>;
+  onFilterLead: (leadId: string) => void;
+};
+
+function AuditRow({ entry, columns, onFilterLead }: AuditRowProps) {
+  const hasDetails = entry.before !== null || entry.after !== null;
+  return (
+    <Table.Tr>
+      <Table.Td data-label={columns.time}>
+        <Text size="sm" className={classes.noWrap}>
+          <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
+        </Text>
+      </Table.Td>
+      <Table.Td data-label={columns.who}>
+        <Actor actor={entry.actor} />
+      </Table.Td>
+      <Table.Td data-label={columns.what}>
+        <Text size="sm">{auditActionLabels[entry.action] ?? entry.action}</Text>
+      </Table.Td>
+      <Table.Td data-label={columns.lead} data-empty={entry.lead ? undefined : true}>
+        {entry.lead ? (
+          // The entry names the lead but not its property, so it cannot link to the lead's page;
+          // it narrows the trail to that lead instead.
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            px={4}
+            className={classes.leadButton}
+            aria-label={`Show only activity on ${entry.lead.name}`}
+            onClick={() => onFilterLead(entry.lead!._id)}
+          >
+            {entry.lead.name}
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td data-label={columns.details} data-empty={hasDetails ? undefined : true}>
+        <Details entry={entry} />
+      </Table.Td>
+      <Table.Td data-label={columns.ip}>
+        <Text size="xs" c="dimmed" ff="monospace" className={classes.ip}>
+          {entry.ip ?? '—'}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export type AuditTableProps = {
+  entries: AuditEntry[] | undefined;
+  isPending: boolean;
+  error: Error | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  onRetry: () => void;
+  onLoadMore: () => void;
+  onFilterLead: (leadId: string) => void;
+};
+
+/** The trail, newest first, a keyset page at a time; each row a card on a phone. */
+export function AuditTable({
+  entries,
+  isPending,
+  error,
+  hasNextPage,
+  isFetchingNextPage,
+  isFetchNextPageError,
+  onRetry,
+  onLoadMore,
+  onFilterLead,
+}: AuditTableProps) {
+  if (isPending) {
+    return (
+      <Paper withBorder radius="md">
+        <div role="status" aria-label="Loading the audit trail">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} height={20} m="md" width={`${80 - row * 15}%`} />
+          ))}
+        </div>
+      </Paper>
+    );
+  }
+  // A failed 'Load more' keeps the pages already shown; only a failed first page has none.
+  if (!entries) {
+    return (
+      <Paper withBorder radius="md">
+        <ErrorState
+          title="Could not load the audit trail"
+          message={error?.message}
+          onRetry={onRetry}
+        />
+      </Paper>
+    );
+  }
+  if (entries.length === 0) {
+    return (
+      <Paper withBorder radius="md">
+        <EmptyState
+          icon={<IconHistory size={22} stroke={1.5} />}
+          title="No activity matches these filters"
+          description="Try another person, action or a wider range of days."
+        />
+      </Paper>
+    );
+  }
+
+  const columns = columnsIn(viewerZone());
+  return (
+    <Stack gap="sm">
+      <Paper withBorder radius="md">
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          aria-label="Audit trail"
+          className={classes.table}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {Object.values(columns).map((name) => (
+                <Table.Th key={name}>{name}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry) => (
+              <AuditRow
+                key={entry._id}
+                entry={entry}
+                columns={columns}
+                onFilterLead={onFilterLead}
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      {isFetchNextPageError && (
+        <ErrorState
+          title="Could not load more entries"
+          message={error?.message}
+          onRetry={onLoadMore}
+        />
+      )}
+      <Group justify="center">
+        {hasNextPage ? (
+          <Button variant="default" onClick={onLoadMore} loading={isFetchingNextPage}>
+            Load more
+          </Button>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {entries.length === 1 ? 'The one entry' : `All ${entries.length} entries`} shown
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
