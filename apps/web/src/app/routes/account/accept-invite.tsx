@@ -88,6 +88,8 @@ function InviteForm({ token }: { token: string }) {
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={errors.password}
+          // Mantine's PasswordInput shows the error but does not mark the input invalid.
+          aria-invalid={errors.password ? true : undefined}
           data-autofocus
         />
         <PasswordInput
@@ -96,6 +98,7 @@ function InviteForm({ token }: { token: string }) {
           value={repeat}
           onChange={(event) => setRepeat(event.currentTarget.value)}
           error={errors.repeat}
+          aria-invalid={errors.repeat ? true : undefined}
         />
         {accept.isError && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">

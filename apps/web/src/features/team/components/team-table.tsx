@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUsers } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { formatDate } from '../../../lib/format-date';
@@ -43,6 +43,22 @@ const STATUS_BADGES: Record<TeamMember['status'], { color: string; label: string
   deactivated: { color: 'gray', label: 'Deactivated' },
 };
 
+/**
+ * Joins an input to the text that describes it. Mantine's Select writes its own aria-describedby
+ * (its description and error, here none) over the one it is given, so a closed role select would
+ * not say why; React never sets the attribute itself, so it is not undone on render.
+ */
+function useDescribedBy(describedBy: string | undefined) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = ref.current;
+    if (!input) return;
+    if (describedBy) input.setAttribute('aria-describedby', describedBy);
+    else input.removeAttribute('aria-describedby');
+  }, [describedBy]);
+  return ref;
+}
+
 type MemberRowProps = {
   member: TeamMember;
   reason: string | null;
@@ -56,6 +72,7 @@ function MemberRow({ member, reason, onRole, onAccess, pending }: MemberRowProps
   const badge = STATUS_BADGES[member.status];
   const blocked = reason !== null;
   const describedBy = blocked ? reasonId : undefined;
+  const roleRef = useDescribedBy(describedBy);
   return (
     <Table.Tr>
       <Table.Td data-label={COLUMNS.person}>
@@ -68,8 +85,8 @@ function MemberRow({ member, reason, onRole, onAccess, pending }: MemberRowProps
       </Table.Td>
       <Table.Td data-label={COLUMNS.role}>
         <Select
+          ref={roleRef}
           aria-label={`Role of ${member.name}`}
-          aria-describedby={describedBy}
           data={ROLE_OPTIONS}
           value={member.role}
           allowDeselect={false}
