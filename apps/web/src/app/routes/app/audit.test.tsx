@@ -150,6 +150,47 @@ describe('Audit page', () => {
     expect(await screen.findByRole('option', { name: 'Dana Agent', hidden: true })).toBeTruthy();
   });
 
+  it('offers every teammate as a person, also one no loaded entry names', async () => {
+    const marcus = '0b6c1f7e-0000-4000-a000-000000000002';
+    const { server, user } = openPage(
+      { body: page([note]) },
+      {
+        [`GET ${apiPaths.team}`]: {
+          body: [
+            {
+              _id: marcus,
+              name: 'Marcus Lee',
+              email: 'marcus@leasing.test',
+              role: 'manager',
+              status: 'active',
+              lastSignInAt: null,
+              invitationExpiresAt: null,
+            },
+            {
+              _id: 'inv-1',
+              name: 'Nora Invited',
+              email: 'nora@leasing.test',
+              role: 'agent',
+              status: 'invited',
+              lastSignInAt: null,
+              invitationExpiresAt: '2026-12-02T00:00:00.000Z',
+            },
+          ],
+        },
+      },
+    );
+    await screen.findByRole('table', { name: 'Audit trail' });
+    await user.click(screen.getByRole('combobox', { name: 'Person' }));
+    expect(await screen.findByRole('option', { name: 'Marcus Lee', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Priya Shah', hidden: true })).toBeTruthy();
+    // Somebody only invited has done nothing yet.
+    expect(screen.queryByRole('option', { name: 'Nora Invited', hidden: true })).toBeNull();
+    await user.click(screen.getByRole('option', { name: 'Marcus Lee', hidden: true }));
+    await waitFor(() =>
+      expect(queryOf(server.requestsTo(apiPaths.audit).at(-1))).toMatchObject({ userId: marcus }),
+    );
+  });
+
   it('reads days from the address as whole days of the viewer, and refuses a backward range', async () => {
     const { server, user } = openPage({ body: page([note]) }, {}, `${PAGE}?from=2026-11-20`);
     await screen.findByRole('table', { name: 'Audit trail' });

@@ -10,6 +10,7 @@ import {
   BACKWARD_RANGE_MESSAGE,
 } from '../../../features/audit/components/audit-filters-bar';
 import { AuditTable } from '../../../features/audit/components/audit-table';
+import { useTeam } from '../../../features/team/api/get-team';
 import {
   filtersFromParams,
   isBackwardRange,
@@ -27,7 +28,16 @@ export function AuditRoute() {
   const queryClient = useQueryClient();
 
   const entries = audit.data?.pages.flatMap((page) => page.items);
-  const people = peopleSeen(queryClient);
+  // Everyone on the team (admins read both), plus anyone the loaded pages name who no longer is.
+  const team = useTeam();
+  const people = [
+    ...(team.data ?? [])
+      .filter((member) => member.status !== 'invited')
+      .map((member) => ({ value: member._id, label: member.name })),
+  ];
+  for (const seen of peopleSeen(queryClient)) {
+    if (!people.some((person) => person.value === seen.value)) people.push(seen);
+  }
   if (filters.userId && !people.some((person) => person.value === filters.userId)) {
     people.push({ value: filters.userId, label: 'The chosen person' });
   }
