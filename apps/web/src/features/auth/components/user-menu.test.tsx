@@ -33,7 +33,9 @@ describe('user menu', () => {
       'Unmatched messages',
       'Settings',
       'API keys',
+      'Team',
       'Numbers',
+      'Audit',
       'Sign out',
     ]);
   });
