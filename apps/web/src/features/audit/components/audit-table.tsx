@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { formatDateTime } from '../../../lib/format-date';
 import { describeChange } from '../utils/describe-change';
+import stacked from '../../../components/ui/stacked-table.module.css';
 import classes from './audit.module.css';
 
 /** The viewer's zone, named on the time column so nobody reads the times as the office's. */
@@ -197,7 +198,7 @@ export function AuditTable({
           verticalSpacing="sm"
           horizontalSpacing="md"
           aria-label="Audit trail"
-          className={classes.table}
+          className={stacked.table}
         >
           <Table.Thead>
             <Table.Tr>

@@ -16,6 +16,7 @@ import {
   sortNumbers,
 } from '../utils/number-usage';
 import { RemoveNumberDialog } from './remove-number-dialog';
+import stacked from '../../../components/ui/stacked-table.module.css';
 import classes from './numbers-table.module.css';
 
 const COLUMNS = { number: 'Number', usedBy: 'Used by', added: 'Added' } as const;
@@ -83,7 +84,7 @@ function RemoveControl({ number, onRemove }: RemoveControlProps) {
         Remove
       </Button>
       {blocked && (
-        <Text id={reasonId} size="xs" c="dimmed" mt={4} className={classes.blockedReason}>
+        <Text id={reasonId} size="xs" c="dimmed" mt={4} className={stacked.blockedReason}>
           {blockedReason}
         </Text>
       )}
@@ -121,7 +122,7 @@ function NumberRow({ number, isFallback, onRemove }: NumberRowProps) {
           {formatDate(number.createdAt)}
         </Text>
       </Table.Td>
-      <Table.Td className={classes.action}>
+      <Table.Td className={stacked.action}>
         <RemoveControl number={number} onRemove={onRemove} />
       </Table.Td>
     </Table.Tr>
@@ -188,7 +189,7 @@ export function NumbersTable() {
         verticalSpacing="sm"
         horizontalSpacing="md"
         aria-label="Numbers"
-        className={classes.table}
+        className={stacked.table}
       >
         <Table.Thead>
           <Table.Tr>

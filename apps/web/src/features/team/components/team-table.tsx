@@ -21,7 +21,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useChangeMember } from '../api/change-member';
 import { useTeam } from '../api/get-team';
 import { blockedReason } from './member-rules';
-import classes from './team-table.module.css';
+import classes from '../../../components/ui/stacked-table.module.css';
 
 const COLUMNS = {
   person: 'Person',
