@@ -7,6 +7,7 @@ import { conversationEvents, leads, properties } from '../apps/server/src/db/sch
 import { seedDemo } from '../apps/server/src/db/seed/seed.js';
 import { findUserByEmail } from '../apps/server/src/modules/auth/users.repository.js';
 import { sendSms } from '../apps/server/src/modules/messaging/send.service.js';
+import { sharedNumberOf } from '../apps/server/src/modules/numbers/numbers.service.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { openFreshPostgres, testConfig } from '../apps/server/src/test/test-app.js';
 
@@ -66,10 +67,7 @@ try {
     queue: app.queue,
     storage: app.messaging.storage,
     jobExpireSeconds: 120,
-    shared: {
-      e164: app.config.messaging.smsFrom,
-      companyId: app.config.messaging.smsFromCompanyId,
-    },
+    shared: sharedNumberOf(app.config),
   };
   const started = Date.now();
   const enqueuedAt = new Map<string, number>();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { startInboundMediaWorkers } from './inbound-sms-media.job.js';
 import { inboundSmsRoutes } from './inbound-sms.routes.js';
 import type { InboundSmsDeps } from './inbound-sms.service.js';
+import { sharedNumberOf } from '../numbers/numbers.service.js';
 
 /** Inbound SMS: Twilio's webhook, the sandbox's simulated reply, unmatched texts and MMS media. */
 export const inboundSmsModule: FastifyPluginAsync = async (app) => {
@@ -11,7 +12,7 @@ export const inboundSmsModule: FastifyPluginAsync = async (app) => {
     queue: app.queue,
     translation: app.translation,
     events: app.events,
-    shared: { e164: config.messaging.smsFrom, companyId: config.messaging.smsFromCompanyId },
+    shared: sharedNumberOf(config),
     jobExpireSeconds: config.messaging.sendJobExpireSeconds,
   };
   await startInboundMediaWorkers(app.queue, {

@@ -25,6 +25,7 @@ import {
   upsertIntegrationLead,
   upsertIntegrationProperty,
 } from './integrations.service.js';
+import { sharedNumberOf } from '../numbers/numbers.service.js';
 
 const errorSchema = apiErrorSchema.meta({ id: 'Error' });
 
@@ -86,10 +87,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { item, created } = await upsertIntegrationProperty(
         app.events,
-        {
-          e164: app.config.messaging.smsFrom,
-          companyId: app.config.messaging.smsFromCompanyId,
-        },
+        sharedNumberOf(app.config),
         integrationOf(request),
         request.params.pmsPropertyId,
         request.body,

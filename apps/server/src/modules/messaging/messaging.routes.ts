@@ -23,6 +23,7 @@ import {
 } from './media.service.js';
 import { listOutbox } from './outbox.repository.js';
 import { sendEmail, sendSms } from './send.service.js';
+import { sharedNumberOf } from '../numbers/numbers.service.js';
 
 const idempotencyKeyOf = (headers: Record<string, unknown>) => {
   const key = headers[IDEMPOTENCY_KEY_HEADER];
@@ -40,10 +41,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     queue: app.queue,
     storage: app.messaging.storage,
     jobExpireSeconds: app.config.messaging.sendJobExpireSeconds,
-    shared: {
-      e164: app.config.messaging.smsFrom,
-      companyId: app.config.messaging.smsFromCompanyId,
-    },
+    shared: sharedNumberOf(app.config),
   };
 
   app.addHook('onRequest', app.authenticate);

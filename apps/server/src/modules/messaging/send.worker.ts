@@ -33,7 +33,7 @@ import {
 } from './sending-rate.js';
 import type { SendJob } from './send-queue.js';
 import { writeMessageStatus } from './message-events.js';
-import { noSmsNumber, sendingNumberOf } from '../numbers/numbers.service.js';
+import { noSmsNumber, sendingNumberOf, sharedNumberOf } from '../numbers/numbers.service.js';
 
 export type SendWorkerDeps = {
   db: Db;
@@ -72,11 +72,7 @@ const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => 
     throw new PermanentSendError('The prospect opted out of SMS before it was sent.', undefined);
   if (!lead.phone || reasons.includes('NO_PHONE'))
     throw new PermanentSendError('The prospect has no phone number.', undefined);
-  const from = await sendingNumberOf(
-    deps.db,
-    { e164: deps.config.messaging.smsFrom, companyId: deps.config.messaging.smsFromCompanyId },
-    property,
-  );
+  const from = await sendingNumberOf(deps.db, sharedNumberOf(deps.config), property);
   // The number may have been removed since the message was written.
   if (!from) throw new PermanentSendError(noSmsNumber().message, undefined);
   const wait = (await peekNextSlot(deps.db, from)).getTime() - Date.now();

@@ -10,7 +10,7 @@ import { openConfiguredDatabase } from '../../db/open-configured-database.js';
 import { HttpError } from '../../lib/errors.js';
 import { runCli } from '../../lib/run-cli.js';
 import { companyExists } from './numbers.repository.js';
-import { registerNumberAsOperator } from './numbers.service.js';
+import { registerNumberAsOperator, sharedNumberOf } from './numbers.service.js';
 
 const USAGE = 'Usage: npm run numbers:add -- --company <companyId> --number <phone number>';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,14 +48,12 @@ await runCli(async () => {
     if (!(await companyExists(database.db, input.companyId))) {
       throw new Error(`No company with id ${input.companyId}.`);
     }
-    const added = await registerNumberAsOperator(
-      database.db,
-      { e164: config.messaging.smsFrom, companyId: config.messaging.smsFromCompanyId },
-      input,
-    ).catch((error: unknown) => {
-      if (error instanceof HttpError) throw new Error(error.message);
-      throw error;
-    });
+    const added = await registerNumberAsOperator(database.db, sharedNumberOf(config), input).catch(
+      (error: unknown) => {
+        if (error instanceof HttpError) throw new Error(error.message);
+        throw error;
+      },
+    );
     console.log(`${added.number} now belongs to company ${input.companyId}.`);
   } finally {
     await database.close();

@@ -1,4 +1,5 @@
 import type { CompanyNumber } from '@leasing/contract';
+import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { domainEvent, type Actor } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
@@ -20,6 +21,12 @@ import {
 
 /** The deployment's shared number (TWILIO_FROM) and, when configured, the company that owns it. */
 export type SharedNumber = { e164: string; companyId: string | undefined };
+
+/** The shared number as the configuration names it (TWILIO_FROM, TWILIO_FROM_COMPANY). */
+export const sharedNumberOf = (config: Pick<AppConfig, 'messaging'>): SharedNumber => ({
+  e164: config.messaging.smsFrom,
+  companyId: config.messaging.smsFromCompanyId,
+});
 
 /** Said the same way whoever owns a number, so a refusal never tells one company about another. */
 export const NOT_YOUR_NUMBER =
