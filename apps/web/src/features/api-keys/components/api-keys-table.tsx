@@ -1,19 +1,8 @@
 import type { ApiKey } from '@leasing/contract';
-import {
-  Badge,
-  Button,
-  Code,
-  Group,
-  Paper,
-  Skeleton,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
+import { listState } from '../../../components/ui/list-state';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useApiKeys } from '../api/get-api-keys';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
@@ -127,57 +116,26 @@ function ApiKeyRow({ apiKey, now, onRevoke }: ApiKeyRowProps) {
   );
 }
 
-function LoadingRows() {
-  return (
-    <div role="status" aria-label="Loading API keys">
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} height={20} m="md" width={`${80 - row * 15}%`} />
-      ))}
-    </div>
-  );
-}
-
 /** The company's API keys, with revoking. */
 export function ApiKeysTable() {
   const keysQuery = useApiKeys();
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
-  function handleRetry() {
-    void keysQuery.refetch();
-  }
-
   function handleCloseRevoke() {
     setRevoking(null);
   }
 
-  if (keysQuery.isPending) {
-    return (
-      <Paper withBorder radius="md">
-        <LoadingRows />
-      </Paper>
-    );
-  }
-  if (keysQuery.isError) {
-    return (
-      <Paper withBorder radius="md">
-        <ErrorState
-          title="Could not load the API keys"
-          message={keysQuery.error.message}
-          onRetry={handleRetry}
-        />
-      </Paper>
-    );
-  }
-  if (keysQuery.data.length === 0) {
-    return (
-      <Paper withBorder radius="md">
-        <EmptyState
-          icon={<IconKey size={22} stroke={1.5} />}
-          title="No API keys yet"
-          description="Create one key for each system that connects, so one can be revoked without stopping the others."
-        />
-      </Paper>
-    );
+  if (!keysQuery.isSuccess || keysQuery.data.length === 0) {
+    return listState(keysQuery, {
+      loadingLabel: 'Loading API keys',
+      errorTitle: 'Could not load the API keys',
+      empty: {
+        icon: <IconKey size={22} stroke={1.5} />,
+        title: 'No API keys yet',
+        description:
+          'Create one key for each system that connects, so one can be revoked without stopping the others.',
+      },
+    });
   }
 
   return (

@@ -1,10 +1,9 @@
 import type { CompanyNumber } from '@leasing/contract';
-import { Badge, Button, Group, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
+import { listState } from '../../../components/ui/list-state';
 import { formatDate } from '../../../lib/format-date';
 import { formatPhone } from '../../../lib/format-phone';
 import { useNumbers } from '../api/get-numbers';
@@ -129,57 +128,26 @@ function NumberRow({ number, isFallback, onRemove }: NumberRowProps) {
   );
 }
 
-function LoadingRows() {
-  return (
-    <div role="status" aria-label="Loading numbers">
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} height={20} m="md" width={`${80 - row * 15}%`} />
-      ))}
-    </div>
-  );
-}
-
 /** The company's SMS numbers: who texts from each, and removing the ones nobody needs. */
 export function NumbersTable() {
   const numbersQuery = useNumbers();
   const [removing, setRemoving] = useState<CompanyNumber | null>(null);
 
-  function handleRetry() {
-    void numbersQuery.refetch();
-  }
-
   function handleCloseRemove() {
     setRemoving(null);
   }
 
-  if (numbersQuery.isPending) {
-    return (
-      <Paper withBorder radius="md">
-        <LoadingRows />
-      </Paper>
-    );
-  }
-  if (numbersQuery.isError) {
-    return (
-      <Paper withBorder radius="md">
-        <ErrorState
-          title="Could not load the numbers"
-          message={numbersQuery.error.message}
-          onRetry={handleRetry}
-        />
-      </Paper>
-    );
-  }
-  if (numbersQuery.data.length === 0) {
-    return (
-      <Paper withBorder radius="md">
-        <EmptyState
-          icon={<IconPhone size={22} stroke={1.5} />}
-          title="No numbers yet"
-          description="Add the SMS number your texting provider gave you. Until your company has one, texts to leads cannot be sent."
-        />
-      </Paper>
-    );
+  if (!numbersQuery.isSuccess || numbersQuery.data.length === 0) {
+    return listState(numbersQuery, {
+      loadingLabel: 'Loading numbers',
+      errorTitle: 'Could not load the numbers',
+      empty: {
+        icon: <IconPhone size={22} stroke={1.5} />,
+        title: 'No numbers yet',
+        description:
+          'Add the SMS number your texting provider gave you. Until your company has one, texts to leads cannot be sent.',
+      },
+    });
   }
 
   const fallbackId = fallbackNumberId(numbersQuery.data);
