@@ -17,3 +17,4 @@ export * from './payments.js';
 export * from './numbers.js';
 export * from './audit.js';
 export * from './team.js';
+export * from './workflow.js';

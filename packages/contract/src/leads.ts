@@ -3,6 +3,7 @@ import { isoDateSchema, pageOf } from './common.js';
 import { companyStatusSchema } from './company.js';
 import { conversationEventSchema } from './conversation.js';
 import { noteSchema } from './notes.js';
+import { leadOwnerSchema, leadStatusSchema } from './workflow.js';
 
 export const optStatuses = ['NO_INDICATION', 'OPT_IN', 'OPT_OUT'] as const;
 export const optStatusSchema = z.enum(optStatuses);
@@ -42,6 +43,11 @@ export const leadSummarySchema = z.object({
   officeDecisionStatus: officeDecisionStatusSchema.nullable(),
   tourDateUTC: isoDateSchema.nullable(),
   lastActivityAt: isoDateSchema,
+  /** Who works the lead: a staff user, the assistant, or nobody. */
+  owner: leadOwnerSchema,
+  status: leadStatusSchema,
+  /** When someone should get back to the lead; null when no follow-up is set. */
+  followUpAt: isoDateSchema.nullable(),
 });
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
 export const leadPageSchema = pageOf(leadSummarySchema);
@@ -68,6 +74,13 @@ export const leadSchema = z.object({
   emailBouncedAt: isoDateSchema.nullable(),
   preferredLanguage: z.string().nullable(),
   officeDecisionState: officeDecisionStateSchema.nullable(),
+  /** Who works the lead: a staff user, the assistant, or nobody. */
+  owner: leadOwnerSchema,
+  status: leadStatusSchema,
+  /** Why the lead was lost (status LOST), from the company's list. */
+  lostReason: z.string().nullable(),
+  /** When someone should get back to the lead; null when no follow-up is set. */
+  followUpAt: isoDateSchema.nullable(),
   notes: z.array(noteSchema),
   conversations: z.array(conversationEventSchema),
   /** Pass as `before` to GET /api/leads/:leadId/conversations; null when nothing is older. */

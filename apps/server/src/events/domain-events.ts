@@ -1,4 +1,4 @@
-import type { StaffRole } from '@leasing/contract';
+import type { LeadOwner, LeadStatus, StaffRole } from '@leasing/contract';
 
 /**
  * Every domain event the server publishes, typed in one place. A service records these while it
@@ -42,7 +42,41 @@ export type DomainEventMap = {
   /** Something else reached the lead's timeline (an opt-out, a bounce, a tour, a call, …). */
   'timeline.event_added': LeadFact & { timelineEventId: string; eventType: string; actor?: Actor };
   'note.added': LeadFact & { noteId: string; actor: Actor };
-  'decision.completed': LeadFact & { timelineEventId: string; actor: Actor };
+  /** An office decision was completed, with what was decided (free text, may be null). */
+  'decision.completed': LeadFact & {
+    timelineEventId: string;
+    actor: Actor;
+    outcome?: string | null;
+  };
+  /** A completed decision was reopened ('Undo', within a minute of completing it). */
+  'decision.reopened': LeadFact & { timelineEventId: string; actor: Actor };
+  /** The lead's owner changed (a person, the assistant, or nobody). */
+  'lead.assigned': LeadFact & {
+    owner: LeadOwner;
+    previousOwner: LeadOwner;
+    timelineEventId: string;
+    actor: Actor;
+  };
+  /** The lead moved in the leasing pipeline, by hand or automatically (actor `system`). */
+  'lead.status_changed': LeadFact & {
+    before: LeadStatus;
+    after: LeadStatus;
+    /** With `LOST`: the reason from the company's list, and an optional note. */
+    lostReason?: string | null;
+    note?: string | null;
+    timelineEventId: string;
+    actor: Actor;
+  };
+  /** A follow-up was set, moved or cleared (`dueAt` null) on the lead. */
+  'follow_up.changed': LeadFact & { dueAt: string | null; actor: Actor };
+  /** A follow-up came due (published once per follow-up, by the scheduler). */
+  'follow_up.due': LeadFact & { dueAt: string; ownerUserId: string | null };
+  /** A new lead waited past the company's first-reply target (counted in office hours). */
+  'speed_to_lead.breached': LeadFact & {
+    waitingSince: string;
+    targetMinutes: number;
+    ownerUserId: string | null;
+  };
   /** A payment link was created, opened, paid or expired. */
   'payment_link.changed': LeadFact & {
     paymentLinkId: string;

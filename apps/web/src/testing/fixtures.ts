@@ -73,6 +73,9 @@ export function leadSummary(overrides: Partial<LeadSummary> = {}): LeadSummary {
     officeDecisionStatus: null,
     tourDateUTC: null,
     lastActivityAt: '2026-11-22T15:05:00.000Z',
+    owner: { kind: 'unassigned' },
+    status: 'NEW',
+    followUpAt: null,
     ...overrides,
   };
 }
@@ -97,6 +100,10 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     emailBouncedAt: null,
     preferredLanguage: null,
     officeDecisionState: { status: 'PENDING', completedAt: null, completedByUserName: null },
+    owner: { kind: 'unassigned' },
+    status: 'NEW',
+    lostReason: null,
+    followUpAt: null,
     notes: [],
     conversations: [],
     conversationsCursor: null,

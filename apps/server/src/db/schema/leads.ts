@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   pgEnum,
   pgTable,
@@ -10,13 +11,20 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { officeDecisionStatuses, optStatuses } from '@leasing/contract';
+import {
+  leadOwnerKinds,
+  leadStatuses,
+  officeDecisionStatuses,
+  optStatuses,
+} from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 import { companies, users } from './companies.js';
 import { properties } from './properties.js';
 
 export const optStatus = pgEnum('opt_status', optStatuses);
 export const officeDecisionStatus = pgEnum('office_decision_status', officeDecisionStatuses);
+export const leadOwnerKind = pgEnum('lead_owner_kind', leadOwnerKinds);
+export const leadStatus = pgEnum('lead_status', leadStatuses);
 
 export const leads = pgTable(
   'leads',
@@ -59,9 +67,25 @@ export const leads = pgTable(
     decisionOpen: boolean()
       .notNull()
       .generatedAlwaysAs(sql`coalesce(office_decision_status = 'PENDING', false)`),
+    /** Who works the lead: `user` (then `ownerUserId`/`ownerName` are set), `assistant`, `unassigned`. */
+    ownerKind: leadOwnerKind().notNull().default('unassigned'),
+    ownerUserId: uuid().references(() => users.id),
+    /** The owner's name when the lead was assigned (shown without a join, like the decision's completer). */
+    ownerName: text(),
+    /** The lead's place in the leasing pipeline. */
+    status: leadStatus().notNull().default('NEW'),
+    statusChangedAt: timestamp({ withTimezone: true }),
+    /** Why the lead was lost (status LOST). */
+    lostReason: text(),
+    /** When someone should get back to the lead; null when no follow-up is set. */
+    followUpAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [
+    check(
+      'leads_owner_user_check',
+      sql`(${table.ownerKind} = 'user') = (${table.ownerUserId} is not null)`,
+    ),
     unique('leads_property_pms_unique').on(table.propertyId, table.pmsLeadId),
     index('leads_property_activity_idx').on(
       table.propertyId,

@@ -1,4 +1,4 @@
-import type { Lead, LeadPage, LeadSummary, Note } from '@leasing/contract';
+import type { Lead, LeadOwner, LeadPage, LeadSummary, Note } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { LeadRow, NoteRow } from '../../db/schema/index.js';
 import { decodeCursor, toPage } from '../../lib/cursor.js';
@@ -33,6 +33,16 @@ export const getCompanyLead = async (
 export const listNotesOfLead = async (db: Db, leadId: string): Promise<Note[]> =>
   (await listLeadNotes(db, leadId)).map(toNoteDto);
 
+/** The lead's owner as the wire names it. */
+export const leadOwnerOf = (
+  row: Pick<LeadRow, 'ownerKind' | 'ownerUserId' | 'ownerName'>,
+): LeadOwner =>
+  row.ownerKind === 'user' && row.ownerUserId
+    ? { kind: 'user', userId: row.ownerUserId, name: row.ownerName ?? '' }
+    : row.ownerKind === 'assistant'
+      ? { kind: 'assistant' }
+      : { kind: 'unassigned' };
+
 export const toLeadSummary = (row: LeadRow): LeadSummary => ({
   _id: row.id,
   pmsLeadId: row.pmsLeadId,
@@ -46,6 +56,9 @@ export const toLeadSummary = (row: LeadRow): LeadSummary => ({
   officeDecisionStatus: row.officeDecisionStatus,
   tourDateUTC: row.tourDateUtc?.toISOString() ?? null,
   lastActivityAt: row.lastActivityAt.toISOString(),
+  owner: leadOwnerOf(row),
+  status: row.status,
+  followUpAt: row.followUpAt?.toISOString() ?? null,
 });
 
 export const toNoteDto = (row: NoteRow): Note => ({
@@ -113,6 +126,10 @@ export const getLead = async (
           completedByUserName: lead.officeDecisionCompletedByUserName,
         }
       : null,
+    owner: leadOwnerOf(lead),
+    status: lead.status,
+    lostReason: lead.lostReason,
+    followUpAt: lead.followUpAt?.toISOString() ?? null,
     notes: noteRows.map(toNoteDto),
     conversations: events.items,
     conversationsCursor: events.nextCursor,
