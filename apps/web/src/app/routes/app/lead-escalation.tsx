@@ -5,7 +5,7 @@ import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -26,6 +26,7 @@ import { PaymentLinkDialog } from '../../../features/payment-links/components/pa
 import { CompleteDecisionPrompt } from '../../../features/leads/components/complete-decision-prompt';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
+import { OwnerControl } from '../../../features/owners/components/owner-control';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
@@ -141,6 +142,12 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   const queryClient = useQueryClient();
   const newEvents = useNewEvents(lead._id);
   useMarkLeadRead(lead);
+  // Memoized: the header is, and the composer's draft re-renders the pane on every keystroke.
+  const me = userQuery.data;
+  const ownerControl = useMemo(
+    () => (isSecureAccess ? undefined : <OwnerControl lead={lead} me={me} />),
+    [isSecureAccess, lead, me],
+  );
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
   const [isShareLinkOpen, setIsShareLinkOpen] = useState(false);
   const [isPaymentLinkOpen, setIsPaymentLinkOpen] = useState(false);
@@ -199,7 +206,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
       <div ref={paneRef} className={classes.pane} data-expanded={isExpanded || undefined}>
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
-          <LeadHeader lead={lead} />
+          <LeadHeader lead={lead} ownerControl={ownerControl} />
           <div className={classes.columns}>
             <Paper withBorder radius="md" className={classes.info}>
               <Tabs
