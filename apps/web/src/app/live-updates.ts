@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getUserQueryOptions, useUser } from '../features/auth/api/get-user';
 import { INBOX_QUERY_KEY_ROOT } from '../features/inbox/api/get-inbox';
+import { TODAY_QUERY_KEY } from '../features/inbox/api/get-today';
 import { mergeDeliveryIntoInbox } from '../features/inbox/api/live-updates';
 import { LEADS_QUERY_KEY_ROOT } from '../features/leads/api/get-leads';
 import { mergeDeliveryIntoLeadList } from '../features/leads/api/live-updates';
@@ -56,6 +57,7 @@ function catchUp(queryClient: QueryClient, isReconnect: boolean) {
   void queryClient.invalidateQueries({ queryKey: [LEADS_QUERY_KEY_ROOT] });
   void queryClient.invalidateQueries({ queryKey: [INBOX_QUERY_KEY_ROOT] });
   void queryClient.invalidateQueries({ queryKey: [TOURS_QUERY_KEY_ROOT] });
+  void queryClient.invalidateQueries({ queryKey: TODAY_QUERY_KEY });
 }
 
 /**
@@ -71,6 +73,8 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
       mergeDeliveryIntoLeadList(queryClient, delivery);
       const me = queryClient.getQueryData<User>(getUserQueryOptions().queryKey);
       mergeDeliveryIntoInbox(queryClient, delivery, me?._id ?? null);
+      // Whether the lead now needs its owner is the server's to say.
+      void queryClient.invalidateQueries({ queryKey: TODAY_QUERY_KEY });
       refreshToursOnDelivery(queryClient, delivery);
       refreshPaymentLinksOnDelivery(queryClient, delivery);
     },

@@ -69,6 +69,13 @@ const normalRouteTable: RouteObject[] = [
                   })),
               },
               {
+                path: paths.today.path,
+                lazy: () =>
+                  import('./routes/app/today').then((module) => ({
+                    Component: module.TodayRoute,
+                  })),
+              },
+              {
                 path: paths.outbox.path,
                 lazy: () =>
                   import('./routes/app/outbox').then((module) => ({

@@ -25,6 +25,10 @@ export const paths = {
         ? `/main/dashboard?${SELECTED_PROPERTY_PARAM}=${encodeURIComponent(propertyId)}`
         : '/main/dashboard',
   },
+  today: {
+    path: '/main/today',
+    getHref: () => '/main/today',
+  },
   outbox: {
     path: '/main/outbox',
     getHref: () => '/main/outbox',

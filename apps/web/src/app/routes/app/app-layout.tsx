@@ -3,6 +3,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { Brand } from '../../../components/ui/brand';
 import { paths } from '../../../config/paths';
 import { UserMenu } from '../../../features/auth/components/user-menu';
+import { MainNav } from '../../../features/inbox/components/main-nav';
 import { ReconnectingIndicator } from '../../../features/live/components/reconnecting-indicator';
 import { useLiveUpdates } from '../../live-updates';
 
@@ -22,13 +23,16 @@ export function AppLayoutRoute() {
     <AppShell header={{ height: 60 }} padding={0}>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Link
-            to={paths.dashboard.getHref()}
-            style={{ color: 'inherit', textDecoration: 'none' }}
-            aria-label="Dashboard"
-          >
-            <Brand size="sm" />
-          </Link>
+          <Group gap="lg" wrap="nowrap">
+            <Link
+              to={paths.dashboard.getHref()}
+              style={{ color: 'inherit', textDecoration: 'none' }}
+              aria-label="Dashboard"
+            >
+              <Brand size="sm" />
+            </Link>
+            <MainNav />
+          </Group>
           <Group gap="md" wrap="nowrap">
             <ReconnectingIndicator />
             <UserMenu onSignedOut={handleSignedOut} />

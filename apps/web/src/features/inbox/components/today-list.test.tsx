@@ -1,0 +1,70 @@
+import { apiPaths } from '@leasing/contract';
+import type { Today } from '@leasing/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../../lib/storage';
+import { stubRoutes } from '../../../testing/fake-server';
+import { demoUser } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { inboxItem } from '../testing/inbox-fixtures';
+
+const today: Today = {
+  items: [
+    {
+      ...inboxItem({ _id: 'a', name: 'Ava Thompson', officeDecisionStatus: 'PENDING' }),
+      reasons: ['decision', 'needs_reply'],
+    },
+    {
+      ...inboxItem({ _id: 'b', name: 'Noah Kim', followUpAt: '2026-11-25T14:00:00.000Z' }),
+      reasons: ['follow_up_due'],
+    },
+    {
+      ...inboxItem({ _id: 'c', name: 'Mia Davis', lastMessagePreview: 'Is parking included?' }),
+      reasons: ['needs_reply'],
+    },
+  ],
+  counts: { total: 3, decision: 1, follow_up_due: 1, needs_reply: 2, tour_today: 0 },
+  limit: 200,
+};
+
+function open(answer: Today) {
+  startSession('token');
+  stubRoutes({
+    [`GET ${apiPaths.me}`]: { body: demoUser },
+    [`GET ${apiPaths.today}`]: { body: answer },
+    [`GET ${apiPaths.properties}`]: { body: [] },
+  });
+  return renderApp('/main/today');
+}
+
+describe('Today', () => {
+  it('puts each lead under its most urgent reason, with every reason as a badge', async () => {
+    open(today);
+    const decisions = await screen.findByRole('region', { name: 'Decisions waiting' });
+    expect(within(decisions).getByRole('link', { name: /Ava Thompson/ })).toBeTruthy();
+    expect(within(decisions).getByText('Needs reply')).toBeTruthy();
+    const followUps = screen.getByRole('region', { name: 'Follow-ups due' });
+    expect(within(followUps).getByText(/^Due Nov 25, 2026/)).toBeTruthy();
+    const replies = screen.getByRole('region', { name: 'Waiting for your reply' });
+    expect(
+      within(replies)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([expect.stringContaining('Mia Davis')]);
+    expect(screen.queryByRole('region', { name: 'Tours today' })).toBeNull();
+    // The header counts them.
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Today, 3 need action' })).toBeTruthy();
+  });
+
+  it('says when nothing needs the person', async () => {
+    open({
+      ...today,
+      items: [],
+      counts: { total: 0, decision: 0, follow_up_due: 0, needs_reply: 0, tour_today: 0 },
+    });
+    expect(await screen.findByText('Nothing needs you right now')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Today' })).toBeTruthy();
+  });
+});
