@@ -15,9 +15,15 @@ export const eventTypes = [
   'CANCELED_TOUR_APPOINTMENT',
   'LEAD_INTENT_UPDATE',
   'LANGUAGE_PREFERENCE_UPDATE',
+  // Written by the console itself, never appended through the integration API.
+  'LEAD_STATUS_CHANGE',
+  'DECISION_REOPENED',
 ] as const;
 export const eventTypeSchema = z.enum(eventTypes);
 export type EventType = z.infer<typeof eventTypeSchema>;
+
+/** Event types only the console writes: the pipeline's status changes, a reopened decision. */
+export const consoleOnlyEventTypes = ['LEAD_STATUS_CHANGE', 'DECISION_REOPENED'] as const;
 
 export const senderTypes = ['LEAD', 'USER', 'ASSISTANT', 'SYSTEM'] as const;
 export const senderTypeSchema = z.enum(senderTypes);

@@ -1,5 +1,5 @@
-import { and, desc, eq, ilike, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { InboxChannel, InboxFilter } from '@leasing/contract';
+import { and, desc, eq, ilike, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { InboxChannel, InboxFilter, LeadStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { leadReads, leads, properties } from '../../db/schema/index.js';
 import type { InboxCursor } from './inbox-cursor.js';
@@ -13,6 +13,8 @@ export type InboxListOptions = {
   search?: InboxSearch;
   filters: InboxFilter[];
   channel?: InboxChannel;
+  /** Only leads in one of these pipeline statuses; every status when empty. */
+  statuses: LeadStatus[];
   after?: InboxCursor;
   limit: number;
 };
@@ -89,6 +91,7 @@ export const listInboxLeads = (db: Db, options: InboxListOptions) =>
         ...options.filters.map(filterCondition),
         options.channel === 'SMS' ? reachableBySms : undefined,
         options.channel === 'EMAIL' ? reachableByEmail : undefined,
+        options.statuses.length > 0 ? inArray(leads.status, options.statuses) : undefined,
         afterCursor(options.after),
       ),
     )

@@ -170,6 +170,7 @@ const effectsOf = (
           officeDecisionCompletedAt: null,
           officeDecisionCompletedByUserId: null,
           officeDecisionCompletedByUserName: null,
+          officeDecisionOutcome: null,
         },
       };
     case 'SCHEDULED_TOUR_APPOINTMENT': {
