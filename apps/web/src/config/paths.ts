@@ -41,6 +41,10 @@ export const paths = {
     path: '/main/settings/numbers',
     getHref: () => '/main/settings/numbers',
   },
+  pipeline: {
+    path: '/main/settings/pipeline',
+    getHref: () => '/main/settings/pipeline',
+  },
   team: {
     path: '/main/settings/team',
     getHref: () => '/main/settings/team',

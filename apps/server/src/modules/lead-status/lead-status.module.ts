@@ -15,12 +15,12 @@ export const leadStatusModule: FastifyPluginAsync<LeadStatusModuleOptions> = asy
   app,
   { now },
 ) => {
-    app.events.subscribeInTransaction('message.created', 'lead-status', (event, scope) =>
-      moveAutomatically(scope, event.leadId, 'outbound', now()),
-    );
-    app.events.subscribeInTransaction('timeline.event_added', 'lead-status', async (event, scope) => {
-      const move = await automaticMoveOfTimelineEvent(scope.db, event.timelineEventId);
-      if (move) await moveAutomatically(scope, event.leadId, move, now());
-    });
-    await app.register(leadStatusRoutes, { now });
+  app.events.subscribeInTransaction('message.created', 'lead-status', (event, scope) =>
+    moveAutomatically(scope, event.leadId, 'outbound', now()),
+  );
+  app.events.subscribeInTransaction('timeline.event_added', 'lead-status', async (event, scope) => {
+    const move = await automaticMoveOfTimelineEvent(scope.db, event.timelineEventId);
+    if (move) await moveAutomatically(scope, event.leadId, move, now());
+  });
+  await app.register(leadStatusRoutes, { now });
 };

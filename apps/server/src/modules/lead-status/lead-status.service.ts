@@ -115,7 +115,8 @@ const applyChange = async (
 };
 
 const findLostReasonOrFail = async (db: Db, companyId: string, name: string | undefined) => {
-  if (!name) throw badRequest('body.lostReason', "a lost lead needs a reason from the company's list");
+  if (!name)
+    throw badRequest('body.lostReason', "a lost lead needs a reason from the company's list");
   const reason = await findLostReasonByName(db, companyId, name);
   if (!reason) throw badRequest('body.lostReason', "is not one of the company's lost reasons");
   return reason;

@@ -16,12 +16,7 @@ import {
   type OfficeDecisionResponse,
 } from '@leasing/contract';
 import { auditLog, conversationEvents, leads, type LeadRow } from '../../db/schema/index.js';
-import {
-  createLead,
-  createOffice,
-  createUser,
-  type Office,
-} from '../../test/factories.js';
+import { createLead, createOffice, createUser, type Office } from '../../test/factories.js';
 import { databaseTargets } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
 import { useTestApp, type HttpMethod } from '../../test/use-test-app.js';
@@ -75,7 +70,7 @@ describe.each(databaseTargets())('lead status pipeline on $name', (target) => {
     counter += 1;
     const pmsPropertyId = `ST-P-${counter}`;
     const pmsLeadId = `ST-L-${counter}`;
-    const put = (url: string, payload: unknown) =>
+    const put = (url: string, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${key}` }, payload });
     await put(integrationPaths.property(pmsPropertyId), { name: `Pipeline ${counter}` });
     const created = await put(integrationPaths.lead(pmsPropertyId, pmsLeadId), {
@@ -107,7 +102,10 @@ describe.each(databaseTargets())('lead status pipeline on $name', (target) => {
     office = await createOffice(t.db, { staff: { name: 'Dana Whitfield' } });
     other = await createOffice(t.db);
     admin = await t.signIn(office.staff.credentials);
-    const agentUser = await createUser(t.db, office.company.id, { role: 'agent', name: 'Alex Kim' });
+    const agentUser = await createUser(t.db, office.company.id, {
+      role: 'agent',
+      name: 'Alex Kim',
+    });
     agentCredentials = agentUser.credentials;
     agent = await t.signIn(agentCredentials);
     otherAdmin = await t.signIn(other.staff.credentials);
@@ -135,7 +133,9 @@ describe.each(databaseTargets())('lead status pipeline on $name', (target) => {
       // Backwards too: any status may move to any other.
       const back = await setStatus(lead.id, { status: 'NEW' });
       expect(back.body.event?.body).toBe('Status: Tour scheduled → New');
-      expect((await auditRows(lead.id, 'lead.status_changed')).map((a) => [a.before, a.after])).toEqual(
+      expect(
+        (await auditRows(lead.id, 'lead.status_changed')).map((a) => [a.before, a.after]),
+      ).toEqual(
         expect.arrayContaining([
           [{ status: 'NEW' }, { status: 'TOUR_SCHEDULED' }],
           [{ status: 'TOUR_SCHEDULED' }, { status: 'NEW' }],
@@ -205,9 +205,8 @@ describe.each(databaseTargets())('lead status pipeline on $name', (target) => {
       expect((await setStatus(theirs.id, { status: 'CONTACTED' })).status).toBe(403);
       expect((await setStatus(crypto.randomUUID(), { status: 'CONTACTED' })).status).toBe(404);
       expect(
-        (
-          await call('POST', apiPaths.leadTourOutcome(theirs.id), admin, { outcome: 'TOURED' })
-        ).status,
+        (await call('POST', apiPaths.leadTourOutcome(theirs.id), admin, { outcome: 'TOURED' }))
+          .status,
       ).toBe(403);
       expect((await row(theirs.id)).status).toBe('NEW');
       expect((await setStatus(theirs.id, { status: 'CONTACTED' }, otherAdmin)).status).toBe(200);
@@ -362,21 +361,16 @@ describe.each(databaseTargets())('lead status pipeline on $name', (target) => {
         name: 'pet policy',
       });
       expect(duplicate.status).toBe(409);
-      const renamed = await call<LostReason>(
-        'PATCH',
-        apiPaths.lostReason(added.body._id),
-        admin,
-        { name: 'No pets allowed' },
-      );
+      const renamed = await call<LostReason>('PATCH', apiPaths.lostReason(added.body._id), admin, {
+        name: 'No pets allowed',
+      });
       expect(renamed.body.name).toBe('No pets allowed');
 
       const lead = await createLead(t.db, office.property);
       expect(
         (await setStatus(lead.id, { status: 'LOST', lostReason: 'No pets allowed' })).status,
       ).toBe(200);
-      expect(
-        (await call('DELETE', apiPaths.lostReason(added.body._id), admin)).status,
-      ).toBe(204);
+      expect((await call('DELETE', apiPaths.lostReason(added.body._id), admin)).status).toBe(204);
       const names = (await call<LostReasonList>('GET', apiPaths.lostReasons)).body.items.map(
         (reason) => reason.name,
       );
@@ -440,12 +434,11 @@ describe.each(databaseTargets())('lead status pipeline on $name', (target) => {
 
   describe('office decisions: outcome and undo', () => {
     const complete = (lead: LeadRow, outcome?: string) =>
-      call<OfficeDecisionResponse>(
-        'PUT',
-        apiPaths.officeDecision(lead.companyId, lead.id),
-        admin,
-        { status: 'COMPLETED', isSeenByUser: true, ...(outcome === undefined ? {} : { outcome }) },
-      );
+      call<OfficeDecisionResponse>('PUT', apiPaths.officeDecision(lead.companyId, lead.id), admin, {
+        status: 'COMPLETED',
+        isSeenByUser: true,
+        ...(outcome === undefined ? {} : { outcome }),
+      });
     const reopen = (lead: LeadRow, as = admin) =>
       call<OfficeDecisionResponse & ApiError>(
         'POST',

@@ -50,8 +50,7 @@ export const leadOwnerOf = (
 export const isTourOutcomePending = (
   row: Pick<LeadRow, 'status' | 'tourDateUtc'>,
   now: Date,
-): boolean =>
-  row.status === 'TOUR_SCHEDULED' && row.tourDateUtc !== null && row.tourDateUtc <= now;
+): boolean => row.status === 'TOUR_SCHEDULED' && row.tourDateUtc !== null && row.tourDateUtc <= now;
 
 /** The lead's office decision as the pane shows it; null when it never had one. */
 export const officeDecisionStateOf = (lead: LeadRow): Lead['officeDecisionState'] =>

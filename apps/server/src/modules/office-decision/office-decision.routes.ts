@@ -9,10 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { principalOf } from '../../lib/principal.js';
 import { completeOfficeDecision, reopenOfficeDecision } from './office-decision.service.js';
 
-export const officeDecisionRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (
-  app,
-  { now },
-) => {
+export const officeDecisionRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   app.addHook('onRequest', app.authenticate);
   const deps = { db: app.database.db, events: app.events, now };
 

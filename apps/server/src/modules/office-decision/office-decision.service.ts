@@ -16,9 +16,7 @@ import { getCompanyLead, officeDecisionStateOf } from '../leads/leads.service.js
 
 export type OfficeDecisionDeps = { db: Db; events: EventPort; now: Clock };
 
-const stateOf = (
-  lead: typeof leads.$inferSelect,
-): OfficeDecisionResponse['officeDecisionState'] =>
+const stateOf = (lead: typeof leads.$inferSelect): OfficeDecisionResponse['officeDecisionState'] =>
   officeDecisionStateOf(lead) ?? {
     status: 'COMPLETED',
     completedAt: null,

@@ -95,6 +95,7 @@ export function applyDeliveryToLead(lead: Lead, delivery: NewConversationDeliver
     emailOptStatus: summary.emailOptStatus,
     emailBouncedAt: summary.emailBouncedAt,
     tourDateUTC: summary.tourDateUTC,
+    status: summary.status,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { InboxChannel, InboxFilter, Property } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, LeadStatus, Property } from '@leasing/contract';
 import {
   Button,
   Grid,
@@ -157,9 +157,13 @@ export function DashboardRoute() {
     replaceParams((current) => writeInboxParams(current, { channel }));
   }
 
+  function handleStatusesChange(statuses: LeadStatus[]) {
+    replaceParams((current) => writeInboxParams(current, { statuses }));
+  }
+
   function handleClearFilters() {
     replaceParams((current) =>
-      writeInboxParams(current, { search: '', filters: [], channel: null }),
+      writeInboxParams(current, { search: '', filters: [], channel: null, statuses: [] }),
     );
   }
 
@@ -264,6 +268,7 @@ export function DashboardRoute() {
                   onSearchChange={handleSearchChange}
                   onFiltersChange={handleFiltersChange}
                   onChannelChange={handleChannelChange}
+                  onStatusesChange={handleStatusesChange}
                   onClearFilters={handleClearFilters}
                 />
               ) : (

@@ -7,6 +7,7 @@ import {
   IconLogout,
   IconMailQuestion,
   IconPhone,
+  IconProgress,
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -103,6 +104,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconPhone size={16} stroke={1.5} />}
             >
               Numbers
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.pipeline.getHref()}
+              leftSection={<IconProgress size={16} stroke={1.5} />}
+            >
+              Pipeline
             </Menu.Item>
             <Menu.Item
               component={Link}

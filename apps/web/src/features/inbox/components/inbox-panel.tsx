@@ -1,4 +1,4 @@
-import type { InboxChannel, InboxFilter } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, LeadStatus } from '@leasing/contract';
 import { Button, Progress, Skeleton, Stack } from '@mantine/core';
 import { IconFilterOff, IconInbox, IconSearch } from '@tabler/icons-react';
 import { useCallback } from 'react';
@@ -54,6 +54,7 @@ export type InboxPanelProps = {
   onSearchChange: (search: string) => void;
   onFiltersChange: (filters: InboxFilter[]) => void;
   onChannelChange: (channel: InboxChannel | null) => void;
+  onStatusesChange: (statuses: LeadStatus[]) => void;
   onClearFilters: () => void;
 };
 
@@ -66,6 +67,7 @@ export function InboxPanel({
   onSearchChange,
   onFiltersChange,
   onChannelChange,
+  onStatusesChange,
   onClearFilters,
 }: InboxPanelProps) {
   const inboxQuery = useInbox(params);
@@ -120,9 +122,11 @@ export function InboxPanel({
           search={params.search}
           filters={params.filters}
           channel={params.channel}
+          statuses={params.statuses}
           onSearchChange={onSearchChange}
           onFiltersChange={onFiltersChange}
           onChannelChange={onChannelChange}
+          onStatusesChange={onStatusesChange}
         />
       </Stack>
       <Progress

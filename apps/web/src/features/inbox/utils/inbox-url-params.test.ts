@@ -12,6 +12,7 @@ describe('the inbox in the URL', () => {
       search: 'ava',
       filters: ['decision', 'unread'],
       channel: null,
+      statuses: [],
     });
     expect(hasInboxNarrowing(params)).toBe(true);
     expect(hasInboxNarrowing(readInboxParams(new URLSearchParams(), null))).toBe(false);

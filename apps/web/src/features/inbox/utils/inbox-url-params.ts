@@ -1,15 +1,22 @@
-import { inboxChannels, inboxFilters } from '@leasing/contract';
-import type { InboxChannel, InboxFilter } from '@leasing/contract';
+import { inboxChannels, inboxFilters, leadStatuses } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, LeadStatus } from '@leasing/contract';
 import type { InboxParams } from '../api/get-inbox';
 
 /**
  * The inbox's search and filters live in the dashboard's URL, so Back from a lead returns to the
  * same list and a filtered queue can be shared. The property is the dashboard's own parameter.
  */
-export const INBOX_URL_PARAMS = { search: 'q', filter: 'filter', channel: 'channel' } as const;
+export const INBOX_URL_PARAMS = {
+  search: 'q',
+  filter: 'filter',
+  channel: 'channel',
+  status: 'status',
+} as const;
 
 const isFilter = (value: string): value is InboxFilter =>
   inboxFilters.some((filter) => filter === value);
+const isStatus = (value: string): value is LeadStatus =>
+  leadStatuses.some((status) => status === value);
 const isChannel = (value: string | null): value is InboxChannel =>
   inboxChannels.some((channel) => channel === value);
 
@@ -19,11 +26,13 @@ export function readInboxParams(
 ): InboxParams {
   const filters = (searchParams.get(INBOX_URL_PARAMS.filter) ?? '').split(',').filter(isFilter);
   const channel = searchParams.get(INBOX_URL_PARAMS.channel);
+  const statuses = (searchParams.get(INBOX_URL_PARAMS.status) ?? '').split(',').filter(isStatus);
   return {
     propertyId,
     search: searchParams.get(INBOX_URL_PARAMS.search) ?? '',
     filters: inboxFilters.filter((filter) => filters.includes(filter)),
     channel: isChannel(channel) ? channel : null,
+    statuses: leadStatuses.filter((status) => statuses.includes(status)),
   };
 }
 
@@ -44,9 +53,21 @@ export function writeInboxParams(
     );
   }
   if (change.channel !== undefined) set(INBOX_URL_PARAMS.channel, change.channel ?? '');
+  const { statuses } = change;
+  if (statuses !== undefined) {
+    set(
+      INBOX_URL_PARAMS.status,
+      leadStatuses.filter((status) => statuses.includes(status)).join(','),
+    );
+  }
   return next;
 }
 
 export function hasInboxNarrowing(params: InboxParams): boolean {
-  return params.search.trim() !== '' || params.filters.length > 0 || params.channel !== null;
+  return (
+    params.search.trim() !== '' ||
+    params.filters.length > 0 ||
+    params.channel !== null ||
+    params.statuses.length > 0
+  );
 }

@@ -11,7 +11,13 @@ import {
 } from './merge-inbox-delivery';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 15, minute)).toISOString();
-const all: InboxParams = { propertyId: null, search: '', filters: [], channel: null };
+const all: InboxParams = {
+  propertyId: null,
+  search: '',
+  filters: [],
+  channel: null,
+  statuses: [],
+};
 
 function row(id: string, minute: number, overrides: Partial<InboxItem> = {}): InboxItem {
   return inboxItem({

@@ -1,25 +1,36 @@
 import type { Lead } from '@leasing/contract';
-import { Group, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { memo } from 'react';
+import { LeadStatusControl } from './lead-status-control';
 import { OfficeDecisionControl } from './office-decision-control';
+import { TourOutcomePrompt } from './tour-outcome-prompt';
 
 export type LeadHeaderProps = {
   lead: Lead;
 };
 
-/** Who the lead is, and the office decision waiting on them. Memoized: the pane re-renders as the composer's draft changes. */
+/**
+ * Who the lead is, where they are in the pipeline, and the office decision waiting on them; a past
+ * tour's outcome is asked for beneath. Memoized: the pane re-renders as the composer's draft changes.
+ */
 export const LeadHeader = memo(function LeadHeader({ lead }: LeadHeaderProps) {
   return (
-    <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-      <Group gap="md" align="baseline" wrap="wrap" style={{ minWidth: 0 }}>
-        <Title order={1} size="h3">
-          {lead.name}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {lead.propertyName}
-        </Text>
+    <Stack gap="xs">
+      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+        <Group gap="md" align="baseline" wrap="wrap" style={{ minWidth: 0 }}>
+          <Title order={1} size="h3">
+            {lead.name}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {lead.propertyName}
+          </Text>
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          <LeadStatusControl lead={lead} />
+          <OfficeDecisionControl lead={lead} />
+        </Group>
       </Group>
-      <OfficeDecisionControl lead={lead} />
-    </Group>
+      <TourOutcomePrompt lead={lead} />
+    </Stack>
   );
 });
