@@ -6,15 +6,14 @@ import { useEffect, useState } from 'react';
  */
 export function useIsWithin(since: string | null, windowMs: number): boolean {
   const deadline = since ? new Date(since).getTime() + windowMs : 0;
-  const [now, setNow] = useState(() => Date.now());
-  const isWithin = deadline > now;
+  const [closedDeadline, setClosedDeadline] = useState<number | null>(null);
 
-  // A timer is what this hook subscribes to: it re-renders once, when the window closes.
+  // A timer is what this hook subscribes to: once the window closes, it says so once.
   useEffect(() => {
-    if (!isWithin) return;
-    const timer = setTimeout(() => setNow(Date.now()), deadline - Date.now());
+    if (!deadline) return;
+    const timer = setTimeout(() => setClosedDeadline(deadline), Math.max(0, deadline - Date.now()));
     return () => clearTimeout(timer);
-  }, [deadline, isWithin]);
+  }, [deadline]);
 
-  return deadline > Date.now() && isWithin;
+  return deadline !== 0 && closedDeadline !== deadline;
 }
