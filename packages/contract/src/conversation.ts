@@ -16,13 +16,22 @@ export const eventTypes = [
   'LEAD_INTENT_UPDATE',
   'LANGUAGE_PREFERENCE_UPDATE',
   'OWNER_CHANGED',
+  // Written by the console itself, never appended through the integration API.
+  'LEAD_STATUS_CHANGE',
+  'DECISION_REOPENED',
 ] as const;
 export const eventTypeSchema = z.enum(eventTypes);
-/** Events only the console itself writes (its workflow); integrations cannot append them. */
-export const consoleEventTypes = [
-  'OWNER_CHANGED',
-] as const satisfies readonly (typeof eventTypes)[number][];
 export type EventType = z.infer<typeof eventTypeSchema>;
+
+/**
+ * Event types only the console writes (its workflow): owner changes, the pipeline's status
+ * changes, a reopened decision. Integrations cannot append them.
+ */
+export const consoleOnlyEventTypes = [
+  'OWNER_CHANGED',
+  'LEAD_STATUS_CHANGE',
+  'DECISION_REOPENED',
+] as const satisfies readonly (typeof eventTypes)[number][];
 
 export const senderTypes = ['LEAD', 'USER', 'ASSISTANT', 'SYSTEM'] as const;
 export const senderTypeSchema = z.enum(senderTypes);

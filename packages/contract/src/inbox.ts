@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, pageOf } from './common.js';
 import { leadSummarySchema } from './leads.js';
 import { inboxViewSchema } from './owners.js';
+import { leadStatuses, type LeadStatus } from './workflow.js';
 
 /** The channels a lead can be written to, for the inbox's icons and its channel filter. */
 export const inboxChannels = ['SMS', 'EMAIL'] as const;
@@ -19,6 +20,14 @@ const filterListPattern = new RegExp(
   `^(${inboxFilters.join('|')})(,(${inboxFilters.join('|')}))*$`,
 );
 
+const statusListPattern = new RegExp(
+  `^(${leadStatuses.join('|')})(,(${leadStatuses.join('|')}))*$`,
+);
+
+/** The statuses a `status` query value names, each once. */
+export const parseStatusList = (value: string | undefined): LeadStatus[] =>
+  value ? [...new Set(value.split(',') as LeadStatus[])] : [];
+
 export const inboxQuerySchema = z.object({
   /** One property of the user's company; all of them when left out. */
   propertyId: z.uuid().optional(),
@@ -28,6 +37,11 @@ export const inboxQuerySchema = z.object({
   filter: z
     .string()
     .regex(filterListPattern, `one or more of ${inboxFilters.join(', ')}, comma-separated`)
+    .optional(),
+  /** Comma-separated pipeline statuses, e.g. `NEW,CONTACTED`: only leads in one of them. */
+  status: z
+    .string()
+    .regex(statusListPattern, `one or more of ${leadStatuses.join(', ')}, comma-separated`)
     .optional(),
   /** Only leads that can be written to on this channel. */
   channel: inboxChannelSchema.optional(),

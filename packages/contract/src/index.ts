@@ -20,3 +20,4 @@ export * from './team.js';
 export * from './workflow.js';
 export * from './owners.js';
 export * from './today.js';
+export * from './lead-status.js';

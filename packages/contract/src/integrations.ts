@@ -3,7 +3,7 @@ import { isoDateSchema } from './common.js';
 import {
   conversationEventSchema,
   eventDataSchema,
-  consoleEventTypes,
+  consoleOnlyEventTypes,
   eventTypeSchema,
   senderTypeSchema,
 } from './conversation.js';
@@ -223,7 +223,7 @@ export const appendEventRequestSchema = z.object({
     description:
       "The event's id in your system. Appends are idempotent on it (per company): sending it again answers the first event and changes nothing.",
   }),
-  eventType: eventTypeSchema.exclude([...consoleEventTypes]),
+  eventType: eventTypeSchema.exclude(consoleOnlyEventTypes),
   date: isoDateSchema.meta({ description: 'When it happened, ISO 8601 with an offset.' }),
   body: optional(z.string().max(50_000), 'What the timeline shows.'),
   senderName: optional(z.string().max(200), 'Who it is from, as the timeline names them.'),

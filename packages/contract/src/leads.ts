@@ -17,6 +17,8 @@ export const officeDecisionStateSchema = z.object({
   status: officeDecisionStatusSchema,
   completedAt: isoDateSchema.nullable(),
   completedByUserName: z.string().nullable(),
+  /** What was decided, as the person who completed it wrote it (optional). */
+  outcome: z.string().nullable(),
 });
 
 export const propertySchema = z.object({
@@ -79,6 +81,8 @@ export const leadSchema = z.object({
   status: leadStatusSchema,
   /** Why the lead was lost (status LOST), from the company's list. */
   lostReason: z.string().nullable(),
+  /** A tour's time has passed without an outcome: the pane asks 'Toured' or 'No-show'. */
+  tourOutcomePending: z.boolean(),
   /** When someone should get back to the lead; null when no follow-up is set. */
   followUpAt: isoDateSchema.nullable(),
   notes: z.array(noteSchema),
@@ -100,9 +104,17 @@ export const pmsLeadParamsSchema = z.object({
   pmsLeadId: z.string().min(1).max(200),
 });
 
+export const DECISION_OUTCOME_MAX_LENGTH = 500;
+
 export const officeDecisionUpdateSchema = z.object({
   status: z.literal('COMPLETED'),
   isSeenByUser: z.boolean(),
+  /** What was decided, e.g. "Approved — waive the $180.00 late fee"; optional. */
+  outcome: z
+    .string()
+    .trim()
+    .max(DECISION_OUTCOME_MAX_LENGTH, `At most ${DECISION_OUTCOME_MAX_LENGTH} characters`)
+    .optional(),
 });
 export type OfficeDecisionUpdate = z.infer<typeof officeDecisionUpdateSchema>;
 
@@ -114,3 +126,6 @@ export const officeDecisionResponseSchema = z.object({
   event: conversationEventSchema.nullable(),
 });
 export type OfficeDecisionResponse = z.infer<typeof officeDecisionResponseSchema>;
+
+/** A completed decision may be reopened ('Undo') this long after it was completed. */
+export const DECISION_UNDO_WINDOW_MS = 60_000;

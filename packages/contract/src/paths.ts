@@ -34,6 +34,11 @@ export const apiRoutes = {
   tours: '/api/tours',
   propertyTours: '/api/properties/:propertyId/tours',
   officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
+  officeDecisionReopen: '/api/companies/:companyId/leads/:leadId/office-decision/reopen',
+  leadStatus: '/api/leads/:leadId/status',
+  leadTourOutcome: '/api/leads/:leadId/tour-outcome',
+  lostReasons: '/api/lost-reasons',
+  lostReason: '/api/lost-reasons/:reasonId',
   leadAccessLinks: '/api/leads/:leadId/access-links',
   secureAccessLead: '/api/secure-access/lead',
   apiKeys: '/api/api-keys',
@@ -111,6 +116,13 @@ export const apiPaths = {
   propertyTours: (propertyId: string) => pathOf(apiRoutes.propertyTours, { propertyId }),
   officeDecision: (companyId: string, leadId: string) =>
     pathOf(apiRoutes.officeDecision, { companyId, leadId }),
+  /** 'Undo' of a completion, within a minute of it. */
+  officeDecisionReopen: (companyId: string, leadId: string) =>
+    pathOf(apiRoutes.officeDecisionReopen, { companyId, leadId }),
+  leadStatus: (leadId: string) => pathOf(apiRoutes.leadStatus, { leadId }),
+  leadTourOutcome: (leadId: string) => pathOf(apiRoutes.leadTourOutcome, { leadId }),
+  lostReasons: apiRoutes.lostReasons,
+  lostReason: (reasonId: string) => pathOf(apiRoutes.lostReason, { reasonId }),
   leadAccessLinks: (leadId: string) => pathOf(apiRoutes.leadAccessLinks, { leadId }),
   secureAccessLead: apiRoutes.secureAccessLead,
   apiKeys: apiRoutes.apiKeys,

@@ -74,6 +74,15 @@ export type DomainEventMap = {
     timelineEventId: string;
     actor: Actor;
   };
+  /** An admin added, renamed or removed one of the company's lost reasons. */
+  'lost_reason.changed': CompanyFact & {
+    reasonId: string;
+    name: string;
+    change: 'added' | 'renamed' | 'removed';
+    /** The name before a rename. */
+    before?: string;
+    actor: Actor;
+  };
   /** A follow-up was set, moved or cleared (`dueAt` null) on the lead. */
   'follow_up.changed': LeadFact & { dueAt: string | null; actor: Actor };
   /** A follow-up came due (published once per follow-up, by the scheduler). */

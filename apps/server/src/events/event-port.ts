@@ -14,7 +14,7 @@ export type EventHandler<T extends DomainEventType> = (
 
 export type TransactionalEventHandler<T extends DomainEventType> = (
   event: PublishedEvent<T>,
-  scope: TransactionScope,
+  scope: RecordingScope,
 ) => Promise<void>;
 
 /** A transaction that can also record what happened in it. */
@@ -45,6 +45,9 @@ export type EventPort = {
    * Subscribes inside the writer's transaction, for a subscriber that must not lose an event: an
    * audit row, or a delivery queued with `scope.sql` (pg-boss `send(…, { db: scope.sql })`) so it
    * commits with the change. A failure rolls the change back, so keep these small and local.
+   * A handler may record events of its own (an automatic consequence of the change, such as a
+   * lead's status moving): they join this transaction's events, reach the in-transaction
+   * subscribers after the ones before them, and are published with the rest after commit.
    */
   subscribeInTransaction: <T extends DomainEventType>(
     types: Selector<T>,
@@ -67,7 +70,7 @@ export type EventPortOptions = {
 type Registration = {
   name: string;
   matches: (type: DomainEventType) => boolean;
-  handler: (event: PublishedEvent, scope: TransactionScope) => unknown;
+  handler: (event: PublishedEvent, scope: RecordingScope) => unknown;
 };
 
 const matcher = <T extends DomainEventType>(types: Selector<T>) => {
@@ -113,17 +116,20 @@ export const createEventPort = ({ database, log, now = () => new Date() }: Event
     transaction: async (work) => {
       const recorded: PublishedEvent[] = [];
       const result = await database.transaction(async (scope) => {
-        const value = await work({
+        const recording: RecordingScope = {
           ...scope,
           record: (...events) => {
             for (const event of events) {
               recorded.push({ ...event, id: randomUUID(), occurredAt: now() } as PublishedEvent);
             }
           },
-        });
-        for (const event of recorded) {
+        };
+        const value = await work(recording);
+        // By index: events a handler records are appended, and handled in their turn.
+        for (let index = 0; index < recorded.length; index += 1) {
+          const event = recorded[index]!;
           for (const { matches, handler } of inTransaction) {
-            if (matches(event.type)) await handler(event, scope);
+            if (matches(event.type)) await handler(event, recording);
           }
         }
         return value;

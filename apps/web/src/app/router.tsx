@@ -124,6 +124,13 @@ const normalRouteTable: RouteObject[] = [
                       })),
                   },
                   {
+                    path: paths.pipeline.path,
+                    lazy: () =>
+                      import('./routes/app/pipeline').then((module) => ({
+                        Component: module.PipelineRoute,
+                      })),
+                  },
+                  {
                     path: paths.audit.path,
                     lazy: () =>
                       import('./routes/app/audit').then((module) => ({

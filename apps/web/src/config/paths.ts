@@ -49,6 +49,10 @@ export const paths = {
     path: '/main/settings/assignment',
     getHref: () => '/main/settings/assignment',
   },
+  pipeline: {
+    path: '/main/settings/pipeline',
+    getHref: () => '/main/settings/pipeline',
+  },
   team: {
     path: '/main/settings/team',
     getHref: () => '/main/settings/team',

@@ -51,6 +51,8 @@ export const leads = pgTable(
     officeDecisionCompletedAt: timestamp({ withTimezone: true }),
     officeDecisionCompletedByUserId: uuid().references(() => users.id),
     officeDecisionCompletedByUserName: text(),
+    /** What was decided, as written when completing it (null: not said, or reopened). */
+    officeDecisionOutcome: text(),
     preferredLanguage: text(),
     lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The inbox's columns, kept by the `conversation_events_touch_leads` trigger (migrations 0004, 0007)

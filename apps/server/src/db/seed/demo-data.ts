@@ -1,4 +1,4 @@
-import type { EventType, StaffRole } from '@leasing/contract';
+import type { EventType, LeadStatus, StaffRole } from '@leasing/contract';
 import type {
   NewConversationEventRow,
   NewLeadRow,
@@ -115,6 +115,19 @@ const system = (
   ...extra,
 });
 
+/** As the pipeline's backfill sets it: a tour is scheduled, or someone wrote to the lead. */
+const statusOf = (
+  seed: { tourInHours?: number },
+  events: { eventType: EventType; senderType: string }[],
+): LeadStatus => {
+  if (seed.tourInHours !== undefined) return 'TOUR_SCHEDULED';
+  const wroteToLead = events.some(
+    (event) =>
+      (event.eventType === 'SMS' || event.eventType === 'EMAIL') && event.senderType !== 'LEAD',
+  );
+  return wroteToLead ? 'CONTACTED' : 'NEW';
+};
+
 type LeadSeed = {
   key: string;
   property: string;
@@ -125,6 +138,8 @@ type LeadSeed = {
   emailOptStatus?: NewLeadRow['emailOptStatus'];
   tourInHours?: number;
   officeDecision?: 'PENDING' | 'COMPLETED';
+  /** The pipeline status; by default what the migration's backfill would give (see `statusOf`). */
+  status?: LeadStatus;
   preferredLanguage?: string;
   events: EventInput[];
   notes?: { by: Staff; text: string; hoursAgo: number }[];
@@ -478,6 +493,7 @@ const leadSeeds = (now: Date): LeadSeed[] => {
       phone: '+15125550112',
       email: 'taylor.brooks@example.com',
       officeDecision: 'PENDING',
+      status: 'APPLIED',
       preferredLanguage: 'pt',
       tourInHours: (tourAt.getTime() + DAY - now.getTime()) / HOUR,
       // One event of every type, oldest first: the lead to open to see them all.
@@ -528,8 +544,20 @@ const leadSeeds = (now: Date): LeadSeed[] => {
             ],
           },
         },
+        system('LEAD_STATUS_CHANGE', 'Status: Contacted → Applied', 230, {
+          senderType: 'USER',
+          senderName: staff.marcus.name,
+          eventByUserName: staff.marcus.name,
+          data: { before: 'CONTACTED', after: 'APPLIED' },
+        }),
         system('PAYMENT', 'Payment received: $1,450.00 first month', 200, {
           data: { amount: 1450, currency: 'USD' },
+        }),
+        system('DECISION_REOPENED', 'Decision reopened', 160, {
+          senderType: 'USER',
+          senderName: staff.marcus.name,
+          eventByUserName: staff.marcus.name,
+          data: { status: 'PENDING' },
         }),
         system('SCHEDULED_TOUR_APPOINTMENT', 'Move-in walkthrough scheduled', 150, {
           eventByUserName: staff.priya.name,
@@ -792,6 +820,7 @@ export const buildDemoData = (now: Date) => {
       preferredLanguage: seed.preferredLanguage ?? 'en',
       lastActivityAt: at(newest),
       ...ownerColumnsOf(seed.name),
+      status: seed.status ?? statusOf(seed, events),
     });
     events.forEach(({ hoursAgo, ...event }, eventIndex) => {
       eventRows.push({

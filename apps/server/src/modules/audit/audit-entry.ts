@@ -12,7 +12,12 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'note.added':
       return { targetType: 'note', targetId: event.noteId };
     case 'decision.completed':
+    case 'decision.reopened':
       return { targetType: 'decision', targetId: event.timelineEventId };
+    case 'lead.status_changed':
+      return { targetType: 'lead', targetId: event.leadId };
+    case 'lost_reason.changed':
+      return { targetType: 'lost_reason', targetId: event.reasonId };
     case 'lead.created':
     case 'lead.updated':
     case 'access_link.created':
@@ -52,6 +57,16 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { channel: event.channel };
     case 'lead.updated':
       return event.after ?? { changed: event.changes };
+    case 'lead.status_changed':
+      return event.after === 'LOST'
+        ? { status: event.after, lostReason: event.lostReason ?? null, note: event.note ?? null }
+        : { status: event.after };
+    case 'decision.completed':
+      return event.outcome ? { outcome: event.outcome } : null;
+    case 'decision.reopened':
+      return { status: 'PENDING' };
+    case 'lost_reason.changed':
+      return event.change === 'removed' ? null : { name: event.name };
     case 'timeline.event_added':
       return { eventType: event.eventType };
     case 'payment_link.changed':
@@ -94,6 +109,12 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
   switch (event.type) {
     case 'lead.updated':
       return event.before ?? null;
+    case 'lead.status_changed':
+      return { status: event.before };
+    case 'decision.reopened':
+      return { status: 'COMPLETED' };
+    case 'lost_reason.changed':
+      return event.change === 'added' ? null : { name: event.before ?? event.name };
     case 'user.role_changed':
       return { role: event.before };
     case 'lead.assigned':

@@ -1,5 +1,5 @@
-import { and, desc, eq, ilike, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { InboxChannel, InboxFilter, InboxView } from '@leasing/contract';
+import { and, desc, eq, ilike, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { InboxChannel, InboxFilter, InboxView, LeadStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { leadReads, leads, properties } from '../../db/schema/index.js';
 import type { InboxCursor } from './inbox-cursor.js';
@@ -15,6 +15,8 @@ export type InboxListOptions = {
   channel?: InboxChannel;
   /** Whose leads; `all` when left out. */
   view?: InboxView;
+  /** Only leads in one of these pipeline statuses; every status when empty. */
+  statuses: LeadStatus[];
   after?: InboxCursor;
   limit: number;
 };
@@ -106,6 +108,7 @@ export const listInboxLeads = (db: Db, options: InboxListOptions) =>
         viewCondition(options.view, options.userId),
         options.channel === 'SMS' ? reachableBySms : undefined,
         options.channel === 'EMAIL' ? reachableByEmail : undefined,
+        options.statuses.length > 0 ? inArray(leads.status, options.statuses) : undefined,
         afterCursor(options.after),
       ),
     )

@@ -5,7 +5,7 @@ import type {
   InboxPage,
   InboxQuery,
 } from '@leasing/contract';
-import { inboxMessageTypes } from '@leasing/contract';
+import { inboxMessageTypes, parseStatusList } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
@@ -70,6 +70,7 @@ export const listInbox = async (
     filters: parseFilters(query.filter),
     channel: query.channel,
     view: query.view,
+    statuses: parseStatusList(query.status),
     after,
     limit: query.limit,
   });

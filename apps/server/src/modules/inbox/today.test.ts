@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type Today } from '@leasing/contract';
-import type { PropertyRow } from '../../db/schema/index.js';
+import type { LeadRow, PropertyRow } from '../../db/schema/index.js';
 import {
   createConversationEvent,
   createLead,
@@ -30,7 +30,7 @@ describe.each(databaseTargets())('the Today list on $name', (target) => {
   };
   const at = (offsetHours: number) => new Date(clock.now().getTime() + offsetHours * HOUR);
   /** A lead of Alex's (or `owner`'s), last active long ago unless said otherwise. */
-  const lead = (name: string, options: CreateLeadOptions = {}, owner = alex) =>
+  const lead = (name: string, options: CreateLeadOptions = {}, owner: { id: string } = alex) =>
     createLead(t.db, property, {
       name,
       ownerKind: 'user',
@@ -40,7 +40,7 @@ describe.each(databaseTargets())('the Today list on $name', (target) => {
       ...options,
     });
   const leadWrote = async (
-    leadRow: { id: string; companyId: string },
+    leadRow: LeadRow,
     hoursAgo: number,
     channel: 'SMS' | 'EMAIL' = 'SMS',
   ) =>

@@ -188,6 +188,7 @@ const effectsOf = (
           officeDecisionCompletedAt: null,
           officeDecisionCompletedByUserId: null,
           officeDecisionCompletedByUserName: null,
+          officeDecisionOutcome: null,
         },
       };
     case 'SCHEDULED_TOUR_APPOINTMENT': {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import {
@@ -89,8 +89,17 @@ describe.each(databaseTargets())('integration API on $name', (target) => {
     );
   const leadRow = async (id: string) =>
     (await t.db.select().from(leads).where(eq(leads.id, id)))[0]!;
+  /** The lead's events the integration appended (not the pipeline's automatic status moves). */
   const eventsOf = (leadId: string) =>
-    t.db.select().from(conversationEvents).where(eq(conversationEvents.leadId, leadId));
+    t.db
+      .select()
+      .from(conversationEvents)
+      .where(
+        and(
+          eq(conversationEvents.leadId, leadId),
+          ne(conversationEvents.eventType, 'LEAD_STATUS_CHANGE'),
+        ),
+      );
 
   beforeAll(async () => {
     const { db } = t;

@@ -43,6 +43,26 @@ export const leadOwnerOf = (
       ? { kind: 'assistant' }
       : { kind: 'unassigned' };
 
+/**
+ * The lead's tour time has passed while it is still TOUR_SCHEDULED: nobody said how the tour went,
+ * so the pane asks ('Toured' / 'No-show'). `now` comes from the app's clock.
+ */
+export const isTourOutcomePending = (
+  row: Pick<LeadRow, 'status' | 'tourDateUtc'>,
+  now: Date,
+): boolean => row.status === 'TOUR_SCHEDULED' && row.tourDateUtc !== null && row.tourDateUtc <= now;
+
+/** The lead's office decision as the pane shows it; null when it never had one. */
+export const officeDecisionStateOf = (lead: LeadRow): Lead['officeDecisionState'] =>
+  lead.officeDecisionStatus
+    ? {
+        status: lead.officeDecisionStatus,
+        completedAt: lead.officeDecisionCompletedAt?.toISOString() ?? null,
+        completedByUserName: lead.officeDecisionCompletedByUserName,
+        outcome: lead.officeDecisionOutcome,
+      }
+    : null;
+
 export const toLeadSummary = (row: LeadRow): LeadSummary => ({
   _id: row.id,
   pmsLeadId: row.pmsLeadId,
@@ -86,12 +106,16 @@ export const listLeads = async (
   );
 };
 
-/** The lead by its property-management-system id, with its notes and latest events. */
+/**
+ * The lead by its property-management-system id, with its notes and latest events. `now` decides
+ * whether a past tour waits for its outcome.
+ */
 export const getLead = async (
   db: Db,
   companyId: string,
   propertyId: string,
   pmsLeadId: string,
+  now: Date,
 ): Promise<Lead> => {
   const property = await getCompanyProperty(db, companyId, propertyId);
   const found = await findLeadWithCompany(db, propertyId, pmsLeadId);
@@ -119,16 +143,11 @@ export const getLead = async (
     emailOptStatus: lead.emailOptStatus,
     emailBouncedAt: lead.emailBouncedAt?.toISOString() ?? null,
     preferredLanguage: lead.preferredLanguage,
-    officeDecisionState: lead.officeDecisionStatus
-      ? {
-          status: lead.officeDecisionStatus,
-          completedAt: lead.officeDecisionCompletedAt?.toISOString() ?? null,
-          completedByUserName: lead.officeDecisionCompletedByUserName,
-        }
-      : null,
+    officeDecisionState: officeDecisionStateOf(lead),
     owner: leadOwnerOf(lead),
     status: lead.status,
     lostReason: lead.lostReason,
+    tourOutcomePending: isTourOutcomePending(lead, now),
     followUpAt: lead.followUpAt?.toISOString() ?? null,
     notes: noteRows.map(toNoteDto),
     conversations: events.items,

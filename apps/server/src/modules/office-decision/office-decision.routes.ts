@@ -5,12 +5,13 @@ import {
   officeDecisionResponseSchema,
   officeDecisionUpdateSchema,
 } from '@leasing/contract';
+import type { Clock } from '../../lib/clock.js';
 import { principalOf } from '../../lib/principal.js';
-import { completeOfficeDecision } from './office-decision.service.js';
+import { completeOfficeDecision, reopenOfficeDecision } from './office-decision.service.js';
 
-export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const officeDecisionRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   app.addHook('onRequest', app.authenticate);
-  const { db } = app.database;
+  const deps = { db: app.database.db, events: app.events, now };
 
   app.put(
     apiRoutes.officeDecision,
@@ -21,16 +22,30 @@ export const officeDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: officeDecisionResponseSchema },
       },
     },
-    async (request) => {
-      const principal = principalOf(request);
-      const result = await completeOfficeDecision(
-        { db, events: app.events },
-        principal,
+    (request) =>
+      completeOfficeDecision(
+        deps,
+        principalOf(request),
         request.params.companyId,
         request.params.leadId,
         request.body,
-      );
-      return result;
+      ),
+  );
+
+  app.post(
+    apiRoutes.officeDecisionReopen,
+    {
+      schema: {
+        params: officeDecisionParamsSchema,
+        response: { 200: officeDecisionResponseSchema },
+      },
     },
+    (request) =>
+      reopenOfficeDecision(
+        deps,
+        principalOf(request),
+        request.params.companyId,
+        request.params.leadId,
+      ),
   );
 };

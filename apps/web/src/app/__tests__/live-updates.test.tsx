@@ -157,6 +157,7 @@ describe('live updates', () => {
         status: 'COMPLETED',
         completedAt: minute(9),
         completedByUserName: 'Marcus',
+        outcome: null,
       },
     };
     let loads = 0;

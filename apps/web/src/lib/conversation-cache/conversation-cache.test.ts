@@ -73,7 +73,12 @@ describe('the conversation cache', () => {
   it("takes an office decision's state and completion event", () => {
     const { queryClient, cached, read } = setup();
     const completion = conversationEvent({ _id: 'done', date: at(40) });
-    const state = { status: 'COMPLETED' as const, completedAt: at(40), completedByUserName: 'Sam' };
+    const state = {
+      status: 'COMPLETED' as const,
+      completedAt: at(40),
+      completedByUserName: 'Sam',
+      outcome: null,
+    };
     applyOfficeDecision(queryClient, cached, { officeDecisionState: state, event: completion });
     expect(read()?.officeDecisionState).toEqual(state);
     expect(ids(read()?.conversations ?? [])).toEqual(['done', 'recent']);

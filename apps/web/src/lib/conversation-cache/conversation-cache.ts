@@ -12,6 +12,7 @@
 import type {
   ConversationEvent,
   Lead,
+  LeadStatusResponse,
   NewConversationDelivery,
   NewMessageTranslation,
   Note,
@@ -122,7 +123,11 @@ export function mergeLiveDelivery(
       query.queryKey,
       (lead) => lead && applyDeliveryToLead(lead, delivery),
     );
-    if (cached && hasDecisionChanged(cached, delivery.lead)) {
+    // The summary lacks the decision's details, a lost reason and a tour's outcome prompt.
+    if (
+      cached &&
+      (hasDecisionChanged(cached, delivery.lead) || cached.status !== delivery.lead.status)
+    ) {
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
     }
   }
@@ -162,6 +167,20 @@ export function applyOfficeDecision(
   response: OfficeDecisionResponse,
 ): void {
   updateLead(queryClient, lead, (old) => applyDecisionToLead(old, response));
+}
+
+/** The lead's new pipeline status and the event recording the change. */
+export function applyLeadStatus(
+  queryClient: QueryClient,
+  lead: LeadCacheRef,
+  { state, event }: LeadStatusResponse,
+): void {
+  updateLead(queryClient, lead, (old) => ({
+    ...addEventsToLead(old, event ? [event] : []),
+    status: state.status,
+    lostReason: state.lostReason,
+    tourOutcomePending: state.tourOutcomePending,
+  }));
 }
 
 /**

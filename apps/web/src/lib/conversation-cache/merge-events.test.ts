@@ -180,7 +180,12 @@ describe('applying an office decision to the cached lead', () => {
   const existing = conversationEvent({ _id: 'old', date: at(10) });
   const completion = conversationEvent({ _id: 'done', eventType: 'OFFICE_DECISION', date: at(20) });
   const cached = lead({ conversations: [existing], officeDecisionState: null });
-  const state = { status: 'COMPLETED' as const, completedAt: at(20), completedByUserName: 'Sam' };
+  const state = {
+    status: 'COMPLETED' as const,
+    completedAt: at(20),
+    completedByUserName: 'Sam',
+    outcome: null,
+  };
 
   it('takes the new state and puts the completion event at the head', () => {
     const updated = applyDecisionToLead(cached, { officeDecisionState: state, event: completion });

@@ -1,4 +1,4 @@
-import type { InboxChannel, InboxFilter, InboxView, Property } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, InboxView, LeadStatus, Property } from '@leasing/contract';
 import {
   Button,
   Grid,
@@ -168,9 +168,13 @@ export function DashboardRoute() {
     return <BulkAssignActions leadIds={leadIds} me={userQuery.data} onDone={clearSelection} />;
   }
 
+  function handleStatusesChange(statuses: LeadStatus[]) {
+    replaceParams((current) => writeInboxParams(current, { statuses }));
+  }
+
   function handleClearFilters() {
     replaceParams((current) =>
-      writeInboxParams(current, { search: '', filters: [], channel: null }),
+      writeInboxParams(current, { search: '', filters: [], channel: null, statuses: [] }),
     );
   }
 
@@ -275,6 +279,7 @@ export function DashboardRoute() {
                   onSearchChange={handleSearchChange}
                   onFiltersChange={handleFiltersChange}
                   onChannelChange={handleChannelChange}
+                  onStatusesChange={handleStatusesChange}
                   onClearFilters={handleClearFilters}
                   onViewChange={handleOwnerViewChange}
                   renderSelectionActions={renderSelectionActions}

@@ -182,6 +182,7 @@ describe('lead escalation page', () => {
         status: 'COMPLETED',
         completedAt: '2026-11-22T16:00:00.000Z',
         completedByUserName: 'Dana Agent',
+        outcome: null,
       },
       event: conversationEvent({
         _id: 'decision-done',
@@ -205,7 +206,11 @@ describe('lead escalation page', () => {
     const requestRow = document.querySelector<HTMLElement>('[data-event-id="decision-request"]');
     expect(within(requestRow!).getByText('Open')).toBeTruthy();
 
+    // 'Complete' asks for the outcome in one step; Enter completes.
     await user.click(screen.getByRole('button', { name: 'Complete' }));
+    const outcome = await screen.findByRole('textbox', { name: 'Outcome (optional)' });
+    expect(outcome.getAttribute('placeholder')).toBe('e.g. Approved — waive the $180.00 late fee');
+    await user.type(outcome, 'Two cats are fine{Enter}');
     expect(await screen.findByText('Processing...')).toBeTruthy();
     answer({ body: completion });
 
@@ -213,6 +218,7 @@ describe('lead escalation page', () => {
     expect(server.requestsTo(decisionPath, 'PUT')[0]?.body).toEqual({
       status: 'COMPLETED',
       isSeenByUser: true,
+      outcome: 'Two cats are fine',
     });
     expect(screen.queryByRole('button', { name: 'Complete' })).toBeNull();
     expect(screen.getByText('Decision completed')).toBeTruthy();
@@ -240,6 +246,7 @@ describe('lead escalation page', () => {
     });
     const { user } = renderApp(leadPagePath);
     await user.click(await screen.findByRole('button', { name: 'Complete' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Outcome (optional)' }), '{Enter}');
 
     expect(await screen.findByText('Something went wrong. Please try again')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Complete' })).toBeTruthy();

@@ -36,6 +36,7 @@ describe('user menu', () => {
       'Team',
       'Numbers',
       'Assignment',
+      'Pipeline',
       'Audit',
       'Sign out',
     ]);

@@ -8,6 +8,7 @@ import {
   IconLogout,
   IconMailQuestion,
   IconPhone,
+  IconProgress,
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -111,6 +112,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconArrowsShuffle size={16} stroke={1.5} />}
             >
               Assignment
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.pipeline.getHref()}
+              leftSection={<IconProgress size={16} stroke={1.5} />}
+            >
+              Pipeline
             </Menu.Item>
             <Menu.Item
               component={Link}

@@ -93,6 +93,10 @@ describe('conversation timeline', () => {
     expect(row('intent').getByText('· Not interested')).toBeTruthy();
     expect(row('language').getByText('Language preference updated')).toBeTruthy();
     expect(row('language').getByText('· Spanish')).toBeTruthy();
+    expect(row('decision-reopened').getByText('Decision reopened')).toBeTruthy();
+    expect(row('decision-reopened').getByText(/· by Marcus Lee/)).toBeTruthy();
+    expect(row('status-lost').getByText('Marked lost: Price')).toBeTruthy();
+    expect(row('status-lost').getByText('Found a cheaper studio')).toBeTruthy();
   });
 
   it('separates days and names them', async () => {

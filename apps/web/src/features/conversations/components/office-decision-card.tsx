@@ -25,6 +25,9 @@ export function OfficeDecisionCard({ event, status }: OfficeDecisionCardProps) {
               {event.body ?? 'Decision marked as completed'}
               {event.eventByUserName && ` by ${event.eventByUserName}`}
             </div>
+            {typeof event.data.outcome === 'string' && event.data.outcome && (
+              <div className={classes.text}>Outcome: {event.data.outcome}</div>
+            )}
             <time dateTime={event.date}>{formatTime(event.date)}</time>
           </div>
         </div>

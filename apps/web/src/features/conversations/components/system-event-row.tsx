@@ -1,7 +1,18 @@
-import { cardBrandName, paymentLinkEventDataSchema } from '@leasing/contract';
-import type { ConversationEvent, EventType, PaymentLinkEventData } from '@leasing/contract';
+import {
+  cardBrandName,
+  leadStatusChangeDataSchema,
+  leadStatusLabels,
+  paymentLinkEventDataSchema,
+} from '@leasing/contract';
+import type {
+  ConversationEvent,
+  EventType,
+  LeadStatusChangeData,
+  PaymentLinkEventData,
+} from '@leasing/contract';
 import { ThemeIcon } from '@mantine/core';
 import {
+  IconArrowBackUp,
   IconBolt,
   IconCalendarEvent,
   IconCalendarX,
@@ -11,7 +22,10 @@ import {
   IconEye,
   IconLanguage,
   IconPhoneCall,
+  IconProgress,
+  IconProgressX,
   IconReceipt,
+  IconUserX,
   IconSend,
   IconTarget,
   IconUserShare,
@@ -103,7 +117,48 @@ const systemEventDisplay: Record<SystemEventType, SystemEventDisplay> = {
   },
   // The body says who got it and from whom: "Assigned to Alex Kim by Dana Whitfield".
   OWNER_CHANGED: { icon: IconUserShare, color: 'violet', title: 'Owner changed', facts: () => [] },
+  // Read from the event's data when it has the known shape (see `statusChangeDisplay`).
+  LEAD_STATUS_CHANGE: {
+    icon: IconProgress,
+    color: 'blue',
+    title: 'Status changed',
+    facts: () => [],
+  },
+  DECISION_REOPENED: {
+    icon: IconArrowBackUp,
+    color: 'orange',
+    title: 'Decision reopened',
+    facts: () => [],
+  },
 };
+
+/**
+ * A pipeline move: "Status: Contacted → Tour scheduled", "Marked lost: Price" (the note beneath),
+ * or "No-show" after a tour nobody came to. An automatic move says so.
+ */
+function statusChangeDisplay(change: LeadStatusChangeData): SystemEventDisplay {
+  const move = `Status: ${leadStatusLabels[change.before]} → ${leadStatusLabels[change.after]}`;
+  const facts = () => [change.automatic ? 'automatic' : null];
+  if (change.after === 'LOST') {
+    return {
+      icon: IconProgressX,
+      color: 'gray',
+      title: `Marked lost: ${change.lostReason ?? 'no reason'}`,
+      facts,
+      detail: () => change.note ?? null,
+    };
+  }
+  if (change.tourOutcome === 'NO_SHOW') {
+    return { icon: IconUserX, color: 'red', title: 'No-show', facts, detail: () => move };
+  }
+  return {
+    icon: IconProgress,
+    color: 'blue',
+    title: move,
+    facts,
+    detail: () => change.note ?? null,
+  };
+}
 
 /** 'Visa •••• 4242', from what the payment provider told of the card. */
 function cardFact({ cardBrand, cardLast4 }: PaymentLinkEventData): string | null {
@@ -166,6 +221,10 @@ function displayOf(event: ConversationEvent & { eventType: SystemEventType }): S
   if (event.eventType === 'PAYMENT') {
     const link = paymentLinkEventDataSchema.safeParse(event.data.paymentLink);
     if (link.success) return paymentLinkDisplay(link.data);
+  }
+  if (event.eventType === 'LEAD_STATUS_CHANGE') {
+    const change = leadStatusChangeDataSchema.safeParse(event.data);
+    if (change.success) return statusChangeDisplay(change.data);
   }
   return systemEventDisplay[event.eventType];
 }

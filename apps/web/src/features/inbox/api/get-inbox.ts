@@ -1,5 +1,5 @@
 import { apiPaths, inboxPageSchema } from '@leasing/contract';
-import type { InboxChannel, InboxFilter, InboxPage, InboxView } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, InboxPage, InboxView, LeadStatus } from '@leasing/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -14,6 +14,8 @@ export type InboxParams = {
   channel: InboxChannel | null;
   /** Whose leads: the signed-in user's, nobody's, the assistant's, or all. */
   view: InboxView;
+  /** Only leads in these pipeline statuses; all of them when empty. */
+  statuses: LeadStatus[];
 };
 
 export type InboxPages = InfiniteData<InboxPage, string | null>;
@@ -26,6 +28,7 @@ export function getInbox({
   filters,
   channel,
   view,
+  statuses,
   cursor,
   signal,
 }: GetInboxInput): Promise<InboxPage> {
@@ -36,6 +39,7 @@ export function getInbox({
       filter: filters.length > 0 ? filters.join(',') : null,
       channel,
       view: view === 'all' ? null : view,
+      status: statuses.length > 0 ? statuses.join(',') : null,
       cursor,
       limit: INBOX_PAGE_SIZE,
     },
@@ -57,6 +61,7 @@ export const getInboxQueryKey = (params: InboxParams) =>
       filters: [...params.filters].sort(),
       channel: params.channel,
       view: params.view,
+      statuses: [...params.statuses].sort(),
     },
   ] as const;
 

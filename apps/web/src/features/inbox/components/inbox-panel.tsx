@@ -1,5 +1,5 @@
 import { inboxViewLabels, inboxViews } from '@leasing/contract';
-import type { InboxChannel, InboxFilter, InboxView } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, InboxView, LeadStatus } from '@leasing/contract';
 import { Button, Group, Progress, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconInbox, IconListCheck, IconSearch, IconX } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -77,6 +77,7 @@ export type InboxPanelProps = {
   onSearchChange: (search: string) => void;
   onFiltersChange: (filters: InboxFilter[]) => void;
   onChannelChange: (channel: InboxChannel | null) => void;
+  onStatusesChange: (statuses: LeadStatus[]) => void;
   onClearFilters: () => void;
 };
 
@@ -91,6 +92,7 @@ export function InboxPanel({
   onSearchChange,
   onFiltersChange,
   onChannelChange,
+  onStatusesChange,
   onClearFilters,
 }: InboxPanelProps) {
   const inboxQuery = useInbox(params);
@@ -206,9 +208,11 @@ export function InboxPanel({
           search={params.search}
           filters={params.filters}
           channel={params.channel}
+          statuses={params.statuses}
           onSearchChange={onSearchChange}
           onFiltersChange={onFiltersChange}
           onChannelChange={onChannelChange}
+          onStatusesChange={onStatusesChange}
         />
       </Stack>
       <Progress

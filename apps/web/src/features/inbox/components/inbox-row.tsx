@@ -1,3 +1,4 @@
+import { leadStatusLabels } from '@leasing/contract';
 import type { InboxItem } from '@leasing/contract';
 import { Avatar, Badge, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
@@ -12,6 +13,7 @@ import type { CSSProperties, FocusEvent, KeyboardEvent, Ref } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format-date';
+import { leadStatusColors } from '../../../lib/lead-status';
 import { formatLastActivity } from '../utils/format-last-activity';
 import classes from './inbox-row.module.css';
 
@@ -171,6 +173,16 @@ export function InboxRow({
           <span className={classes.name}>{item.name}</span>
           {item.unread && <VisuallyHidden>Unread.</VisuallyHidden>}
           <ReachIcons item={item} />
+          <Badge
+            className={classes.status}
+            color={leadStatusColors[item.status]}
+            variant="light"
+            size="xs"
+            radius="sm"
+          >
+            <VisuallyHidden>Status: </VisuallyHidden>
+            {leadStatusLabels[item.status]}
+          </Badge>
           {showProperty && <span className={classes.property}>· {item.propertyName}</span>}
           <OwnerTag item={item} />
           <span className={classes.time} title={formatDateTime(item.lastActivityAt)}>

@@ -1,5 +1,6 @@
-import type { InboxChannel, InboxFilter } from '@leasing/contract';
-import { Chip, CloseButton, Group, TextInput } from '@mantine/core';
+import { leadStatuses, leadStatusLabels } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, LeadStatus } from '@leasing/contract';
+import { Chip, CloseButton, Group, MultiSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,27 +15,35 @@ const filterLabels: Record<InboxFilter, string> = {
   unread: 'Unread',
 };
 const channelLabels: Record<InboxChannel, string> = { SMS: 'SMS', EMAIL: 'Email' };
+const statusOptions = leadStatuses.map((status) => ({
+  value: status,
+  label: leadStatusLabels[status],
+}));
 
 export type InboxToolbarProps = {
   search: string;
   filters: InboxFilter[];
   channel: InboxChannel | null;
+  statuses: LeadStatus[];
   onSearchChange: (search: string) => void;
   onFiltersChange: (filters: InboxFilter[]) => void;
   onChannelChange: (channel: InboxChannel | null) => void;
+  onStatusesChange: (statuses: LeadStatus[]) => void;
 };
 
 /**
- * The search box (a name, an email, or a phone number typed any way) and the filter chips. The
- * channel chips are either/or: a lead reachable by SMS, or by email.
+ * The search box (a name, an email, or a phone number typed any way), the filter chips and the
+ * pipeline statuses to show. The channel chips are either/or: a lead reachable by SMS, or by email.
  */
 export function InboxToolbar({
   search,
   filters,
   channel,
+  statuses,
   onSearchChange,
   onFiltersChange,
   onChannelChange,
+  onStatusesChange,
 }: InboxToolbarProps) {
   const [text, setText] = useState(search);
   const [lastSearch, setLastSearch] = useState(search);
@@ -59,6 +68,10 @@ export function InboxToolbar({
 
   function handleFiltersChange(values: string[]) {
     onFiltersChange(values as InboxFilter[]);
+  }
+
+  function handleStatusesChange(values: string[]) {
+    onStatusesChange(values as LeadStatus[]);
   }
 
   function handleChannelToggle(value: InboxChannel) {
@@ -100,6 +113,18 @@ export function InboxToolbar({
             {channelLabels[value]}
           </Chip>
         ))}
+        <MultiSelect
+          data={statusOptions}
+          value={statuses}
+          onChange={handleStatusesChange}
+          aria-label="Status"
+          placeholder={statuses.length === 0 ? 'Any status' : undefined}
+          size="xs"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear status filter' }}
+          comboboxProps={{ withinPortal: true }}
+          style={{ minWidth: 150, maxWidth: 320 }}
+        />
       </Group>
     </Group>
   );

@@ -13,6 +13,7 @@ describe('the inbox in the URL', () => {
       filters: ['decision', 'unread'],
       channel: null,
       view: 'all',
+      statuses: [],
     });
     expect(hasInboxNarrowing(params)).toBe(true);
     expect(hasInboxNarrowing(readInboxParams(new URLSearchParams(), null))).toBe(false);

@@ -1,5 +1,5 @@
-import { inboxChannels, inboxFilters, inboxViews } from '@leasing/contract';
-import type { InboxChannel, InboxFilter, InboxView } from '@leasing/contract';
+import { inboxChannels, inboxFilters, inboxViews, leadStatuses } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, InboxView, LeadStatus } from '@leasing/contract';
 import type { InboxParams } from '../api/get-inbox';
 
 /**
@@ -11,12 +11,15 @@ export const INBOX_URL_PARAMS = {
   filter: 'filter',
   channel: 'channel',
   view: 'owner',
+  status: 'status',
 } as const;
 
 const isFilter = (value: string): value is InboxFilter =>
   inboxFilters.some((filter) => filter === value);
 const isView = (value: string | null): value is InboxView =>
   inboxViews.some((view) => view === value);
+const isStatus = (value: string): value is LeadStatus =>
+  leadStatuses.some((status) => status === value);
 const isChannel = (value: string | null): value is InboxChannel =>
   inboxChannels.some((channel) => channel === value);
 
@@ -27,12 +30,14 @@ export function readInboxParams(
   const filters = (searchParams.get(INBOX_URL_PARAMS.filter) ?? '').split(',').filter(isFilter);
   const channel = searchParams.get(INBOX_URL_PARAMS.channel);
   const view = searchParams.get(INBOX_URL_PARAMS.view);
+  const statuses = (searchParams.get(INBOX_URL_PARAMS.status) ?? '').split(',').filter(isStatus);
   return {
     propertyId,
     search: searchParams.get(INBOX_URL_PARAMS.search) ?? '',
     filters: inboxFilters.filter((filter) => filters.includes(filter)),
     channel: isChannel(channel) ? channel : null,
     view: isView(view) ? view : 'all',
+    statuses: leadStatuses.filter((status) => statuses.includes(status)),
   };
 }
 
@@ -56,9 +61,21 @@ export function writeInboxParams(
   // 'All' is the default: it leaves the URL.
   if (change.view !== undefined)
     set(INBOX_URL_PARAMS.view, change.view === 'all' ? '' : change.view);
+  const { statuses } = change;
+  if (statuses !== undefined) {
+    set(
+      INBOX_URL_PARAMS.status,
+      leadStatuses.filter((status) => statuses.includes(status)).join(','),
+    );
+  }
   return next;
 }
 
 export function hasInboxNarrowing(params: InboxParams): boolean {
-  return params.search.trim() !== '' || params.filters.length > 0 || params.channel !== null;
+  return (
+    params.search.trim() !== '' ||
+    params.filters.length > 0 ||
+    params.channel !== null ||
+    params.statuses.length > 0
+  );
 }

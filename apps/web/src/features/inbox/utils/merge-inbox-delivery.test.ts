@@ -11,7 +11,14 @@ import {
 } from './merge-inbox-delivery';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 15, minute)).toISOString();
-const all: InboxParams = { propertyId: null, search: '', filters: [], channel: null, view: 'all' };
+const all: InboxParams = {
+  propertyId: null,
+  search: '',
+  filters: [],
+  channel: null,
+  view: 'all',
+  statuses: [],
+};
 
 function row(id: string, minute: number, overrides: Partial<InboxItem> = {}): InboxItem {
   return inboxItem({

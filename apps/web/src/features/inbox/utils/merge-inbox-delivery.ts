@@ -95,6 +95,7 @@ export function matchesInboxParams(
   if (params.propertyId !== null && item.propertyID !== params.propertyId) return false;
   if (!matchesView(item, params, meId)) return false;
   if (params.channel && !item.channels.includes(params.channel)) return false;
+  if (params.statuses.length > 0 && !params.statuses.includes(item.status)) return false;
   return params.filters.every((filter) => {
     if (filter === 'decision') return item.decisionOpen;
     if (filter === 'awaiting') return item.awaitingReply;

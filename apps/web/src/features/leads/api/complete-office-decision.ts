@@ -18,8 +18,16 @@ export const DECISION_FAILED_MESSAGE = 'Something went wrong. Please try again';
 
 type LeadRef = Pick<Lead, '_id' | 'companyID' | 'propertyID' | 'pmsLeadId'>;
 
-export function completeOfficeDecision(lead: LeadRef): Promise<OfficeDecisionResponse> {
-  const body = completeOfficeDecisionInputSchema.parse({ status: 'COMPLETED', isSeenByUser: true });
+/** `outcome`: what was decided, optional (blank is left out). */
+export function completeOfficeDecision(
+  lead: LeadRef,
+  outcome?: string,
+): Promise<OfficeDecisionResponse> {
+  const body = completeOfficeDecisionInputSchema.parse({
+    status: 'COMPLETED',
+    isSeenByUser: true,
+    ...(outcome?.trim() ? { outcome: outcome.trim() } : {}),
+  });
   return apiRequest(apiPaths.officeDecision(lead.companyID, lead._id), {
     method: 'PUT',
     body,
@@ -35,7 +43,7 @@ export function useCompleteOfficeDecision(lead: LeadRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['complete-office-decision', lead._id],
-    mutationFn: () => completeOfficeDecision(lead),
+    mutationFn: (outcome?: string) => completeOfficeDecision(lead, outcome),
     onSuccess: (response) => {
       applyOfficeDecision(queryClient, lead, response);
       notifications.show({ color: 'teal', message: DECISION_COMPLETED_MESSAGE });

@@ -2,7 +2,9 @@ import type { Lead } from '@leasing/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import type { ReactNode } from 'react';
+import { LeadStatusControl } from './lead-status-control';
 import { OfficeDecisionControl } from './office-decision-control';
+import { TourOutcomePrompt } from './tour-outcome-prompt';
 
 export type LeadHeaderProps = {
   lead: Lead;
@@ -10,10 +12,14 @@ export type LeadHeaderProps = {
   ownerControl?: ReactNode;
 };
 
-/** Who the lead is, and the office decision waiting on them. Memoized: the pane re-renders as the composer's draft changes. */
+/**
+ * Who the lead is, where they are in the pipeline, who works them, and the office decision waiting
+ * on them; a past tour's outcome is asked for beneath. Memoized: the pane re-renders as the
+ * composer's draft changes.
+ */
 export const LeadHeader = memo(function LeadHeader({ lead, ownerControl }: LeadHeaderProps) {
   return (
-    <Stack gap={6}>
+    <Stack gap="xs">
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <Group gap="md" align="baseline" wrap="wrap" style={{ minWidth: 0 }}>
           <Title order={1} size="h3">
@@ -23,9 +29,13 @@ export const LeadHeader = memo(function LeadHeader({ lead, ownerControl }: LeadH
             {lead.propertyName}
           </Text>
         </Group>
-        <OfficeDecisionControl lead={lead} />
+        <Group gap="sm" wrap="wrap">
+          <LeadStatusControl lead={lead} />
+          <OfficeDecisionControl lead={lead} />
+        </Group>
       </Group>
       {ownerControl}
+      <TourOutcomePrompt lead={lead} />
     </Stack>
   );
 });

@@ -1,21 +1,47 @@
+import { DECISION_UNDO_WINDOW_MS } from '@leasing/contract';
 import type { Lead } from '@leasing/contract';
-import { Badge, Button, Group, Tooltip } from '@mantine/core';
-import { IconCheck, IconCircleCheck, IconFlag } from '@tabler/icons-react';
+import { Badge, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconCircleCheck, IconFlag } from '@tabler/icons-react';
+import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
 import { useCompleteOfficeDecision } from '../api/complete-office-decision';
+import { useReopenOfficeDecision } from '../api/reopen-office-decision';
+import { useIsWithin } from '../hooks/use-is-within';
+import { DecisionOutcomeField } from './decision-outcome-field';
 
 export type OfficeDecisionControlProps = {
   lead: Pick<Lead, '_id' | 'companyID' | 'propertyID' | 'pmsLeadId' | 'officeDecisionState'>;
 };
 
-/** The lead's office decision: open with a way to complete it, or who completed it. */
+/**
+ * The lead's office decision: open with a way to complete it (with what was decided, optional), or
+ * who completed it, with 'Undo' for a minute after.
+ */
 export function OfficeDecisionControl({ lead }: OfficeDecisionControlProps) {
   const completeDecision = useCompleteOfficeDecision(lead);
+  const reopenDecision = useReopenOfficeDecision(lead);
+  const [isAsking, setIsAsking] = useState(false);
+  const [outcome, setOutcome] = useState('');
   const decision = lead.officeDecisionState;
+  const canUndo = useIsWithin(
+    decision?.status === 'COMPLETED' ? decision.completedAt : null,
+    DECISION_UNDO_WINDOW_MS,
+  );
   if (!decision) return null;
 
   function handleComplete() {
-    completeDecision.mutate();
+    completeDecision.mutate(outcome);
+    setIsAsking(false);
+    setOutcome('');
+  }
+
+  function handleCancel() {
+    setIsAsking(false);
+    setOutcome('');
+  }
+
+  function handleUndo() {
+    reopenDecision.mutate();
   }
 
   if (decision.status === 'COMPLETED') {
@@ -25,17 +51,33 @@ export function OfficeDecisionControl({ lead }: OfficeDecisionControlProps) {
     ]
       .filter(Boolean)
       .join(' ');
+    const tooltip = [completedBy && `Completed ${completedBy}`, decision.outcome]
+      .filter(Boolean)
+      .join(' · ');
     return (
-      <Tooltip label={`Completed ${completedBy}`} disabled={!completedBy} withArrow>
-        <Badge
-          color="teal"
-          variant="light"
-          size="lg"
-          leftSection={<IconCircleCheck size={14} stroke={1.75} />}
-        >
-          Decision completed
-        </Badge>
-      </Tooltip>
+      <Group gap="xs" wrap="nowrap">
+        <Tooltip label={tooltip} disabled={!tooltip} withArrow multiline maw={320}>
+          <Badge
+            color="teal"
+            variant="light"
+            size="lg"
+            leftSection={<IconCircleCheck size={14} stroke={1.75} />}
+          >
+            Decision completed
+          </Badge>
+        </Tooltip>
+        {canUndo && (
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconArrowBackUp size={14} stroke={2} />}
+            onClick={handleUndo}
+            loading={reopenDecision.isPending}
+          >
+            Undo
+          </Button>
+        )}
+      </Group>
     );
   }
 
@@ -49,14 +91,45 @@ export function OfficeDecisionControl({ lead }: OfficeDecisionControlProps) {
       >
         Decision open
       </Badge>
-      <Button
-        size="xs"
-        leftSection={<IconCheck size={14} stroke={2} />}
-        onClick={handleComplete}
-        loading={completeDecision.isPending}
+      <Popover
+        opened={isAsking}
+        onChange={setIsAsking}
+        onDismiss={handleCancel}
+        position="bottom-end"
+        withArrow
+        trapFocus
+        shadow="md"
+        width={320}
       >
-        Complete
-      </Button>
+        <Popover.Target>
+          <Button
+            size="xs"
+            leftSection={<IconCheck size={14} stroke={2} />}
+            onClick={() => setIsAsking((open) => !open)}
+            loading={completeDecision.isPending}
+          >
+            Complete
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs">
+            <DecisionOutcomeField
+              value={outcome}
+              onChange={setOutcome}
+              onSubmit={handleComplete}
+              onCancel={handleCancel}
+            />
+            <Group justify="space-between" gap="xs">
+              <Text size="xs" c="dimmed">
+                Enter completes · Esc cancels
+              </Text>
+              <Button size="xs" onClick={handleComplete}>
+                Complete
+              </Button>
+            </Group>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
     </Group>
   );
 }
