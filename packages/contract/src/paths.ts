@@ -25,6 +25,7 @@ export const apiRoutes = {
   sandboxInboundSms: '/api/sandbox/inbound-sms',
   inbox: '/api/inbox',
   leadRead: '/api/leads/:leadId/read',
+  leadDraft: '/api/leads/:leadId/draft',
   tours: '/api/tours',
   propertyTours: '/api/properties/:propertyId/tours',
   officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
@@ -94,6 +95,8 @@ export const apiPaths = {
   sandboxInboundSms: apiRoutes.sandboxInboundSms,
   inbox: apiRoutes.inbox,
   leadRead: (leadId: string) => pathOf(apiRoutes.leadRead, { leadId }),
+  /** The signed-in user's draft on this lead (GET, PUT, DELETE). */
+  leadDraft: (leadId: string) => pathOf(apiRoutes.leadDraft, { leadId }),
   tours: apiRoutes.tours,
   propertyTours: (propertyId: string) => pathOf(apiRoutes.propertyTours, { propertyId }),
   officeDecision: (companyId: string, leadId: string) =>
