@@ -25,7 +25,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
  * `STALE_DRAFT` unless `force` is true. Sends that leave it out are not checked.
  */
 export const replyGuardFields = {
-  basedOnEventId: z.uuid().optional(),
+  basedOnEventId: z.string().min(1).max(100).optional(),
   force: z.boolean().optional(),
 };
 

@@ -42,7 +42,7 @@ const draftBaseOf = (fields: Record<string, string>): DraftBase => {
     basedOnEventId: fields.basedOnEventId || undefined,
     force: fields.force === undefined ? undefined : fields.force === 'true',
   });
-  if (!parsed.success) throw badRequest('body.basedOnEventId', 'must be an event id (a UUID)');
+  if (!parsed.success) throw badRequest('body.basedOnEventId', 'must be an event id');
   if (fields.force !== undefined && !['true', 'false'].includes(fields.force)) {
     throw badRequest('body.force', "'true' or 'false'");
   }

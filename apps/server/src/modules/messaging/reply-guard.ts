@@ -7,6 +7,8 @@ import { badRequest, HttpError } from '../../lib/errors.js';
 /** What a send says about its draft: the event it was based on, and whether to send regardless. */
 export type DraftBase = { basedOnEventId?: string; force?: boolean };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The most newer events named in a 409; the count says how many there are in all. */
 const MAX_IDS = 50;
 
@@ -24,6 +26,8 @@ export const assertDraftIsCurrent = async (
   { basedOnEventId, force }: DraftBase,
 ) => {
   if (!basedOnEventId || force) return;
+  if (!UUID.test(basedOnEventId))
+    throw badRequest('body.basedOnEventId', 'must be an event id (a UUID)');
   await db.select({ id: leads.id }).from(leads).where(eq(leads.id, lead.id)).for('update');
   const [base] = await db
     .select({ id: conversationEvents.id })
