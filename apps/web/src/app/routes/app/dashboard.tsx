@@ -22,6 +22,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
+import { RowPresence } from '../../../features/presence/components/row-presence';
 import { PropertyScopeNav } from '../../../features/inbox/components/property-scope-nav';
 import { readInboxParams, writeInboxParams } from '../../../features/inbox/utils/inbox-url-params';
 import { useProperties } from '../../../features/properties/api/get-properties';
@@ -32,6 +33,11 @@ import { dayToIso, isoToDay } from '../../../features/tours/utils/zoned-week';
 const VIEW_PARAM = 'view';
 const WEEK_PARAM = 'week';
 type DashboardView = 'inbox' | 'tours';
+
+/** An inbox row's avatar of a colleague on that lead. */
+function renderRowPresence(leadID: string) {
+  return <RowPresence leadID={leadID} />;
+}
 
 function PropertiesSkeleton() {
   return (
@@ -265,6 +271,7 @@ export function DashboardRoute() {
                   onFiltersChange={handleFiltersChange}
                   onChannelChange={handleChannelChange}
                   onClearFilters={handleClearFilters}
+                  renderRowPresence={renderRowPresence}
                 />
               ) : (
                 <ToursWeek

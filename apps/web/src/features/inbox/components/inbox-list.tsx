@@ -2,7 +2,7 @@ import type { InboxItem } from '@leasing/contract';
 import { Button, Loader } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { INBOX_ROW_HEIGHT, InboxRow } from './inbox-row';
 import classes from './inbox-list.module.css';
 
@@ -20,6 +20,8 @@ export type InboxListProps = {
   /** Loading the next page failed: say so, and let the user ask again. */
   isFetchNextPageError: boolean;
   onLoadMore: () => void;
+  /** What a row shows of who else has its lead open. */
+  renderPresence?: (leadID: string) => ReactNode;
 };
 
 /**
@@ -34,6 +36,7 @@ export function InboxList({
   isFetchingNextPage,
   isFetchNextPageError,
   onLoadMore,
+  renderPresence,
 }: InboxListProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -145,6 +148,7 @@ export function InboxList({
                 ref={(element) => focusIfPending(element, item._id)}
                 onFocus={() => setActiveId(item._id)}
                 onKeyDown={handleRowKeyDown}
+                presence={renderPresence?.(item._id)}
               />
             </div>
           );

@@ -2,6 +2,7 @@ import type { InboxChannel, InboxFilter } from '@leasing/contract';
 import { Button, Progress, Skeleton, Stack } from '@mantine/core';
 import { IconFilterOff, IconInbox, IconSearch } from '@tabler/icons-react';
 import { useCallback } from 'react';
+import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useInbox } from '../api/get-inbox';
@@ -55,6 +56,8 @@ export type InboxPanelProps = {
   onFiltersChange: (filters: InboxFilter[]) => void;
   onChannelChange: (channel: InboxChannel | null) => void;
   onClearFilters: () => void;
+  /** What a row shows of who else has its lead open. */
+  renderRowPresence?: (leadID: string) => ReactNode;
 };
 
 /**
@@ -67,6 +70,7 @@ export function InboxPanel({
   onFiltersChange,
   onChannelChange,
   onClearFilters,
+  renderRowPresence,
 }: InboxPanelProps) {
   const inboxQuery = useInbox(params);
   const { fetchNextPage, refetch } = inboxQuery;
@@ -107,6 +111,7 @@ export function InboxPanel({
         isFetchingNextPage={inboxQuery.isFetchingNextPage}
         isFetchNextPageError={inboxQuery.isFetchNextPageError}
         onLoadMore={handleLoadMore}
+        renderPresence={renderRowPresence}
       />
     );
   }

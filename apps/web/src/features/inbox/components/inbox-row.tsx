@@ -1,7 +1,7 @@
 import type { InboxItem } from '@leasing/contract';
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { IconMail, IconMailOff, IconMessage, IconMessageOff, IconPhone } from '@tabler/icons-react';
-import type { CSSProperties, FocusEvent, KeyboardEvent, Ref } from 'react';
+import type { CSSProperties, FocusEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format-date';
@@ -92,6 +92,8 @@ export type InboxRowProps = {
   ref?: Ref<HTMLAnchorElement>;
   onFocus: (event: FocusEvent<HTMLAnchorElement>) => void;
   onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => void;
+  /** Who else has this lead open (the app's presence avatar), if anyone. */
+  presence?: ReactNode;
 };
 
 /**
@@ -107,6 +109,7 @@ export function InboxRow({
   ref,
   onFocus,
   onKeyDown,
+  presence,
 }: InboxRowProps) {
   const detailsId = `inbox-row-${item._id}-details`;
   return (
@@ -132,6 +135,7 @@ export function InboxRow({
           <span className={classes.name}>{item.name}</span>
           {item.unread && <VisuallyHidden>Unread.</VisuallyHidden>}
           <ReachIcons item={item} />
+          {presence}
           {showProperty && <span className={classes.property}>· {item.propertyName}</span>}
           <span className={classes.time} title={formatDateTime(item.lastActivityAt)}>
             {formatLastActivity(item.lastActivityAt)}

@@ -1,14 +1,17 @@
 import type { Lead } from '@leasing/contract';
 import { Group, Text, Title } from '@mantine/core';
 import { memo } from 'react';
+import type { ReactNode } from 'react';
 import { OfficeDecisionControl } from './office-decision-control';
 
 export type LeadHeaderProps = {
   lead: Lead;
+  /** Beside the name: who else has the lead open (the app's presence). */
+  presence?: ReactNode;
 };
 
 /** Who the lead is, and the office decision waiting on them. Memoized: the pane re-renders as the composer's draft changes. */
-export const LeadHeader = memo(function LeadHeader({ lead }: LeadHeaderProps) {
+export const LeadHeader = memo(function LeadHeader({ lead, presence }: LeadHeaderProps) {
   return (
     <Group justify="space-between" align="center" gap="sm" wrap="wrap">
       <Group gap="md" align="baseline" wrap="wrap" style={{ minWidth: 0 }}>
@@ -18,6 +21,7 @@ export const LeadHeader = memo(function LeadHeader({ lead }: LeadHeaderProps) {
         <Text c="dimmed" size="sm">
           {lead.propertyName}
         </Text>
+        {presence}
       </Group>
       <OfficeDecisionControl lead={lead} />
     </Group>
