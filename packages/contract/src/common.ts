@@ -8,6 +8,9 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** `STALE_DRAFT` (409): the events stored since the draft's base, oldest first. */
+    newEventCount: z.number().int().optional(),
+    newEventIds: z.array(z.string()).optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

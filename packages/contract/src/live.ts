@@ -19,6 +19,16 @@ export const socketEvents = {
   reauthenticate: 'leasing-reauthenticate',
   /** Server → socket, just before it is closed: `{ code, message }` (see socketErrorCodes). */
   socketError: 'leasing-socket-error',
+  /** Client → server, with an acknowledgement: the lead this console has open now, or null. */
+  presenceView: 'leasing-presence-view',
+  /** Client → server: the user is writing on the lead they have open (throttled), or stopped. */
+  presenceTyping: 'leasing-presence-typing',
+  /** Client → server, with an acknowledgement: who in my company has which lead open now. */
+  presenceSync: 'leasing-presence-sync',
+  /** Server → company room: one console opened or left a lead. */
+  presence: (companyID: string) => `leasing-presence${companyID}`,
+  /** Server → the consoles on that lead: a colleague is typing (or stopped). */
+  presenceTypingOf: (companyID: string) => `leasing-presence-typing${companyID}`,
 } as const;
 
 /** Why the server refuses or closes a socket; sent as the `connect_error` message. */
@@ -70,3 +80,40 @@ export const reauthenticateAckSchema = z.union([
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 export type ReauthenticateAck = z.infer<typeof reauthenticateAckSchema>;
+
+/** One console (socket) of a colleague with a lead open. */
+export const presenceViewerSchema = z.object({
+  socketID: z.string(),
+  leadID: z.string(),
+  userID: z.string(),
+  name: z.string(),
+});
+export type PresenceViewer = z.infer<typeof presenceViewerSchema>;
+
+export const presenceViewRequestSchema = z.object({ leadID: z.uuid().nullable() });
+export type PresenceViewRequest = z.infer<typeof presenceViewRequestSchema>;
+export const presenceAckSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type PresenceAck = z.infer<typeof presenceAckSchema>;
+
+export const presenceTypingRequestSchema = z.object({ leadID: z.uuid(), typing: z.boolean() });
+export type PresenceTypingRequest = z.infer<typeof presenceTypingRequestSchema>;
+
+/** A console opened a lead (`joined`) or left it (closed, moved on, disconnected). */
+export const presenceChangeSchema = presenceViewerSchema.extend({
+  state: z.enum(['joined', 'left']),
+});
+export type PresenceChange = z.infer<typeof presenceChangeSchema>;
+
+export const presenceTypingSchema = presenceViewerSchema.extend({ typing: z.boolean() });
+export type PresenceTyping = z.infer<typeof presenceTypingSchema>;
+
+export const presenceSnapshotSchema = z.object({ viewers: z.array(presenceViewerSchema) });
+export type PresenceSnapshot = z.infer<typeof presenceSnapshotSchema>;
+
+/** A typing signal is repeated this often while the composer has text and focus… */
+export const TYPING_SIGNAL_INTERVAL_MS = 2_000;
+/** …and a colleague's "is typing…" goes away this long after the last one. */
+export const TYPING_EXPIRY_MS = 5_000;

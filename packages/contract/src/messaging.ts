@@ -19,6 +19,28 @@ export const ATTACHMENT_IMAGE_TYPES = [
 /** Header naming one send attempt; the same key again never creates a second message. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
+/**
+ * The reply guard (optional): the newest timeline event the draft's author had seen when they
+ * started writing. A message of the lead, or a reply by anyone else, stored after it answers 409
+ * `STALE_DRAFT` unless `force` is true. Sends that leave it out are not checked.
+ */
+export const replyGuardFields = {
+  basedOnEventId: z.string().min(1).max(100).optional(),
+  force: z.boolean().optional(),
+};
+
+export const STALE_DRAFT_CODE = 'STALE_DRAFT';
+export const STALE_DRAFT_MESSAGE = 'New activity since you started writing';
+
+/** The 409's `error` beside code and message: the events the draft has not seen, oldest first. */
+export const staleDraftErrorSchema = z.object({
+  code: z.literal(STALE_DRAFT_CODE),
+  message: z.string(),
+  newEventCount: z.number().int().positive(),
+  newEventIds: z.array(z.string()),
+});
+export type StaleDraftError = z.infer<typeof staleDraftErrorSchema>;
+
 export const sendEmailRequestSchema = z.object({
   subject: z.string().trim().min(1, 'Enter a subject').max(EMAIL_SUBJECT_MAX_LENGTH),
   text: z.string().trim().min(1, 'Write a message').max(EMAIL_BODY_MAX_LENGTH),
@@ -27,6 +49,7 @@ export const sendEmailRequestSchema = z.object({
   sentByUserID: z.string().min(1),
   /** `_id` of the lead's email this one answers, if any. */
   messageId: z.string().min(1).nullable().optional(),
+  ...replyGuardFields,
 });
 export type SendEmailRequest = z.infer<typeof sendEmailRequestSchema>;
 
@@ -45,3 +68,30 @@ export const outboxEntrySchema = z.object({
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export const outboxPageSchema = pageOf(outboxEntrySchema);
+
+/** A draft kept on the server, per lead and user: what the composer held when last saved. */
+export const draftModes = ['SMS', 'EMAIL'] as const;
+export const leadDraftSchema = z.object({
+  mode: z.enum(draftModes),
+  text: z.string(),
+  /** Email only. */
+  subject: z.string().nullable(),
+  /** `_id` of the lead's email the draft answers (email only). */
+  replyToEventId: z.string().nullable(),
+  /** The reply guard's base: the newest event the author had seen when they started writing. */
+  basedOnEventId: z.string().nullable(),
+  updatedAt: isoDateSchema,
+});
+export type LeadDraft = z.infer<typeof leadDraftSchema>;
+
+export const leadDraftResponseSchema = z.object({ draft: leadDraftSchema.nullable() });
+export type LeadDraftResponse = z.infer<typeof leadDraftResponseSchema>;
+
+export const saveLeadDraftRequestSchema = z.object({
+  mode: z.enum(draftModes),
+  text: z.string().max(EMAIL_BODY_MAX_LENGTH),
+  subject: z.string().max(EMAIL_SUBJECT_MAX_LENGTH).nullable().default(null),
+  replyToEventId: z.uuid().nullable().default(null),
+  basedOnEventId: z.uuid().nullable().default(null),
+});
+export type SaveLeadDraftRequest = z.input<typeof saveLeadDraftRequestSchema>;

@@ -31,6 +31,7 @@ export const apiRoutes = {
   today: '/api/today',
   assignmentRules: '/api/assignment-rules',
   propertyAssignment: '/api/properties/:propertyId/assignment',
+  leadDraft: '/api/leads/:leadId/draft',
   tours: '/api/tours',
   propertyTours: '/api/properties/:propertyId/tours',
   officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
@@ -112,6 +113,8 @@ export const apiPaths = {
   today: apiRoutes.today,
   assignmentRules: apiRoutes.assignmentRules,
   propertyAssignment: (propertyId: string) => pathOf(apiRoutes.propertyAssignment, { propertyId }),
+  /** The signed-in user's draft on this lead (GET, PUT, DELETE). */
+  leadDraft: (leadId: string) => pathOf(apiRoutes.leadDraft, { leadId }),
   tours: apiRoutes.tours,
   propertyTours: (propertyId: string) => pathOf(apiRoutes.propertyTours, { propertyId }),
   officeDecision: (companyId: string, leadId: string) =>

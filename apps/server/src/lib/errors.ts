@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** Which fields are wrong, as validation errors name them (`body.leadID`). */
     readonly details: FieldProblem[] = [],
+    /** More facts for the client, answered beside code and message (e.g. a 409's newer events). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -5,3 +5,5 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const leadRoom = (leadId: string) => `lead:${leadId}`;
 /** Sockets of one sign-in (a refresh family): closed together when that session ends. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** Staff consoles that have this lead open now (presence): the server joins them after checking the lead is their company's. */
+export const presenceRoom = (leadId: string) => `viewing:${leadId}`;

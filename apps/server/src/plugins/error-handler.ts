@@ -31,6 +31,7 @@ export const errorHandlerPlugin = fp(
               code: error.code,
               message: error.message,
               ...(error.details.length > 0 ? { details: error.details } : {}),
+              ...error.extra,
             },
           });
       }

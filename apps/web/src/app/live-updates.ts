@@ -22,6 +22,7 @@ import {
 } from '../lib/conversation-cache/conversation-cache';
 import { onNextFetchSettled } from '../lib/query-cache-updates';
 import { closeSocket, connectSocket } from '../lib/socket';
+import { connectPresence } from '../features/presence/api/presence-channel';
 
 /**
  * After a reconnect, each lead on screen is reloaded and what the reload brings is counted for its
@@ -83,7 +84,9 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
     },
   });
   const offConnect = onConnect((isReconnect) => catchUp(queryClient, isReconnect));
+  const stopPresence = connectPresence(socket, onConnect, subscriber);
   return () => {
+    stopPresence();
     unsubscribe();
     offConnect();
     closeSocket();

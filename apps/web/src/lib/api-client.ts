@@ -25,6 +25,8 @@ export class ApiRequestError extends Error {
   readonly details: ApiErrorDetail[];
   /** Seconds from a Retry-After header (429), when the server sent one. */
   readonly retryAfterSeconds: number | null;
+  /** `STALE_DRAFT` (409): the events stored since the draft's base, oldest first. */
+  readonly newEventIds: string[];
 
   constructor(init: {
     status: number;
@@ -32,6 +34,7 @@ export class ApiRequestError extends Error {
     message: string;
     details?: ApiErrorDetail[];
     retryAfterSeconds?: number | null;
+    newEventIds?: string[];
   }) {
     super(init.message);
     this.name = 'ApiRequestError';
@@ -39,6 +42,7 @@ export class ApiRequestError extends Error {
     this.code = init.code;
     this.details = init.details ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+    this.newEventIds = init.newEventIds ?? [];
   }
 }
 
@@ -310,6 +314,7 @@ async function toApiRequestError(response: Response): Promise<ApiRequestError> {
       message: parsed.data.error.message,
       details: parsed.data.error.details,
       retryAfterSeconds,
+      newEventIds: parsed.data.error.newEventIds,
     });
   }
   return new ApiRequestError({

@@ -13,3 +13,4 @@ export * from './audit.js';
 export * from './invitations.js';
 export * from './ownership.js';
 export * from './lost-reasons.js';
+export * from './drafts.js';

@@ -39,11 +39,7 @@ describe.each(databaseTargets())('the Today list on $name', (target) => {
       lastActivityAt: at(-100),
       ...options,
     });
-  const leadWrote = async (
-    leadRow: LeadRow,
-    hoursAgo: number,
-    channel: 'SMS' | 'EMAIL' = 'SMS',
-  ) =>
+  const leadWrote = async (leadRow: LeadRow, hoursAgo: number, channel: 'SMS' | 'EMAIL' = 'SMS') =>
     createConversationEvent(t.db, leadRow, {
       eventType: channel,
       senderType: 'LEAD',

@@ -10,6 +10,7 @@ import {
   MAX_ATTACHMENTS_TOTAL_BYTES,
   outboxPageSchema,
   pageQuerySchema,
+  replyGuardFields,
   sendEmailRequestSchema,
 } from '@leasing/contract';
 import { badRequest } from '../../lib/errors.js';
@@ -22,6 +23,7 @@ import {
   type UploadedFile,
 } from './media.service.js';
 import { listOutbox } from './outbox.repository.js';
+import type { DraftBase } from './reply-guard.js';
 import { sendEmail, sendSms } from './send.service.js';
 import { sharedNumberOf } from '../numbers/numbers.service.js';
 
@@ -32,6 +34,19 @@ const idempotencyKeyOf = (headers: Record<string, unknown>) => {
     throw badRequest(`headers.${IDEMPOTENCY_KEY_HEADER}`, `8 to 200 characters`);
   }
   return key;
+};
+
+/** The reply guard's multipart fields, checked like the email body's JSON. */
+const draftBaseOf = (fields: Record<string, string>): DraftBase => {
+  const parsed = z.object(replyGuardFields).safeParse({
+    basedOnEventId: fields.basedOnEventId || undefined,
+    force: fields.force === undefined ? undefined : fields.force === 'true',
+  });
+  if (!parsed.success) throw badRequest('body.basedOnEventId', 'must be an event id');
+  if (fields.force !== undefined && !['true', 'false'].includes(fields.force)) {
+    throw badRequest('body.force', "'true' or 'false'");
+  }
+  return parsed.data;
 };
 
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -97,6 +112,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         text: fields.text ?? '',
         files,
         idempotencyKey: idempotencyKeyOf(request.headers),
+        ...draftBaseOf(fields),
       });
       return event;
     },

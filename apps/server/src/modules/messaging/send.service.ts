@@ -22,9 +22,11 @@ import {
 import { badRequest, forbidden, HttpError } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
+import { clearSentDraft } from '../drafts/drafts.service.js';
 import { getCompanyLead } from '../leads/leads.service.js';
 import { checkImages, storeImages, type UploadedFile } from './media.service.js';
 import type { MediaStorage } from './media.storage.js';
+import { assertDraftIsCurrent, type DraftBase } from './reply-guard.js';
 import { SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
 import { noSmsNumber, sendingNumberOf, type SharedNumber } from '../numbers/numbers.service.js';
 
@@ -147,16 +149,27 @@ export const insertAndEnqueue = async (
   return toConversationEventDto(row!);
 };
 
-/** `insertAndEnqueue` in a transaction of its own; a repeated idempotency key answers the first event. */
+/**
+ * `insertAndEnqueue` in a transaction of its own, after the reply guard (same transaction); a
+ * repeated idempotency key answers the first event.
+ */
 const storeAndEnqueue = async (
   deps: Omit<SendDeps, 'storage'>,
   lead: LeadRow,
-  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'> & { eventType: 'SMS' | 'EMAIL' },
+  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'> & {
+    eventType: 'SMS' | 'EMAIL';
+    sentByUserId: string;
+  },
   idempotencyKey: string | undefined,
   actor: Actor,
+  base: DraftBase,
 ): Promise<ConversationEvent> => {
-  const insert = (scope: RecordingScope) =>
-    insertAndEnqueue(deps, scope, lead, event, idempotencyKey, actor);
+  const insert = async (scope: RecordingScope) => {
+    await assertDraftIsCurrent(scope.db, lead, event.sentByUserId, base);
+    const sent = await insertAndEnqueue(deps, scope, lead, event, idempotencyKey, actor);
+    await clearSentDraft(scope.db, lead.id, event.sentByUserId);
+    return sent;
+  };
   try {
     return await deps.events.transaction(insert);
   } catch (error) {
@@ -212,7 +225,7 @@ export const sendSms = async (
   deps: SendDeps,
   principal: Principal,
   leadId: string,
-  input: { text: string; files: UploadedFile[]; idempotencyKey: string | undefined },
+  input: { text: string; files: UploadedFile[]; idempotencyKey: string | undefined } & DraftBase,
 ): Promise<ConversationEvent> => {
   const lead = await getCompanyLead(deps.database.db, principal.companyId, leadId);
   const previous = await replayed(deps, lead.companyId, input.idempotencyKey);
@@ -233,6 +246,8 @@ export const sendSms = async (
   if (text.length > SMS_MAX_LENGTH)
     throw badRequest('body.text', `at most ${SMS_MAX_LENGTH} characters per SMS`);
   const images = await checkImages(input.files);
+  // Checked again where it counts (in the transaction); here so a held send stores no images.
+  await assertDraftIsCurrent(deps.database.db, lead, principal.id, input);
   const attachments = await storeImages(deps.storage, images);
 
   return storeAndEnqueue(
@@ -250,6 +265,7 @@ export const sendSms = async (
     },
     input.idempotencyKey,
     actorOf(principal),
+    input,
   );
 };
 
@@ -315,5 +331,6 @@ export const sendEmail = async (
     },
     input.idempotencyKey,
     actorOf(principal),
+    input,
   );
 };

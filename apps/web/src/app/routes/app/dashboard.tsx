@@ -23,6 +23,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
 import { useUser } from '../../../features/auth/api/get-user';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
+import { RowPresence } from '../../../features/presence/components/row-presence';
 import { PropertyScopeNav } from '../../../features/inbox/components/property-scope-nav';
 import { readInboxParams, writeInboxParams } from '../../../features/inbox/utils/inbox-url-params';
 import { BulkAssignActions } from '../../../features/owners/components/bulk-assign-actions';
@@ -34,6 +35,11 @@ import { dayToIso, isoToDay } from '../../../features/tours/utils/zoned-week';
 const VIEW_PARAM = 'view';
 const WEEK_PARAM = 'week';
 type DashboardView = 'inbox' | 'tours';
+
+/** An inbox row's avatar of a colleague on that lead. */
+function renderRowPresence(leadID: string) {
+  return <RowPresence leadID={leadID} />;
+}
 
 function PropertiesSkeleton() {
   return (
@@ -283,6 +289,7 @@ export function DashboardRoute() {
                   onClearFilters={handleClearFilters}
                   onViewChange={handleOwnerViewChange}
                   renderSelectionActions={renderSelectionActions}
+                  renderRowPresence={renderRowPresence}
                 />
               ) : (
                 <ToursWeek

@@ -16,6 +16,9 @@ import { useUser } from '../../../features/auth/api/get-user';
 import { SEND_MESSAGE_MUTATION_KEY } from '../../../features/composer/api/send-message-key';
 import { MessageComposer } from '../../../features/composer/components/message-composer';
 import { useComposer } from '../../../features/composer/hooks/use-composer';
+import { useServerDraft } from '../../../features/composer/hooks/use-server-draft';
+import { LeadPresence } from '../../../features/presence/components/lead-presence';
+import { useTypingSignal, useViewingLead } from '../../../features/presence/hooks/use-presence';
 import { ConversationMoreMenu } from '../../../features/conversations/components/conversation-more-menu';
 import { ConversationTimeline } from '../../../features/conversations/components/conversation-timeline';
 import { useMarkLeadRead } from '../../../features/inbox/api/mark-lead-read';
@@ -148,9 +151,18 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
     () => (isSecureAccess ? undefined : <OwnerControl lead={lead} me={me} />),
     [isSecureAccess, lead, me],
   );
+  const presence = useMemo(
+    () => (isSecureAccess ? null : <LeadPresence leadID={lead._id} />),
+    [isSecureAccess, lead._id],
+  );
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
   const [isShareLinkOpen, setIsShareLinkOpen] = useState(false);
   const [isPaymentLinkOpen, setIsPaymentLinkOpen] = useState(false);
+  const [reviewRequests, setReviewRequests] = useState(0);
+  // A secure link's visitor is no colleague: no presence, and no draft kept for them.
+  useViewingLead(isSecureAccess ? null : lead._id);
+  const typing = useTypingSignal(lead._id);
+  useServerDraft(lead._id, composer, !isSecureAccess);
 
   /** The message just sent shows at once, before the socket brings it. */
   function handleSent(event: ConversationEvent) {
@@ -196,6 +208,10 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
     addConversationEvents(queryClient, lead, events);
   }
 
+  function handleReview() {
+    setReviewRequests((count) => count + 1);
+  }
+
   function handleToggleExpanded() {
     setIsExpanded((expanded) => !expanded);
   }
@@ -206,7 +222,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
       <div ref={paneRef} className={classes.pane} data-expanded={isExpanded || undefined}>
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
-          <LeadHeader lead={lead} ownerControl={ownerControl} />
+          <LeadHeader lead={lead} ownerControl={ownerControl} presence={presence} />
           <div className={classes.columns}>
             <Paper withBorder radius="md" className={classes.info}>
               <Tabs
@@ -255,6 +271,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   isCatchingUp={newEvents.isCatchingUp}
                   newEventCount={newEvents.count}
                   onNewEventsSeen={newEvents.dismiss}
+                  scrollToEndRequests={reviewRequests}
                 />
               </div>
               <div data-testid="composer-slot" className={classes.composerSlot}>
@@ -263,6 +280,9 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   lead={lead}
                   sender={userQuery.data ?? null}
                   onSent={handleSent}
+                  onTyping={isSecureAccess ? undefined : typing.typed}
+                  onTypingStopped={isSecureAccess ? undefined : typing.stopped}
+                  onReview={handleReview}
                 />
               </div>
             </Paper>

@@ -18,6 +18,9 @@ export const sendSmsInputSchema = z
     attachments: z.array(z.instanceof(File)).max(MAX_ATTACHMENTS),
     /** Names this send attempt: the same key again never sends a second message. */
     idempotencyKey: z.string().min(8),
+    /** The reply guard: the event the draft was based on, and whether to send regardless. */
+    basedOnEventId: z.string().nullable().optional(),
+    force: z.boolean().optional(),
   })
   .refine((input) => input.text !== '' || input.attachments.length > 0, {
     message: 'Write a message or attach an image',
@@ -26,10 +29,13 @@ export type SendSmsInput = z.input<typeof sendSmsInputSchema>;
 
 /** Multipart: the fields, then one `attachments` part per image. Answers the queued event. */
 export function sendSms(input: SendSmsInput): Promise<ConversationEvent> {
-  const { leadID, text, attachments, idempotencyKey } = sendSmsInputSchema.parse(input);
+  const { leadID, text, attachments, idempotencyKey, basedOnEventId, force } =
+    sendSmsInputSchema.parse(input);
   const body = new FormData();
   body.append('leadID', leadID);
   body.append('text', text);
+  if (basedOnEventId) body.append('basedOnEventId', basedOnEventId);
+  if (force) body.append('force', 'true');
   for (const file of attachments) body.append('attachments', file, file.name);
   return apiRequest(apiPaths.leadSms(leadID), {
     method: 'POST',

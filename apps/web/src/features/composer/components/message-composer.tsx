@@ -6,6 +6,10 @@ import { useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { ApiRequestError } from '../../../lib/api-client';
+import { STALE_DRAFT_CODE } from '@leasing/contract';
+import { findNewActivity } from '../utils/new-activity';
+import { HeldSendPrompt } from './held-send-prompt';
 import { useSendEmail } from '../api/send-email';
 import { useSendSms } from '../api/send-sms';
 import type { Composer } from '../hooks/use-composer';
@@ -24,22 +28,41 @@ const SEND_SHORTCUT_HINT = isApplePlatform ? '⌘ Enter to send' : 'Ctrl + Enter
 
 export type MessageComposerProps = {
   composer: Composer;
-  lead: Pick<Lead, '_id' | 'companyID' | 'companyStatus'>;
+  lead: Pick<Lead, '_id' | 'companyID' | 'companyStatus' | 'conversations'>;
   /** The signed-in user: the avatar, and the sender of emails. Null while unknown. */
   sender: Pick<User, '_id' | 'name' | 'picture'> | null;
   /** The message was accepted; `event` is what the server queued. */
   onSent: (event: ConversationEvent) => void;
+  /** The message field changed while it has text (colleagues see "… is typing"). */
+  onTyping?: () => void;
+  /** The message field emptied, lost focus, or its message was sent. */
+  onTypingStopped?: () => void;
+  /** 'Review' on a held send: show the timeline's newest events. */
+  onReview?: () => void;
 };
+
+type Held = { eventIds: string[] };
 
 /**
  * The composer under the timeline: SMS (text and images) or email (subject and text, optionally
  * answering one of the lead's emails). Read-only, saying why, when the lead cannot be reached.
  */
-export function MessageComposer({ composer, lead, sender, onSent }: MessageComposerProps) {
+export function MessageComposer({
+  composer,
+  lead,
+  sender,
+  onSent,
+  onTyping,
+  onTypingStopped,
+  onReview,
+}: MessageComposerProps) {
   const { mode, modes, subject, text, attachments, replyTo } = composer;
   const sendSms = useSendSms(lead._id);
   const sendEmail = useSendEmail(lead._id);
   const [failure, setFailure] = useState<string | null>(null);
+  const [held, setHeld] = useState<Held | null>(null);
+  /** Messages this console sent: never "new activity" for its own next message. */
+  const sentIds = useRef(new Set<string>());
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
 
@@ -53,17 +76,43 @@ export function MessageComposer({ composer, lead, sender, onSent }: MessageCompo
   });
   const canSend = check.canSend && !isSending && (mode !== 'EMAIL' || sender !== null);
 
-  function send() {
+  function isMine(event: ConversationEvent) {
+    return (
+      sentIds.current.has(event._id) ||
+      (event.senderType === 'USER' && sender !== null && event.senderName === sender.name)
+    );
+  }
+
+  function send({ force = false }: { force?: boolean } = {}) {
     if (!canSend) return;
+    // What the live updates already brought holds the send at once; the server checks anyway.
+    const fresh = force ? [] : findNewActivity(lead.conversations, composer.basedOnEventId, isMine);
+    if (fresh.length > 0) {
+      setHeld({ eventIds: fresh });
+      return;
+    }
+    setHeld(null);
     const idempotencyKey = composer.takeSendKey();
+    const guard = {
+      basedOnEventId: composer.basedOnEventId ?? undefined,
+      force: force || undefined,
+    };
     const callbacks = {
       onSuccess: (event: ConversationEvent) => {
+        sentIds.current.add(event._id);
         composer.reset();
+        onTypingStopped?.();
         onSent(event);
         textareaRef.current?.focus();
       },
       // The draft stays as it was, with its key: sending it again cannot send it twice.
-      onError: (error: Error) => setFailure(error.message),
+      onError: (error: Error) => {
+        if (error instanceof ApiRequestError && error.code === STALE_DRAFT_CODE) {
+          setHeld({ eventIds: error.newEventIds });
+        } else {
+          setFailure(error.message);
+        }
+      },
     };
     if (mode === 'SMS') {
       sendSms.mutate(
@@ -72,6 +121,7 @@ export function MessageComposer({ composer, lead, sender, onSent }: MessageCompo
           text,
           attachments: attachments.map((attachment) => attachment.file),
           idempotencyKey,
+          ...guard,
         },
         callbacks,
       );
@@ -85,6 +135,7 @@ export function MessageComposer({ composer, lead, sender, onSent }: MessageCompo
           text,
           messageId: replyTo?._id ?? null,
           idempotencyKey,
+          ...guard,
         },
         callbacks,
       );
@@ -139,6 +190,24 @@ export function MessageComposer({ composer, lead, sender, onSent }: MessageCompo
     flushSync(() => composer.setText(text.slice(0, start) + emoji + text.slice(end)));
     textarea?.focus();
     textarea?.setSelectionRange(start + emoji.length, start + emoji.length);
+  }
+
+  function handleSendAnyway() {
+    send({ force: true });
+  }
+
+  /** Shows what is new and takes it as seen: the next send is based on it. */
+  function handleReview() {
+    composer.rebase(held?.eventIds.at(-1) ?? null);
+    setHeld(null);
+    onReview?.();
+  }
+
+  function handleTextChange(event: ChangeEvent<HTMLTextAreaElement>) {
+    const value = event.currentTarget.value;
+    composer.setText(value);
+    if (value.trim() === '') onTypingStopped?.();
+    else onTyping?.();
   }
 
   function handleCloseFailure() {
@@ -232,6 +301,15 @@ export function MessageComposer({ composer, lead, sender, onSent }: MessageCompo
         />
       )}
 
+      {held && (
+        <HeldSendPrompt
+          count={held.eventIds.length}
+          isSending={isSending}
+          onSendAnyway={handleSendAnyway}
+          onReview={handleReview}
+        />
+      )}
+
       <div className={classes.inputRow}>
         <ComposerAvatar companyStatus={lead.companyStatus} sender={sender} />
         <Textarea
@@ -242,7 +320,8 @@ export function MessageComposer({ composer, lead, sender, onSent }: MessageCompo
           disabled={isReadOnly}
           readOnly={isSending}
           error={check.textError !== null}
-          onChange={(event) => composer.setText(event.currentTarget.value)}
+          onChange={handleTextChange}
+          onBlur={onTypingStopped}
           autosize
           minRows={1}
           maxRows={8}

@@ -222,6 +222,8 @@ describe('sending', () => {
       companyID: lead.companyID,
       sentByUserID: demoUser._id,
       messageId: 'lead-email',
+      // The reply guard: the draft was started with the lead's email as the newest event.
+      basedOnEventId: 'lead-email',
     });
     expect(request?.headers.get(IDEMPOTENCY_KEY_HEADER)).toBeTruthy();
     // Sent: the reply is over, the subject gone.

@@ -1,5 +1,5 @@
-import type { ConversationEvent, Lead } from '@leasing/contract';
-import { useCallback, useState } from 'react';
+import type { ConversationEvent, Lead, LeadDraft } from '@leasing/contract';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { getConversationModes } from '../utils/conversation-mode';
 import type { ConversationMode, ConversationModes, ModeLead } from '../utils/conversation-mode';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -17,12 +17,17 @@ export type Draft = {
   text: string;
   attachments: DraftAttachment[];
   replyTo: ReplyTarget | null;
+  /**
+   * The reply guard's base: the newest event on the timeline when the writing started (null while
+   * nothing is written). A send says it; the server holds the send if someone spoke since.
+   */
+  basedOnEventId: string | null;
 };
 
 export type ComposerLead = ModeLead & Pick<Lead, 'conversations'>;
 
 function emptyDraft(mode: ConversationMode | null): Draft {
-  return { mode, subject: '', text: '', attachments: [], replyTo: null };
+  return { mode, subject: '', text: '', attachments: [], replyTo: null, basedOnEventId: null };
 }
 
 function answering(draft: Draft, email: ReplyTarget): Draft {
@@ -43,6 +48,11 @@ function initialDraft(lead: ComposerLead, modes: ConversationModes): Draft {
   return awaiting ? answering(draft, awaiting) : draft;
 }
 
+/** Writing has begun once there is text or an image: that moment is the reply guard's base. */
+function hasWriting(draft: Draft): boolean {
+  return draft.text.trim() !== '' || draft.attachments.length > 0;
+}
+
 let attachmentCounter = 0;
 
 /**
@@ -54,13 +64,25 @@ export function useComposer(lead: ComposerLead) {
   const modes = getConversationModes(lead);
   const [draft, setDraft] = useState(() => initialDraft(lead, modes));
   const [sendKey, setSendKey] = useState<string | null>(null);
+  // Read when writing starts, from a handler: the newest event the writer has seen.
+  const newest = lead.conversations[0]?._id ?? null;
+  const newestEventId = useRef(newest);
+  useLayoutEffect(() => {
+    newestEventId.current = newest;
+  }, [newest]);
 
   // A mode the lead has since become unreachable by (a refetch showed an opt-out) gives way.
   const mode =
     draft.mode !== null && modes.unavailable[draft.mode] === null ? draft.mode : modes.start;
 
   const edit = useCallback((change: (draft: Draft) => Draft) => {
-    setDraft(change);
+    setDraft((current) => {
+      const next = change(current);
+      if (!hasWriting(next)) return { ...next, basedOnEventId: null };
+      if (!hasWriting(current) || next.basedOnEventId === null)
+        return { ...next, basedOnEventId: newestEventId.current };
+      return next;
+    });
     setSendKey(null);
   }, []);
 
@@ -118,6 +140,35 @@ export function useComposer(lead: ComposerLead) {
     edit(() => emptyDraft(mode));
   }
 
+  /** Puts back a draft saved on the server (the pane just opened), unless writing began already. */
+  function restore(saved: LeadDraft) {
+    setDraft((current) => {
+      if (hasWriting(current)) return current;
+      const replyTo =
+        saved.mode === 'EMAIL' && saved.replyToEventId
+          ? {
+              _id: saved.replyToEventId,
+              subject:
+                lead.conversations.find((event) => event._id === saved.replyToEventId)?.subject ??
+                null,
+            }
+          : null;
+      return {
+        mode: saved.mode,
+        text: saved.text,
+        subject: saved.subject ?? '',
+        attachments: [],
+        replyTo,
+        basedOnEventId: saved.text.trim() === '' ? null : saved.basedOnEventId,
+      };
+    });
+  }
+
+  /** The writer has seen what is new up to `eventId` (they chose 'Review'): the draft is based on it. */
+  function rebase(eventId: string | null) {
+    setDraft((current) => ({ ...current, basedOnEventId: eventId ?? newestEventId.current }));
+  }
+
   /** The key for sending the draft as it is: the same one until the draft changes or is sent. */
   function takeSendKey(): string {
     if (sendKey !== null) return sendKey;
@@ -133,6 +184,7 @@ export function useComposer(lead: ComposerLead) {
     text: draft.text,
     attachments: mode === 'SMS' ? draft.attachments : [],
     replyTo: mode === 'EMAIL' ? draft.replyTo : null,
+    basedOnEventId: draft.basedOnEventId,
     /** Whether a lead's email may be chosen to answer. */
     canReply: modes.unavailable.EMAIL === null,
     toggleReply,
@@ -143,6 +195,8 @@ export function useComposer(lead: ComposerLead) {
     addAttachments,
     removeAttachment,
     reset,
+    restore,
+    rebase,
     takeSendKey,
   };
 }

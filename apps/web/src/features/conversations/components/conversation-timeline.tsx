@@ -43,6 +43,8 @@ export type ConversationTimelineProps = {
   newEventCount?: number;
   /** The reader reached the newest event, or asked to. */
   onNewEventsSeen?: () => void;
+  /** Counts requests to show the newest events (the composer's 'Review'): each one scrolls there. */
+  scrollToEndRequests?: number;
 };
 
 /**
@@ -117,6 +119,7 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   isCatchingUp = false,
   newEventCount = 0,
   onNewEventsSeen,
+  scrollToEndRequests = 0,
 }: ConversationTimelineProps) {
   const [isOlderRequested, setIsOlderRequested] = useState(false);
   const older = useOlderConversations({
@@ -156,6 +159,10 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   useLayoutEffect(() => {
     virtualizer.scrollToEnd();
   }, [virtualizer]);
+
+  useLayoutEffect(() => {
+    if (scrollToEndRequests > 0) virtualizer.scrollToEnd();
+  }, [scrollToEndRequests, virtualizer]);
 
   // New events that all fit on screen are already seen: no pill for them. Judged on the rows'
   // sizes, which the virtualizer knows before the browser has laid them out.

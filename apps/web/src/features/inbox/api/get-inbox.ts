@@ -1,5 +1,11 @@
 import { apiPaths, inboxPageSchema } from '@leasing/contract';
-import type { InboxChannel, InboxFilter, InboxPage, InboxView, LeadStatus } from '@leasing/contract';
+import type {
+  InboxChannel,
+  InboxFilter,
+  InboxPage,
+  InboxView,
+  LeadStatus,
+} from '@leasing/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';

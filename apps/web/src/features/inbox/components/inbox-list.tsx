@@ -2,7 +2,7 @@ import type { InboxItem } from '@leasing/contract';
 import { Button, Checkbox, Loader } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { INBOX_ROW_HEIGHT, InboxRow } from './inbox-row';
 import classes from './inbox-list.module.css';
 
@@ -22,6 +22,8 @@ export type InboxListProps = {
   onLoadMore: () => void;
   /** Selecting rows (to assign them at once): which are chosen, and how one is toggled. */
   selection?: { ids: ReadonlySet<string>; onToggle: (id: string) => void };
+  /** What a row shows of who else has its lead open. */
+  renderPresence?: (leadID: string) => ReactNode;
 };
 
 /**
@@ -37,6 +39,7 @@ export function InboxList({
   isFetchNextPageError,
   onLoadMore,
   selection,
+  renderPresence,
 }: InboxListProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -158,6 +161,7 @@ export function InboxList({
                 ref={(element) => focusIfPending(element, item._id)}
                 onFocus={() => setActiveId(item._id)}
                 onKeyDown={handleRowKeyDown}
+                presence={renderPresence?.(item._id)}
               />
             </div>
           );

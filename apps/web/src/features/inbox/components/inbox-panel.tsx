@@ -79,6 +79,8 @@ export type InboxPanelProps = {
   onChannelChange: (channel: InboxChannel | null) => void;
   onStatusesChange: (statuses: LeadStatus[]) => void;
   onClearFilters: () => void;
+  /** What a row shows of who else has its lead open. */
+  renderRowPresence?: (leadID: string) => ReactNode;
 };
 
 /**
@@ -94,6 +96,7 @@ export function InboxPanel({
   onChannelChange,
   onStatusesChange,
   onClearFilters,
+  renderRowPresence,
 }: InboxPanelProps) {
   const inboxQuery = useInbox(params);
   const { fetchNextPage, refetch } = inboxQuery;
@@ -154,6 +157,7 @@ export function InboxPanel({
         isFetchNextPageError={inboxQuery.isFetchNextPageError}
         onLoadMore={handleLoadMore}
         selection={selected ? { ids: selected, onToggle: toggleSelected } : undefined}
+        renderPresence={renderRowPresence}
       />
     );
   }

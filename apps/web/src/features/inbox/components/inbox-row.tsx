@@ -9,7 +9,7 @@ import {
   IconPhone,
   IconRobot,
 } from '@tabler/icons-react';
-import type { CSSProperties, FocusEvent, KeyboardEvent, Ref } from 'react';
+import type { CSSProperties, FocusEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format-date';
@@ -131,6 +131,8 @@ export type InboxRowProps = {
   ref?: Ref<HTMLAnchorElement>;
   onFocus: (event: FocusEvent<HTMLAnchorElement>) => void;
   onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => void;
+  /** Who else has this lead open (the app's presence avatar), if anyone. */
+  presence?: ReactNode;
 };
 
 /**
@@ -147,6 +149,7 @@ export function InboxRow({
   ref,
   onFocus,
   onKeyDown,
+  presence,
 }: InboxRowProps) {
   const detailsId = `inbox-row-${item._id}-details`;
   return (
@@ -183,6 +186,7 @@ export function InboxRow({
             <VisuallyHidden>Status: </VisuallyHidden>
             {leadStatusLabels[item.status]}
           </Badge>
+          {presence}
           {showProperty && <span className={classes.property}>· {item.propertyName}</span>}
           <OwnerTag item={item} />
           <span className={classes.time} title={formatDateTime(item.lastActivityAt)}>

@@ -10,14 +10,20 @@ export type LeadHeaderProps = {
   lead: Lead;
   /** Who works the lead and what can be done about it (the page composes it). */
   ownerControl?: ReactNode;
+  /** Beside the name: who else has the lead open (the app's presence). */
+  presence?: ReactNode;
 };
 
 /**
- * Who the lead is, where they are in the pipeline, who works them, and the office decision waiting
- * on them; a past tour's outcome is asked for beneath. Memoized: the pane re-renders as the
- * composer's draft changes.
+ * Who the lead is, who else has them open, where they are in the pipeline, who works them, and
+ * the office decision waiting on them; a past tour's outcome is asked for beneath. Memoized: the
+ * pane re-renders as the composer's draft changes.
  */
-export const LeadHeader = memo(function LeadHeader({ lead, ownerControl }: LeadHeaderProps) {
+export const LeadHeader = memo(function LeadHeader({
+  lead,
+  ownerControl,
+  presence,
+}: LeadHeaderProps) {
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
@@ -28,6 +34,7 @@ export const LeadHeader = memo(function LeadHeader({ lead, ownerControl }: LeadH
           <Text c="dimmed" size="sm">
             {lead.propertyName}
           </Text>
+          {presence}
         </Group>
         <Group gap="sm" wrap="wrap">
           <LeadStatusControl lead={lead} />

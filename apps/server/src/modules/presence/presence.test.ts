@@ -1,0 +1,272 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  socketEvents,
+  type PresenceAck,
+  type PresenceChange,
+  type PresenceSnapshot,
+  type PresenceTyping,
+} from '@leasing/contract';
+import { openDatabase } from '../../db/client.js';
+import type { LeadRow } from '../../db/schema/index.js';
+import { createLead, createOffice, createUser } from '../../test/factories.js';
+import { recordAll, sleep, until } from '../../test/sockets.js';
+import {
+  databaseTargets,
+  freePort,
+  login,
+  startTestApp,
+  type TestApp,
+} from '../../test/test-app.js';
+import { useTestApp } from '../../test/use-test-app.js';
+
+const sockets: Socket[] = [];
+afterAll(() => sockets.forEach((socket) => socket.close()));
+
+const open = async (url: string, token: string) => {
+  const socket = connect(url, {
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) =>
+    socket.on('connect', resolve).on('connect_error', reject),
+  );
+  return socket;
+};
+const view = (socket: Socket, leadID: string | null) =>
+  socket.emitWithAck(socketEvents.presenceView, { leadID }) as Promise<PresenceAck>;
+const sync = (socket: Socket) =>
+  socket.emitWithAck(socketEvents.presenceSync, {}) as Promise<PresenceSnapshot>;
+
+describe.each(databaseTargets())('presence in one process ($name)', (target) => {
+  const t = useTestApp(target, { listen: true });
+  let lead: LeadRow;
+  let companyId: string;
+  let otherCompanyId: string;
+  const tokens: Record<'dana' | 'priya' | 'olivia', string> = { dana: '', priya: '', olivia: '' };
+  const ids: Record<'dana' | 'priya', string> = { dana: '', priya: '' };
+
+  beforeAll(async () => {
+    const office = await createOffice(t.db, { staff: { name: 'Dana Whitfield' } });
+    const agent = await createUser(t.db, office.company.id, { name: 'Priya Shah', role: 'agent' });
+    const outside = await createOffice(t.db);
+    lead = await createLead(t.db, office.property);
+    companyId = office.company.id;
+    otherCompanyId = outside.company.id;
+    tokens.dana = await t.signIn(office.staff.credentials);
+    tokens.priya = await t.signIn(agent.credentials);
+    tokens.olivia = await t.signIn(outside.staff.credentials);
+    ids.dana = office.staff.user.id;
+    ids.priya = agent.user.id;
+  });
+
+  it('tells the company who opened a lead, relays typing to the lead’s viewers, and forgets a closed console', async () => {
+    const priya = await open(t.url, tokens.priya);
+    const olivia = await open(t.url, tokens.olivia);
+    const oliviaHeard = recordAll(olivia);
+    const dana = await open(t.url, tokens.dana);
+
+    const joined = until<PresenceChange>(priya, socketEvents.presence(companyId));
+    expect(await view(dana, lead.id)).toEqual({ ok: true });
+    expect(await joined).toMatchObject({
+      leadID: lead.id,
+      userID: ids.dana,
+      name: 'Dana Whitfield',
+      state: 'joined',
+      socketID: dana.id,
+    });
+    expect((await sync(priya)).viewers).toEqual([
+      { socketID: dana.id, leadID: lead.id, userID: ids.dana, name: 'Dana Whitfield' },
+    ]);
+
+    // Typing reaches the consoles on that lead only.
+    expect(await view(priya, lead.id)).toEqual({ ok: true });
+    const typing = until<PresenceTyping>(priya, socketEvents.presenceTypingOf(companyId));
+    dana.emit(socketEvents.presenceTyping, { leadID: lead.id, typing: true });
+    expect(await typing).toMatchObject({ leadID: lead.id, userID: ids.dana, typing: true });
+
+    const left = until<PresenceChange>(priya, socketEvents.presence(companyId));
+    const danaSocketId = dana.id;
+    dana.close();
+    expect(await left).toMatchObject({ socketID: danaSocketId, userID: ids.dana, state: 'left' });
+    expect((await sync(priya)).viewers.map((viewer) => viewer.userID)).toEqual([ids.priya]);
+
+    // Another company heard nothing of it, and sees nobody.
+    expect((await sync(olivia)).viewers).toEqual([]);
+    expect(oliviaHeard).toEqual([]);
+    priya.close();
+    olivia.close();
+  });
+
+  it("refuses to announce another company's lead, and a socket typing about a lead it has not open", async () => {
+    const dana = await open(t.url, tokens.dana);
+    const olivia = await open(t.url, tokens.olivia);
+    const danaHeard = recordAll(dana);
+    expect(await view(olivia, lead.id)).toEqual({ ok: false, error: 'Lead not found.' });
+    olivia.emit(socketEvents.presenceTyping, { leadID: lead.id, typing: true });
+    expect(await view(olivia, '00000000-0000-4000-a000-000000000000')).toMatchObject({ ok: false });
+    expect(await view(olivia, 'not-a-uuid' as string)).toMatchObject({ ok: false });
+    // Positive control: Dana's own company's news reaches her meanwhile.
+    const priya = await open(t.url, tokens.priya);
+    const heard = until<PresenceChange>(dana, socketEvents.presence(companyId));
+    await view(priya, lead.id);
+    expect((await heard).userID).toBe(ids.priya);
+    await sleep(200);
+    expect(danaHeard.map((entry) => entry.event)).toEqual([socketEvents.presence(companyId)]);
+    expect(JSON.stringify(danaHeard)).not.toContain(otherCompanyId);
+    // Leaving a lead (null) is announced too.
+    const left = until<PresenceChange>(dana, socketEvents.presence(companyId));
+    await view(priya, null);
+    expect((await left).state).toBe('left');
+    expect((await sync(dana)).viewers).toEqual([]);
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+const pgUrl = process.env.DATABASE_URL;
+if (!redisUrl || !pgUrl) {
+  console.warn(
+    'Presence across processes not run: REDIS_URL and DATABASE_URL are needed (CI sets both).',
+  );
+}
+
+const serverEntry = fileURLToPath(new URL('../../server.ts', import.meta.url));
+
+/**
+ * Two real server processes sharing PostgreSQL and Redis: this test's process runs one, a child
+ * process (`server.ts`) the other. Presence made on one is seen from the other.
+ */
+describe.runIf(Boolean(redisUrl && pgUrl))('presence across two server processes (Redis)', () => {
+  let one: TestApp;
+  let oneUrl: string;
+  let child: ChildProcess | undefined;
+  let twoUrl: string;
+  let log = '';
+  let dbName: string;
+  let lead: LeadRow;
+  let companyId: string;
+  const credentials: Record<'dana' | 'priya' | 'olivia', { email: string; password: string }> =
+    {} as never;
+  let danaId: string;
+
+  beforeAll(async () => {
+    dbName = `leasing_presence_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(pgUrl!);
+    url.pathname = `/${dbName}`;
+    const databaseUrl = url.toString();
+
+    one = await startTestApp(
+      {
+        name: 'postgres',
+        open: () => openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 3 }),
+      },
+      { REDIS_URL: redisUrl! },
+    );
+    await one.app.listen({ port: 0, host: '127.0.0.1' });
+    oneUrl = `http://127.0.0.1:${(one.app.server.address() as { port: number }).port}`;
+    const office = await createOffice(one.app.database.db, { staff: { name: 'Dana Whitfield' } });
+    const agent = await createUser(one.app.database.db, office.company.id, { role: 'agent' });
+    const outside = await createOffice(one.app.database.db);
+    lead = await createLead(one.app.database.db, office.property);
+    companyId = office.company.id;
+    danaId = office.staff.user.id;
+    credentials.dana = office.staff.credentials;
+    credentials.priya = agent.credentials;
+    credentials.olivia = outside.staff.credentials;
+
+    const port = await freePort();
+    twoUrl = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: twoUrl,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        INBOUND_SMTP_PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    for (let i = 0; i < 400; i += 1) {
+      if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+      const ready = await fetch(`${twoUrl}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) return;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    throw new Error(`second server not ready:\n${log}`);
+  }, 90_000);
+
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    await one?.close();
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  });
+
+  const signIn = async (base: string, who: { email: string; password: string }) => {
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(who),
+    });
+    return ((await response.json()) as { token: string }).token;
+  };
+
+  it('shows a user on process 1 to a colleague on process 2, and forgets them within seconds of a closed tab', async () => {
+    const dana = await open(oneUrl, (await login(one.app, credentials.dana)).token);
+    const priya = await open(twoUrl, await signIn(twoUrl, credentials.priya));
+    const olivia = await open(twoUrl, await signIn(twoUrl, credentials.olivia));
+    const oliviaHeard = recordAll(olivia);
+
+    // Live: the change crosses from process 1 to process 2.
+    const joined = until<PresenceChange>(priya, socketEvents.presence(companyId));
+    expect(await view(dana, lead.id)).toEqual({ ok: true });
+    expect(await joined).toMatchObject({ userID: danaId, leadID: lead.id, state: 'joined' });
+    // On demand: process 2 asks every process who is on which lead.
+    expect((await sync(priya)).viewers).toEqual([
+      { socketID: dana.id, leadID: lead.id, userID: danaId, name: 'Dana Whitfield' },
+    ]);
+    // Typing crosses too, to a viewer of the lead on the other process.
+    expect(await view(priya, lead.id)).toEqual({ ok: true });
+    const typing = until<PresenceTyping>(priya, socketEvents.presenceTypingOf(companyId));
+    dana.emit(socketEvents.presenceTyping, { leadID: lead.id, typing: true });
+    expect((await typing).userID).toBe(danaId);
+
+    const startedClosing = Date.now();
+    const left = until<PresenceChange>(priya, socketEvents.presence(companyId));
+    dana.close();
+    expect(await left).toMatchObject({ userID: danaId, state: 'left' });
+    expect(Date.now() - startedClosing).toBeLessThan(3_000);
+    expect((await sync(priya)).viewers.map((viewer) => viewer.userID)).not.toContain(danaId);
+
+    // The other company, on the same process as Priya, heard nothing and sees nobody.
+    expect((await sync(olivia)).viewers).toEqual([]);
+    expect(oliviaHeard).toEqual([]);
+  });
+});
