@@ -23,6 +23,11 @@ export const auditActions = [
   'user.role_changed',
   'user.deactivated',
   'user.reactivated',
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.deleted',
+  'webhook_endpoint.secret_rotated',
+  'webhook_delivery.redelivered',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -49,6 +54,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.role_changed': 'Changed a role',
   'user.deactivated': 'Deactivated a user',
   'user.reactivated': 'Reactivated a user',
+  'webhook_endpoint.created': 'Added a webhook endpoint',
+  'webhook_endpoint.updated': 'Changed a webhook endpoint',
+  'webhook_endpoint.deleted': 'Deleted a webhook endpoint',
+  'webhook_endpoint.secret_rotated': "Rotated a webhook endpoint's secret",
+  'webhook_delivery.redelivered': 'Redelivered a webhook',
 };
 
 export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;
