@@ -8,6 +8,7 @@ import {
   IconMailQuestion,
   IconPhone,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -103,6 +104,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconPhone size={16} stroke={1.5} />}
             >
               Numbers
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.webhooks.getHref()}
+              leftSection={<IconWebhook size={16} stroke={1.5} />}
+            >
+              Webhooks
             </Menu.Item>
             <Menu.Item
               component={Link}
