@@ -43,7 +43,7 @@ export function DeliveryDetailDialog({ deliveryId, onClose }: DeliveryDetailDial
             <DeliveryStatusBadge status={delivery.status} />
             <Code>{delivery.event}</Code>
             <Text size="sm" c="dimmed">
-              {attemptsLabel(delivery.attempts, delivery.maxAttempts)}
+              {attemptsLabel(delivery.attempts, delivery.maxAttempts, delivery.status)}
             </Text>
           </Group>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

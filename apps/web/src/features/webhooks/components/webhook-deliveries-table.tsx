@@ -58,7 +58,7 @@ function DeliveryRow({ delivery, onOpen }: DeliveryRowProps) {
       </Table.Td>
       <Table.Td data-label={COLUMNS.attempts}>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {attemptsLabel(delivery.attempts, delivery.maxAttempts)}
+          {attemptsLabel(delivery.attempts, delivery.maxAttempts, delivery.status)}
         </Text>
       </Table.Td>
       <Table.Td data-label={COLUMNS.lastError} data-empty={delivery.lastError ? undefined : true}>

@@ -7,8 +7,13 @@ export const deliveryStatusInfo: Record<WebhookDeliveryStatus, { label: string; 
   failed: { label: 'Failed', color: 'red' },
 };
 
-/** '2 of 9 attempts' — or '1 attempt' once delivered at the first try. */
-export function attemptsLabel(attempts: number, maxAttempts: number): string {
+/** '2 of 9 attempts' while it is tried (or failed); '1 attempt' once delivered. */
+export function attemptsLabel(
+  attempts: number,
+  maxAttempts: number,
+  status: WebhookDeliveryStatus,
+): string {
   if (attempts === 0) return 'Not tried yet';
+  if (status === 'succeeded') return `${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`;
   return `${attempts} of ${maxAttempts} ${maxAttempts === 1 ? 'attempt' : 'attempts'}`;
 }
