@@ -47,6 +47,7 @@ import { secureAccessModule } from './modules/secure-access/secure-access.module
 import { teamModule } from './modules/team/team.module.js';
 import { toursModule } from './modules/tours/tours.module.js';
 import { translationModule } from './modules/translation/translation.module.js';
+import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressedParamsPlugin } from './plugins/compressed-params.js';
 import { databasePlugin } from './plugins/database.js';
@@ -201,6 +202,7 @@ export const buildApp = async ({
     await app.register(secureAccessModule);
     await app.register(inboundEmailModule, { dnsResolver });
     await app.register(inboundSmsModule);
+    await app.register(webhooksModule, { now: now ?? systemClock });
     await app.register(fastifyStatic, {
       root: join(serverRoot, 'assets/demo-media'),
       prefix: '/media/demo/',

@@ -45,6 +45,25 @@ const trustProxySchema = optionalString.pipe(
     .optional(),
 );
 
+/** A duration like `500ms`, `10s`, `2m`, `6h`, in milliseconds. */
+const durationMs = (value: string): number | undefined => {
+  const match = /^(\d+)(ms|s|m|h)$/.exec(value.trim());
+  if (!match) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'];
+  return Number(match[1]) * unit;
+};
+const durationSchema = z
+  .string()
+  .refine((value) => (durationMs(value) ?? 0) > 0, 'a duration like 500ms, 10s, 2m or 6h')
+  .transform((value) => durationMs(value)!);
+const durationListSchema = z
+  .string()
+  .refine(
+    (value) => value.split(',').every((item) => (durationMs(item) ?? 0) > 0),
+    'comma-separated durations like 10s,30s,2m,6h',
+  )
+  .transform((value) => value.split(',').map((item) => durationMs(item)!));
+
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 const envSchema = z.object({
@@ -141,6 +160,11 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   SEED_DEMO: optionalString.pipe(z.enum(['true', 'false']).optional()),
+  WEBHOOK_TIMEOUT: durationSchema.prefault('10s'),
+  WEBHOOK_RETRY_DELAYS: durationListSchema.prefault('10s,30s,2m,10m,30m,2h,6h,12h'),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: optionalString.pipe(
+    z.enum(['true', 'false'], { error: 'true or false' }).optional(),
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -207,6 +231,14 @@ export type AppConfig = {
   translate: { url: string; apiKey: string | undefined } | undefined;
   /** How often the queue looks for expired jobs. */
   queueMaintenanceSeconds: number;
+  /** Outbound webhooks: how long one attempt may take, and the waits before each retry. */
+  webhooks: {
+    timeoutMs: number;
+    /** A delivery gets `retryDelaysMs.length + 1` attempts. */
+    retryDelaysMs: number[];
+    /** Whether endpoint URLs may reach loopback and private addresses (off in production). */
+    allowPrivateNetworks: boolean;
+  };
   /** Payment links; undefined when no PAYMENT_HOST is set (links cannot be made). */
   payments:
     | {
@@ -378,6 +410,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       ? { url: e.TRANSLATE_URL.replace(/\/$/, ''), apiKey: e.TRANSLATE_API_KEY }
       : undefined,
     queueMaintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT,
+      retryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
+      allowPrivateNetworks:
+        e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === undefined
+          ? e.NODE_ENV !== 'production'
+          : e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
+    },
     payments: paymentHost
       ? {
           host: paymentHost,

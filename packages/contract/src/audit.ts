@@ -28,6 +28,11 @@ export const auditActions = [
   'user.reactivated',
   'lead.assigned',
   'assignment_rule.changed',
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.deleted',
+  'webhook_endpoint.secret_rotated',
+  'webhook_delivery.redelivered',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -59,6 +64,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.reactivated': 'Reactivated a user',
   'lead.assigned': 'Assigned a lead',
   'assignment_rule.changed': 'Changed automatic assignment',
+  'webhook_endpoint.created': 'Added a webhook endpoint',
+  'webhook_endpoint.updated': 'Changed a webhook endpoint',
+  'webhook_endpoint.deleted': 'Deleted a webhook endpoint',
+  'webhook_endpoint.secret_rotated': "Rotated a webhook endpoint's secret",
+  'webhook_delivery.redelivered': 'Redelivered a webhook',
 };
 
 export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;

@@ -21,3 +21,4 @@ export * from './workflow.js';
 export * from './owners.js';
 export * from './today.js';
 export * from './lead-status.js';
+export * from './webhooks.js';

@@ -55,6 +55,12 @@ export const apiRoutes = {
   invitationAccept: '/api/invitations/:token/accept',
   audit: '/api/audit',
   auditExport: '/api/audit/export',
+  webhookEndpoints: '/api/webhooks/endpoints',
+  webhookEndpoint: '/api/webhooks/endpoints/:endpointId',
+  webhookEndpointRotateSecret: '/api/webhooks/endpoints/:endpointId/rotate-secret',
+  webhookDeliveries: '/api/webhooks/deliveries',
+  webhookDelivery: '/api/webhooks/deliveries/:deliveryId',
+  webhookDeliveryRedeliver: '/api/webhooks/deliveries/:deliveryId/redeliver',
   leadPaymentLinks: '/api/leads/:leadId/payment-links',
   payLink: '/api/pay/link',
   payCheckout: '/api/pay/checkout',
@@ -144,6 +150,16 @@ export const apiPaths = {
   audit: apiRoutes.audit,
   /** CSV of every entry the filters select (same query parameters as `audit`, no paging). */
   auditExport: apiRoutes.auditExport,
+  webhookEndpoints: apiRoutes.webhookEndpoints,
+  webhookEndpoint: (endpointId: string) => pathOf(apiRoutes.webhookEndpoint, { endpointId }),
+  webhookEndpointRotateSecret: (endpointId: string) =>
+    pathOf(apiRoutes.webhookEndpointRotateSecret, { endpointId }),
+  /** Keyset pages of the delivery log, newest first (filters: `endpointId`, `status`). */
+  webhookDeliveries: apiRoutes.webhookDeliveries,
+  webhookDelivery: (deliveryId: string) => pathOf(apiRoutes.webhookDelivery, { deliveryId }),
+  /** Queues the delivery again, with the same id. */
+  webhookDeliveryRedeliver: (deliveryId: string) =>
+    pathOf(apiRoutes.webhookDeliveryRedeliver, { deliveryId }),
   leadPaymentLinks: (leadId: string) => pathOf(apiRoutes.leadPaymentLinks, { leadId }),
   /** Payment host only: the link a token opens (`?t=`). */
   payLink: apiRoutes.payLink,

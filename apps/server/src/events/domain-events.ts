@@ -151,6 +151,31 @@ export type DomainEventMap = {
   'user.reactivated': CompanyFact & { userId: string; actor: Actor };
   /** A secure-access link to one lead was made, acting for `actingAsUserId`. */
   'access_link.created': LeadFact & { actingAsUserId: string; expiresAt: string; actor: Actor };
+  /** An admin added an outbound webhook endpoint (Settings → Webhooks). */
+  'webhook_endpoint.created': CompanyFact & {
+    endpointId: string;
+    url: string;
+    events: string[];
+    actor: Actor;
+  };
+  /** An admin changed an endpoint's URL, description, events or active state. */
+  'webhook_endpoint.updated': CompanyFact & {
+    endpointId: string;
+    changes: string[];
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    actor: Actor;
+  };
+  'webhook_endpoint.deleted': CompanyFact & { endpointId: string; url: string; actor: Actor };
+  /** The endpoint's signing secret was replaced: the old one signs nothing from now on. */
+  'webhook_endpoint.secret_rotated': CompanyFact & { endpointId: string; actor: Actor };
+  /** An admin queued a delivery again ('Redeliver'), with the same id. */
+  'webhook_delivery.redelivered': CompanyFact & {
+    deliveryId: string;
+    endpointId: string;
+    event: string;
+    actor: Actor;
+  };
   /** An integration created or changed a property. */
   'property.upserted': CompanyFact & {
     propertyId: string;

@@ -7,7 +7,12 @@ import {
   jsonSchemaTransformObject,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { apiKeyScopeInfo, apiKeyScopes } from '@leasing/contract';
+import {
+  apiKeyScopeInfo,
+  apiKeyScopes,
+  webhookEventInfo,
+  webhookEventNames,
+} from '@leasing/contract';
 
 export const DOCS_PREFIX = '/api/docs';
 const DOCUMENTED_PREFIX = '/api/integrations/';
@@ -29,7 +34,27 @@ operations to come: no operation sends messages or reads leads yet.
 ${apiKeyScopes.map((scope) => `- \`${scope}\`: ${apiKeyScopeInfo[scope].description}`).join('\n')}
 
 **Errors** are always \`{"error": {"code", "message", "details"?}}\`; a 400 names each field that
-is wrong in \`details\`.`;
+is wrong in \`details\`.
+
+**Outbound webhooks.** The other direction: admins add endpoint URLs (user menu → Webhooks) and pick
+events; each event is POSTed to every endpoint that picked it as JSON
+\`{"id", "type", "createdAt", "companyId", "data": {"lead": {"id", "pmsLeadId", "propertyId",
+"pmsPropertyId", "name"}, …}}\`. Events:
+
+${webhookEventNames.map((name) => `- \`${name}\`: ${webhookEventInfo[name].description}`).join('\n')}
+
+Every request is signed the Standard Webhooks way, with these headers:
+
+- \`Webhook-Id\`: the delivery's id, also the body's \`id\` — the same on every retry and on
+  'Redeliver', so use it to process each event once.
+- \`Webhook-Timestamp\`: when this attempt was sent, in Unix seconds (refuse old ones, e.g. > 5 min).
+- \`Webhook-Signature\`: \`v1,<base64 HMAC-SHA256>\` of \`<Webhook-Id>.<Webhook-Timestamp>.<raw body>\`,
+  keyed with the base64-decoded part of the endpoint's secret after \`whsec_\`. Compare in constant
+  time; the \`standardwebhooks\` libraries do all of this.
+
+Answer 2xx within the timeout (10 s by default) to acknowledge; anything else, or no answer, is
+retried with backoff (10 s, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h, 12 h by default), then the
+delivery is marked failed. Redirects are not followed.`;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type TransformedDocument = ReturnType<typeof jsonSchemaTransformObject>;

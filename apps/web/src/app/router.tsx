@@ -131,6 +131,13 @@ const normalRouteTable: RouteObject[] = [
                       })),
                   },
                   {
+                    path: paths.webhooks.path,
+                    lazy: () =>
+                      import('./routes/app/webhooks').then((module) => ({
+                        Component: module.WebhooksRoute,
+                      })),
+                  },
+                  {
                     path: paths.audit.path,
                     lazy: () =>
                       import('./routes/app/audit').then((module) => ({

@@ -61,6 +61,10 @@ export const paths = {
     path: '/account/accept-invite',
     getHref: (token: string) => `/account/accept-invite?token=${encodeURIComponent(token)}`,
   },
+  webhooks: {
+    path: '/main/settings/webhooks',
+    getHref: () => '/main/settings/webhooks',
+  },
   audit: {
     path: '/main/settings/audit',
     getHref: () => '/main/settings/audit',

@@ -14,3 +14,4 @@ export * from './invitations.js';
 export * from './ownership.js';
 export * from './lost-reasons.js';
 export * from './drafts.js';
+export * from './webhooks.js';

@@ -45,6 +45,13 @@ const targetOf = (event: DomainEvent): Target | null => {
       return { targetType: 'user', targetId: event.userId };
     case 'user.invited':
       return { targetType: 'invitation', targetId: event.invitationId };
+    case 'webhook_endpoint.created':
+    case 'webhook_endpoint.updated':
+    case 'webhook_endpoint.deleted':
+    case 'webhook_endpoint.secret_rotated':
+      return { targetType: 'webhook_endpoint', targetId: event.endpointId };
+    case 'webhook_delivery.redelivered':
+      return { targetType: 'webhook_delivery', targetId: event.deliveryId };
     default:
       return null;
   }
@@ -99,6 +106,14 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { status: 'deactivated' };
     case 'user.reactivated':
       return { status: 'active' };
+    case 'webhook_endpoint.created':
+      return { url: event.url, events: event.events };
+    case 'webhook_endpoint.updated':
+      return event.after;
+    case 'webhook_endpoint.deleted':
+      return { url: event.url };
+    case 'webhook_delivery.redelivered':
+      return { endpointId: event.endpointId, event: event.event };
     default:
       return null;
   }
@@ -123,6 +138,8 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { status: 'active' };
     case 'user.reactivated':
       return { status: 'deactivated' };
+    case 'webhook_endpoint.updated':
+      return event.before;
     default:
       return null;
   }

@@ -9,7 +9,7 @@ import { conversationEvents, type PropertyRow } from '../../db/schema/index.js';
 import { createOffice, uniquePhone } from '../../test/factories.js';
 import { databaseTargets } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import { isPublicAddress } from './media-fetch.js';
+import { isPublicAddress } from '../../lib/public-network.js';
 
 const ACCOUNT_SID = `AC${randomBytes(16).toString('hex')}`;
 const AUTH_TOKEN = randomBytes(16).toString('hex');

@@ -1,7 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import { publicOnlyLookup } from '../../lib/public-network.js';
 
 /**
  * Downloads one MMS file from Twilio, and from nowhere else: a webhook names the URL, so an
@@ -23,57 +23,8 @@ const TWILIO_MEDIA_HOSTS = ['api.twilio.com', 'media.twiliocdn.com'];
 const TWILIO_MEDIA_DOMAIN = '.twiliocdn.com';
 const MAX_REDIRECTS = 5;
 
-const privateRanges = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv6');
-}
-
-/** Whether an IP address is one on the public internet (not private, loopback, link-local, …). */
-export const isPublicAddress = (address: string): boolean => {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
-};
-
 /** DNS as usual, but an answer with a private address fails the connection. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, options, (error, address, family) => {
-    if (error) return callback(error, address, family);
-    const answers: LookupAddress[] = Array.isArray(address)
-      ? address
-      : [{ address, family: family ?? 4 }];
-    const internal = answers.find((answer) => !isPublicAddress(answer.address));
-    if (internal) {
-      return callback(
-        new MediaRefusedError(`${hostname} resolves to a non-public address (${internal.address})`),
-        address,
-        family,
-      );
-    }
-    callback(null, address, family);
-  });
-};
+const lookupPublicOnly = publicOnlyLookup((message) => new MediaRefusedError(message));
 
 export type MediaFetchOptions = {
   /** TWILIO_API_URL: its origin is trusted as configured (a loopback test double included). */
@@ -112,7 +63,7 @@ const get = (target: Target, headers: Record<string, string>, signal: AbortSigna
       headers,
       signal,
       // The configured API is the operator's choice; anything else must be on the internet.
-      ...(target.trusted ? {} : { lookup: publicOnlyLookup }),
+      ...(target.trusted ? {} : { lookup: lookupPublicOnly }),
     });
     request.once('response', resolve);
     request.once('error', reject);

@@ -37,6 +37,7 @@ describe('user menu', () => {
       'Numbers',
       'Assignment',
       'Pipeline',
+      'Webhooks',
       'Audit',
       'Sign out',
     ]);

@@ -10,6 +10,7 @@ import {
   IconPhone,
   IconProgress,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -119,6 +120,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconProgress size={16} stroke={1.5} />}
             >
               Pipeline
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.webhooks.getHref()}
+              leftSection={<IconWebhook size={16} stroke={1.5} />}
+            >
+              Webhooks
             </Menu.Item>
             <Menu.Item
               component={Link}
