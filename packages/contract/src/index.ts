@@ -18,3 +18,4 @@ export * from './numbers.js';
 export * from './audit.js';
 export * from './team.js';
 export * from './workflow.js';
+export * from './notifications.js';

@@ -44,6 +44,9 @@ export const apiRoutes = {
   audit: '/api/audit',
   auditExport: '/api/audit/export',
   leadPaymentLinks: '/api/leads/:leadId/payment-links',
+  notifications: '/api/notifications',
+  notificationsRead: '/api/notifications/read',
+  notificationsReadAll: '/api/notifications/read-all',
   payLink: '/api/pay/link',
   payCheckout: '/api/pay/checkout',
   payCheckoutSession: '/api/pay/checkout-session',
@@ -117,6 +120,9 @@ export const apiPaths = {
   /** CSV of every entry the filters select (same query parameters as `audit`, no paging). */
   auditExport: apiRoutes.auditExport,
   leadPaymentLinks: (leadId: string) => pathOf(apiRoutes.leadPaymentLinks, { leadId }),
+  notifications: apiRoutes.notifications,
+  notificationsRead: apiRoutes.notificationsRead,
+  notificationsReadAll: apiRoutes.notificationsReadAll,
   /** Payment host only: the link a token opens (`?t=`). */
   payLink: apiRoutes.payLink,
   /** Payment host only: pay a link with a card (sandbox provider). */
