@@ -35,6 +35,7 @@ import { integrationsModule } from './modules/integrations/integrations.module.j
 import { liveModule } from './modules/live/live.module.js';
 import { messagingModule } from './modules/messaging/messaging.module.js';
 import { notesModule } from './modules/notes/notes.module.js';
+import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { numbersModule } from './modules/numbers/numbers.module.js';
 import { officeDecisionModule } from './modules/office-decision/office-decision.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
@@ -185,6 +186,7 @@ export const buildApp = async ({
     await app.register(toursModule);
     await app.register(conversationsModule);
     await app.register(notesModule);
+    await app.register(notificationsModule, { now: now ?? systemClock });
     await app.register(officeDecisionModule);
     await app.register(apiKeysModule);
     await app.register(numbersModule);
