@@ -4,6 +4,9 @@ import { Brand } from '../../../components/ui/brand';
 import { paths } from '../../../config/paths';
 import { UserMenu } from '../../../features/auth/components/user-menu';
 import { ReconnectingIndicator } from '../../../features/live/components/reconnecting-indicator';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { ShortcutListener } from '../../../features/shortcuts/components/shortcut-listener';
+import type { Notification } from '@leasing/contract';
 import { useLiveUpdates } from '../../live-updates';
 
 /**
@@ -13,6 +16,10 @@ import { useLiveUpdates } from '../../live-updates';
 export function AppLayoutRoute() {
   const navigate = useNavigate();
   useLiveUpdates();
+
+  function handleOpenLead(lead: Notification['lead']) {
+    void navigate(paths.leadEscalation.getHref(lead.propertyID, lead.pmsLeadId));
+  }
 
   function handleSignedOut() {
     void navigate(paths.login.getHref(), { replace: true });
@@ -29,12 +36,14 @@ export function AppLayoutRoute() {
           >
             <Brand size="sm" />
           </Link>
-          <Group gap="md" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
             <ReconnectingIndicator />
+            <NotificationBell onOpenLead={handleOpenLead} />
             <UserMenu onSignedOut={handleSignedOut} />
           </Group>
         </Group>
       </AppShell.Header>
+      <ShortcutListener />
       <AppShell.Main bg="gray.0">
         <Container size="xl" py="lg" px="md">
           <Outlet />

@@ -17,6 +17,7 @@ import {
   IconMailQuestion,
   IconMessages,
 } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -25,6 +26,8 @@ import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { PropertyScopeNav } from '../../../features/inbox/components/property-scope-nav';
 import { readInboxParams, writeInboxParams } from '../../../features/inbox/utils/inbox-url-params';
 import { useProperties } from '../../../features/properties/api/get-properties';
+import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
+import { moveListSelection } from '../../../features/shortcuts/utils/move-list-selection';
 import { ToursWeek } from '../../../features/tours/components/tours-week';
 import { dayToIso, isoToDay } from '../../../features/tours/utils/zoned-week';
 
@@ -106,6 +109,7 @@ const viewOptions = [
 export function DashboardRoute() {
   const propertiesQuery = useProperties();
   const [searchParams, setSearchParams] = useSearchParams();
+  const inboxRef = useRef<HTMLDivElement>(null);
 
   const properties = propertiesQuery.data ?? [];
   const requestedId = searchParams.get(SELECTED_PROPERTY_PARAM);
@@ -176,6 +180,24 @@ export function DashboardRoute() {
     void propertiesQuery.refetch();
   }
 
+  const isInboxShown = view === 'inbox';
+  useShortcut('j', () => moveListSelection(inboxRef.current, 'next'), {
+    description: 'Next lead',
+    enabled: isInboxShown,
+  });
+  useShortcut('k', () => moveListSelection(inboxRef.current, 'previous'), {
+    description: 'Previous lead',
+    enabled: isInboxShown,
+  });
+  useShortcut(
+    '/',
+    () =>
+      inboxRef.current
+        ?.querySelector<HTMLInputElement>('input[aria-label="Search leads"]')
+        ?.focus(),
+    { description: 'Search leads', enabled: isInboxShown },
+  );
+
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -244,7 +266,7 @@ export function DashboardRoute() {
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
-            <Paper withBorder radius="md">
+            <Paper withBorder radius="md" ref={inboxRef}>
               <Group justify="space-between" align="center" p="md" pb={0} gap="sm">
                 {propertiesQuery.isPending ? (
                   <Skeleton height={24} width="40%" />

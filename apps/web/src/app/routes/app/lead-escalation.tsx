@@ -5,7 +5,7 @@ import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -26,6 +26,8 @@ import { PaymentLinkDialog } from '../../../features/payment-links/components/pa
 import { CompleteDecisionPrompt } from '../../../features/leads/components/complete-decision-prompt';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
+import { NotesDialog } from '../../../features/leads/components/notes-dialog';
+import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
@@ -144,12 +146,31 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
   const [isShareLinkOpen, setIsShareLinkOpen] = useState(false);
   const [isPaymentLinkOpen, setIsPaymentLinkOpen] = useState(false);
+  const [isNotesOpen, setIsNotesOpen] = useState(false);
+  const composerSlotRef = useRef<HTMLDivElement>(null);
+  const isDecisionOpen = lead.officeDecisionState?.status === 'PENDING';
+
+  useShortcut('r', () => composerSlotRef.current?.querySelector('textarea')?.focus(), {
+    description: 'Reply to the lead',
+  });
+  useShortcut('n', () => setIsNotesOpen(true), {
+    description: 'Add a note',
+    enabled: !isSecureAccess,
+  });
+  useShortcut('e', () => setIsDecisionPromptOpen(true), {
+    description: 'Complete the decision',
+    enabled: isDecisionOpen,
+  });
 
   /** The message just sent shows at once, before the socket brings it. */
   function handleSent(event: ConversationEvent) {
     addConversationEvents(queryClient, lead, [event]);
     const decision = lead.officeDecisionState;
     if (decision && decision.status !== 'COMPLETED') setIsDecisionPromptOpen(true);
+  }
+
+  function handleCloseNotes() {
+    setIsNotesOpen(false);
   }
 
   function handleCloseDecisionPrompt() {
@@ -250,7 +271,11 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   onNewEventsSeen={newEvents.dismiss}
                 />
               </div>
-              <div data-testid="composer-slot" className={classes.composerSlot}>
+              <div
+                ref={composerSlotRef}
+                data-testid="composer-slot"
+                className={classes.composerSlot}
+              >
                 <MessageComposer
                   composer={composer}
                   lead={lead}
@@ -265,6 +290,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
             opened={isDecisionPromptOpen}
             onClose={handleCloseDecisionPrompt}
           />
+          <NotesDialog lead={lead} opened={isNotesOpen} onClose={handleCloseNotes} />
           <ShareLinkDialog
             leadID={lead._id}
             leadName={lead.name}
