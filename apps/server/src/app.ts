@@ -37,6 +37,7 @@ import { messagingModule } from './modules/messaging/messaging.module.js';
 import { notesModule } from './modules/notes/notes.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { numbersModule } from './modules/numbers/numbers.module.js';
+import { ownersModule } from './modules/owners/owners.module.js';
 import { officeDecisionModule } from './modules/office-decision/office-decision.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { propertiesModule } from './modules/properties/properties.module.js';
@@ -191,6 +192,7 @@ export const buildApp = async ({
     await app.register(apiKeysModule);
     await app.register(numbersModule);
     await app.register(teamModule, { now: now ?? systemClock });
+    await app.register(ownersModule, { now: now ?? systemClock });
     await app.register(integrationsModule);
     await app.register(secureAccessModule);
     await app.register(inboundEmailModule, { dnsResolver });

@@ -23,6 +23,8 @@ export const auditActions = [
   'user.role_changed',
   'user.deactivated',
   'user.reactivated',
+  'lead.assigned',
+  'assignment_rule.changed',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -49,6 +51,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.role_changed': 'Changed a role',
   'user.deactivated': 'Deactivated a user',
   'user.reactivated': 'Reactivated a user',
+  'lead.assigned': 'Assigned a lead',
+  'assignment_rule.changed': 'Changed automatic assignment',
 };
 
 export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;

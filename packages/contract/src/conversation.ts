@@ -15,8 +15,13 @@ export const eventTypes = [
   'CANCELED_TOUR_APPOINTMENT',
   'LEAD_INTENT_UPDATE',
   'LANGUAGE_PREFERENCE_UPDATE',
+  'OWNER_CHANGED',
 ] as const;
 export const eventTypeSchema = z.enum(eventTypes);
+/** Events only the console itself writes (its workflow); integrations cannot append them. */
+export const consoleEventTypes = [
+  'OWNER_CHANGED',
+] as const satisfies readonly (typeof eventTypes)[number][];
 export type EventType = z.infer<typeof eventTypeSchema>;
 
 export const senderTypes = ['LEAD', 'USER', 'ASSISTANT', 'SYSTEM'] as const;

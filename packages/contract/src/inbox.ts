@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, pageOf } from './common.js';
 import { leadSummarySchema } from './leads.js';
+import { inboxViewSchema } from './owners.js';
 
 /** The channels a lead can be written to, for the inbox's icons and its channel filter. */
 export const inboxChannels = ['SMS', 'EMAIL'] as const;
@@ -30,6 +31,8 @@ export const inboxQuerySchema = z.object({
     .optional(),
   /** Only leads that can be written to on this channel. */
   channel: inboxChannelSchema.optional(),
+  /** Whose leads: the caller's (`mine`), nobody's, the assistant's, or all (the default). */
+  view: inboxViewSchema.default('all'),
   cursor: z.string().min(1).max(500).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

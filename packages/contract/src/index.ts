@@ -19,3 +19,4 @@ export * from './audit.js';
 export * from './team.js';
 export * from './workflow.js';
 export * from './notifications.js';
+export * from './owners.js';

@@ -3,10 +3,12 @@ import { isoDateSchema } from './common.js';
 import {
   conversationEventSchema,
   eventDataSchema,
+  consoleEventTypes,
   eventTypeSchema,
   senderTypeSchema,
 } from './conversation.js';
 import { officeDecisionStatusSchema, optStatusSchema } from './leads.js';
+import { leadOwnerSchema } from './workflow.js';
 import {
   ACCESS_LINK_DEFAULT_TTL_SECONDS,
   accessLinkSchema,
@@ -168,6 +170,17 @@ export const upsertLeadRequestSchema = z.object({
     languageCodeSchema,
     'BCP 47 language code ("es", "pt-BR"). Omit to keep, null to clear.',
   ),
+  owner: z
+    .union([
+      z.object({ staffEmail: z.email().max(320) }),
+      z.literal('assistant'),
+      z.literal('unassigned'),
+    ])
+    .optional()
+    .meta({
+      description:
+        'Who works the lead: a staff member of your company by email, the leasing assistant ("assistant"), or nobody ("unassigned"). Omit to keep; a new lead then follows its property\'s automatic assignment.',
+    }),
 });
 export type UpsertLeadRequest = z.infer<typeof upsertLeadRequestSchema>;
 
@@ -188,6 +201,11 @@ export const integrationLeadSchema = z
       .meta({ description: 'PENDING while an office decision waits for staff.' }),
     tourDateUTC: isoDateSchema.nullable(),
     lastActivityAt: isoDateSchema,
+    owner: leadOwnerSchema,
+    assistantActive: z.boolean().meta({
+      description:
+        'The assistant may write to the lead: false while a staff member owns it (the assistant is paused).',
+    }),
   })
   .meta({ id: 'IntegrationLead' });
 export type IntegrationLead = z.infer<typeof integrationLeadSchema>;
@@ -205,7 +223,7 @@ export const appendEventRequestSchema = z.object({
     description:
       "The event's id in your system. Appends are idempotent on it (per company): sending it again answers the first event and changes nothing.",
   }),
-  eventType: eventTypeSchema,
+  eventType: eventTypeSchema.exclude([...consoleEventTypes]),
   date: isoDateSchema.meta({ description: 'When it happened, ISO 8601 with an offset.' }),
   body: optional(z.string().max(50_000), 'What the timeline shows.'),
   senderName: optional(z.string().max(200), 'Who it is from, as the timeline names them.'),

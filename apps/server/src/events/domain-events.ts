@@ -57,6 +57,13 @@ export type DomainEventMap = {
     timelineEventId: string;
     actor: Actor;
   };
+  /** An admin changed a property's automatic assignment (round robin and its people). */
+  'assignment_rule.changed': CompanyFact & {
+    propertyId: string;
+    roundRobin: boolean;
+    agentIds: string[];
+    actor: Actor;
+  };
   /** The lead moved in the leasing pipeline, by hand or automatically (actor `system`). */
   'lead.status_changed': LeadFact & {
     before: LeadStatus;

@@ -12,3 +12,4 @@ export * from './phone-numbers.js';
 export * from './audit.js';
 export * from './invitations.js';
 export * from './notifications.js';
+export * from './ownership.js';

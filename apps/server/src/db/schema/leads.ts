@@ -106,6 +106,23 @@ export const leads = pgTable(
       table.lastActivityAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The inbox's owner views in the inbox order: 'Mine' walks the owner's own index, 'Unassigned'
+    // and 'Assistant' the company's by kind.
+    index('leads_owner_inbox_idx')
+      .on(
+        table.ownerUserId,
+        table.decisionOpen.desc().nullsFirst(),
+        table.lastActivityAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      )
+      .where(sql`${table.ownerUserId} is not null`),
+    index('leads_company_owner_kind_inbox_idx').on(
+      table.companyId,
+      table.ownerKind,
+      table.decisionOpen.desc().nullsFirst(),
+      table.lastActivityAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Inbound routing: a text is matched by the sender's number, an email by its address.
     index('leads_phone_idx').on(table.phone),
     index('leads_company_email_idx').on(table.companyId, sql`lower(${table.email})`),

@@ -28,7 +28,10 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'number.removed':
       return { targetType: 'number', targetId: event.numberId };
     case 'property.upserted':
+    case 'assignment_rule.changed':
       return { targetType: 'property', targetId: event.propertyId };
+    case 'lead.assigned':
+      return { targetType: 'lead', targetId: event.leadId };
     case 'auth.signed_in':
     case 'user.invitation_accepted':
     case 'user.role_changed':
@@ -65,6 +68,10 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { number: event.number };
     case 'property.upserted':
       return { created: event.created, changed: event.changes };
+    case 'lead.assigned':
+      return { owner: event.owner };
+    case 'assignment_rule.changed':
+      return { roundRobin: event.roundRobin, agentIds: event.agentIds };
     case 'auth.sign_in_failed':
       return { reason: event.reason };
     case 'user.invited':
@@ -89,6 +96,8 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
       return event.before ?? null;
     case 'user.role_changed':
       return { role: event.before };
+    case 'lead.assigned':
+      return { owner: event.previousOwner };
     case 'user.deactivated':
       return { status: 'active' };
     case 'user.reactivated':

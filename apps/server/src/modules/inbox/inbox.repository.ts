@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { InboxChannel, InboxFilter } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, InboxView } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { leadReads, leads, properties } from '../../db/schema/index.js';
 import type { InboxCursor } from './inbox-cursor.js';
@@ -13,6 +13,8 @@ export type InboxListOptions = {
   search?: InboxSearch;
   filters: InboxFilter[];
   channel?: InboxChannel;
+  /** Whose leads; `all` when left out. */
+  view?: InboxView;
   after?: InboxCursor;
   limit: number;
 };
@@ -53,6 +55,20 @@ const filterCondition = (filter: InboxFilter): SQL => {
   }
 };
 
+/** The owner views: each names the leading columns of an owner index (`leads_owner_inbox_idx`, `leads_company_owner_kind_inbox_idx`). */
+const viewCondition = (view: InboxView | undefined, userId: string): SQL | undefined => {
+  switch (view) {
+    case 'mine':
+      return eq(leads.ownerUserId, userId);
+    case 'unassigned':
+      return eq(leads.ownerKind, 'unassigned');
+    case 'assistant':
+      return eq(leads.ownerKind, 'assistant');
+    default:
+      return undefined;
+  }
+};
+
 /**
  * Rows after the cursor in the inbox order. One row comparison over the index's own columns,
  * all descending: PostgreSQL starts the index scan (`leads_company_inbox_idx` /
@@ -87,6 +103,7 @@ export const listInboxLeads = (db: Db, options: InboxListOptions) =>
           : eq(leads.companyId, options.companyId),
         options.search ? searchCondition(options.search) : undefined,
         ...options.filters.map(filterCondition),
+        viewCondition(options.view, options.userId),
         options.channel === 'SMS' ? reachableBySms : undefined,
         options.channel === 'EMAIL' ? reachableByEmail : undefined,
         afterCursor(options.after),

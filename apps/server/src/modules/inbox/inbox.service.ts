@@ -65,6 +65,7 @@ export const listInbox = async (
     search: parseInboxSearch(query.search),
     filters: parseFilters(query.filter),
     channel: query.channel,
+    view: query.view,
     after,
     limit: query.limit,
   });

@@ -15,6 +15,12 @@ import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
 import type { ApiKeyPrincipal } from '../api-keys/api-keys.service.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
+import { leadOwnerOf } from '../leads/leads.service.js';
+import {
+  applyOwner,
+  autoAssignNewLead,
+  resolveIntegrationOwner,
+} from '../owners/owners.service.js';
 import { toE164 } from '../../lib/phone-numbers.js';
 import {
   findCompanyPropertyByPmsId,
@@ -63,6 +69,9 @@ const toLeadDto = (row: LeadRow, pmsPropertyId: string): IntegrationLead => ({
   officeDecisionStatus: row.officeDecisionStatus,
   tourDateUTC: row.tourDateUtc?.toISOString() ?? null,
   lastActivityAt: row.lastActivityAt.toISOString(),
+  owner: leadOwnerOf(row),
+  // The assistant pauses while a person owns the lead.
+  assistantActive: row.ownerKind !== 'user',
 });
 
 const getProperty = async (db: Db, companyId: string, pmsPropertyId: string) => {
@@ -120,13 +129,15 @@ export const upsertIntegrationLead = async (
   pmsLeadId: string,
   input: UpsertLeadRequest,
 ): Promise<Upserted<IntegrationLead>> => {
-  const { phone, email, ...rest } = sentFields(input);
+  const { phone, email, owner, ...rest } = sentFields(input);
   const changes: Partial<NewLeadRow> = { ...rest };
   // The request schema already refused what is not a phone number.
   if (phone !== undefined) changes.phone = phone === null ? null : (toE164(phone) ?? null);
   if (email !== undefined) changes.email = email === null ? null : email.trim();
-  return events.transaction(async ({ db, record }) => {
+  return events.transaction(async (scope) => {
+    const { db, record } = scope;
     const { property } = await getProperty(db, companyId, pmsPropertyId);
+    const newOwner = owner ? await resolveIntegrationOwner(db, companyId, owner) : undefined;
     const { inserted, ...row } = await upsertLeadRow(
       db,
       { ...changes, companyId, propertyId: property.id, pmsLeadId, name: input.name },
@@ -146,7 +157,14 @@ export const upsertIntegrationLead = async (
             actor: { kind: 'api-key', apiKeyId },
           }),
     );
-    return { item: toLeadDto(row, property.pmsPropertyId), created: inserted };
+    // The owner the request names; else a new lead follows its property's round robin.
+    const now = new Date();
+    const lead = newOwner
+      ? await applyOwner(scope, row, newOwner, { kind: 'api-key', apiKeyId }, now)
+      : inserted
+        ? await autoAssignNewLead(scope, row, now)
+        : row;
+    return { item: toLeadDto(lead, property.pmsPropertyId), created: inserted };
   });
 };
 

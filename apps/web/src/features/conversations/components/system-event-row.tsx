@@ -14,6 +14,7 @@ import {
   IconReceipt,
   IconSend,
   IconTarget,
+  IconUserShare,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { formatCalendarDay, formatDateTime, formatTime } from '../../../lib/format-date';
@@ -100,6 +101,8 @@ const systemEventDisplay: Record<SystemEventType, SystemEventDisplay> = {
     title: 'Language preference updated',
     facts: (event) => [event.data.language ? languageName(event.data.language) : null],
   },
+  // The body says who got it and from whom: "Assigned to Alex Kim by Dana Whitfield".
+  OWNER_CHANGED: { icon: IconUserShare, color: 'violet', title: 'Owner changed', facts: () => [] },
 };
 
 /** 'Visa •••• 4242', from what the payment provider told of the card. */
