@@ -191,6 +191,19 @@ describe.each(databaseTargets())('notifications ($name)', (target) => {
       expect(await notificationsAbout(lead)).toHaveLength(1);
     });
 
+    it('tells the new owner when a colleague assigns the lead through the owner route', async () => {
+      const lead = await freshLead();
+      const response = await t.request('PUT', `/api/leads/${lead.id}/owner`, {
+        as: tokens.dana,
+        payload: { owner: { kind: 'user', userId: alex.user.id } },
+      });
+      expect(response.status).toBe(200);
+      const rows = await notificationsAbout(lead);
+      expect(rows.map((row) => [row.kind, row.recipientUserId, row.title])).toEqual([
+        ['assigned', alex.user.id, 'Dana Whitfield assigned you Jordan Prospect'],
+      ]);
+    });
+
     it('tells nobody when the actor assigned themselves, or the lead went to the assistant', async () => {
       const lead = await freshLead();
       await publish(
