@@ -116,6 +116,8 @@ export function NotificationBell({ onOpenLead }: NotificationBellProps) {
       shadow="md"
       radius="md"
       withinPortal
+      trapFocus
+      returnFocus
     >
       <Popover.Target>
         <Indicator
