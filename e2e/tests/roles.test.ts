@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../support/server.js';
 /** The demo's agent and manager (README: one user of each role). */
 const AGENT = { email: 'priya@leasing.test', password: 'leasing-demo' };
 const MANAGER = { email: 'marcus@leasing.test', password: 'leasing-demo' };
-const SETTINGS = ['API keys', 'Numbers', 'Team', 'Audit'];
+const SETTINGS = ['API keys', 'Numbers', 'Team', 'Audit', 'Assignment'];
 
 describe('roles in the console', () => {
   let server: RunningServer;

@@ -183,7 +183,7 @@ export const buildApp = async ({
     await app.register(configModule);
     await app.register(authModule);
     await app.register(propertiesModule);
-    await app.register(inboxModule);
+    await app.register(inboxModule, { now: now ?? systemClock });
     await app.register(toursModule);
     await app.register(conversationsModule);
     await app.register(notesModule);

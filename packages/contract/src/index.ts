@@ -20,3 +20,4 @@ export * from './team.js';
 export * from './workflow.js';
 export * from './notifications.js';
 export * from './owners.js';
+export * from './today.js';

@@ -28,6 +28,7 @@ export const apiRoutes = {
   leadOwner: '/api/leads/:leadId/owner',
   leadsOwner: '/api/leads/owner',
   staff: '/api/staff',
+  today: '/api/today',
   assignmentRules: '/api/assignment-rules',
   propertyAssignment: '/api/properties/:propertyId/assignment',
   tours: '/api/tours',
@@ -106,6 +107,7 @@ export const apiPaths = {
   /** Bulk: one owner for several leads. */
   leadsOwner: apiRoutes.leadsOwner,
   staff: apiRoutes.staff,
+  today: apiRoutes.today,
   assignmentRules: apiRoutes.assignmentRules,
   propertyAssignment: (propertyId: string) => pathOf(apiRoutes.propertyAssignment, { propertyId }),
   tours: apiRoutes.tours,

@@ -1,8 +1,8 @@
-import type { Lead } from '@leasing/contract';
+import type { Lead, User } from '@leasing/contract';
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useUser } from '../features/auth/api/get-user';
+import { getUserQueryOptions, useUser } from '../features/auth/api/get-user';
 import { INBOX_QUERY_KEY_ROOT } from '../features/inbox/api/get-inbox';
 import { mergeDeliveryIntoInbox } from '../features/inbox/api/live-updates';
 import { LEADS_QUERY_KEY_ROOT } from '../features/leads/api/get-leads';
@@ -78,7 +78,8 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
     onDelivery: (delivery) => {
       mergeLiveDelivery(queryClient, delivery);
       mergeDeliveryIntoLeadList(queryClient, delivery);
-      mergeDeliveryIntoInbox(queryClient, delivery);
+      const me = queryClient.getQueryData<User>(getUserQueryOptions().queryKey);
+      mergeDeliveryIntoInbox(queryClient, delivery, me?._id ?? null);
       refreshToursOnDelivery(queryClient, delivery);
       refreshPaymentLinksOnDelivery(queryClient, delivery);
     },

@@ -110,6 +110,13 @@ const normalRouteTable: RouteObject[] = [
                       })),
                   },
                   {
+                    path: paths.assignment.path,
+                    lazy: () =>
+                      import('./routes/app/assignment').then((module) => ({
+                        Component: module.AssignmentRoute,
+                      })),
+                  },
+                  {
                     path: paths.audit.path,
                     lazy: () =>
                       import('./routes/app/audit').then((module) => ({

@@ -41,6 +41,10 @@ export const paths = {
     path: '/main/settings/numbers',
     getHref: () => '/main/settings/numbers',
   },
+  assignment: {
+    path: '/main/settings/assignment',
+    getHref: () => '/main/settings/assignment',
+  },
   team: {
     path: '/main/settings/team',
     getHref: () => '/main/settings/team',

@@ -130,6 +130,29 @@ type LeadSeed = {
   notes?: { by: Staff; text: string; hoursAgo: number }[];
 };
 
+/**
+ * Who works the demo's leads: some are people's, some the assistant's, the rest nobody's, so each
+ * of the inbox's owner views has rows.
+ */
+const DEMO_OWNERS: Record<string, Staff | 'assistant'> = {
+  'Ava Thompson': staff.priya,
+  'Taylor Brooks': staff.priya,
+  'Sofia Martinez': staff.dana,
+  'Noah Kim': staff.marcus,
+  'Liam Carter': 'assistant',
+  'Emma Johnson': 'assistant',
+  'Ethan Wilson': 'assistant',
+};
+
+const ownerColumnsOf = (
+  name: string,
+): Pick<NewLeadRow, 'ownerKind' | 'ownerUserId' | 'ownerName'> => {
+  const owner = DEMO_OWNERS[name];
+  if (!owner) return { ownerKind: 'unassigned' };
+  if (owner === 'assistant') return { ownerKind: 'assistant' };
+  return { ownerKind: 'user', ownerUserId: owner.id, ownerName: owner.name };
+};
+
 const tourStrings = (date: Date) => ({
   tourDateString: date.toLocaleDateString('en-US', {
     timeZone: DEMO_TIME_ZONE,
@@ -768,6 +791,7 @@ export const buildDemoData = (now: Date) => {
         seed.officeDecision === 'COMPLETED' ? staff.dana.name : null,
       preferredLanguage: seed.preferredLanguage ?? 'en',
       lastActivityAt: at(newest),
+      ...ownerColumnsOf(seed.name),
     });
     events.forEach(({ hoursAgo, ...event }, eventIndex) => {
       eventRows.push({

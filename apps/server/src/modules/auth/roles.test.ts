@@ -44,6 +44,7 @@ const RULES: Record<string, Rule> = {
   'PUT /api/leads/:leadId/owner': 'staff',
   'POST /api/leads/owner': 'staff',
   'GET /api/staff': 'staff',
+  'GET /api/today': 'staff',
   'GET /api/assignment-rules': 'manager',
   'PUT /api/properties/:propertyId/assignment': 'admin',
   'GET /api/tours': 'staff',

@@ -5,16 +5,19 @@ import {
   inboxPageSchema,
   inboxQuerySchema,
   leadIdParamsSchema,
+  todaySchema,
 } from '@leasing/contract';
+import type { Clock } from '../../lib/clock.js';
 import { principalOf } from '../../lib/principal.js';
 import { listInbox, readLead } from './inbox.service.js';
+import { getToday } from './today.service.js';
 
 const userOf = (principal: { id: string; companyId: string }) => ({
   companyId: principal.companyId,
   userId: principal.id,
 });
 
-export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inboxRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
 
@@ -22,6 +25,17 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.inbox,
     { schema: { querystring: inboxQuerySchema, response: { 200: inboxPageSchema } } },
     (request) => listInbox(db, userOf(principalOf(request)), request.query),
+  );
+
+  app.get(
+    apiRoutes.today,
+    {
+      schema: {
+        summary: "The caller's leads that need action now, most urgent first",
+        response: { 200: todaySchema },
+      },
+    },
+    (request) => getToday(db, userOf(principalOf(request)), now),
   );
 
   app.post(

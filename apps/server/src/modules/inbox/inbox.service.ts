@@ -29,7 +29,11 @@ export const reachableChannels = (lead: LeadRow): InboxChannel[] => {
   return channels;
 };
 
-const toInboxItem = ({ lead, propertyName, unread }: InboxRow): InboxItem => ({
+export const toInboxItem = ({
+  lead,
+  propertyName,
+  unread,
+}: Pick<InboxRow, 'lead' | 'propertyName' | 'unread'>): InboxItem => ({
   ...toLeadSummary(lead),
   propertyName,
   lastMessageAt: lead.lastMessageAt?.toISOString() ?? null,

@@ -95,6 +95,9 @@ export function applyDeliveryToLead(lead: Lead, delivery: NewConversationDeliver
     emailOptStatus: summary.emailOptStatus,
     emailBouncedAt: summary.emailBouncedAt,
     tourDateUTC: summary.tourDateUTC,
+    owner: summary.owner,
+    status: summary.status,
+    followUpAt: summary.followUpAt,
   };
 }
 

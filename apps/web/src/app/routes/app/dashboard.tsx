@@ -1,4 +1,4 @@
-import type { InboxChannel, InboxFilter, Property } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, InboxView, Property } from '@leasing/contract';
 import {
   Button,
   Grid,
@@ -22,9 +22,11 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
+import { useUser } from '../../../features/auth/api/get-user';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { PropertyScopeNav } from '../../../features/inbox/components/property-scope-nav';
 import { readInboxParams, writeInboxParams } from '../../../features/inbox/utils/inbox-url-params';
+import { BulkAssignActions } from '../../../features/owners/components/bulk-assign-actions';
 import { useProperties } from '../../../features/properties/api/get-properties';
 import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
 import { moveListSelection } from '../../../features/shortcuts/utils/move-list-selection';
@@ -108,6 +110,7 @@ const viewOptions = [
  */
 export function DashboardRoute() {
   const propertiesQuery = useProperties();
+  const userQuery = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const inboxRef = useRef<HTMLDivElement>(null);
 
@@ -159,6 +162,14 @@ export function DashboardRoute() {
 
   function handleChannelChange(channel: InboxChannel | null) {
     replaceParams((current) => writeInboxParams(current, { channel }));
+  }
+
+  function handleOwnerViewChange(ownerView: InboxView) {
+    replaceParams((current) => writeInboxParams(current, { view: ownerView }));
+  }
+
+  function renderSelectionActions(leadIds: string[], clearSelection: () => void) {
+    return <BulkAssignActions leadIds={leadIds} me={userQuery.data} onDone={clearSelection} />;
   }
 
   function handleClearFilters() {
@@ -287,6 +298,8 @@ export function DashboardRoute() {
                   onFiltersChange={handleFiltersChange}
                   onChannelChange={handleChannelChange}
                   onClearFilters={handleClearFilters}
+                  onViewChange={handleOwnerViewChange}
+                  renderSelectionActions={renderSelectionActions}
                 />
               ) : (
                 <ToursWeek

@@ -5,7 +5,7 @@ import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -27,6 +27,9 @@ import { CompleteDecisionPrompt } from '../../../features/leads/components/compl
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
 import { NotesDialog } from '../../../features/leads/components/notes-dialog';
+import { useAssignLead } from '../../../features/owners/api/assign-lead';
+import { OwnerControl } from '../../../features/owners/components/owner-control';
+import { reassignBlockedReason } from '../../../features/owners/utils/owner-label';
 import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -143,12 +146,32 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   const queryClient = useQueryClient();
   const newEvents = useNewEvents(lead._id);
   useMarkLeadRead(lead);
+  // Memoized: the header is, and the composer's draft re-renders the pane on every keystroke.
+  const me = userQuery.data;
+  const ownerControl = useMemo(
+    () => (isSecureAccess ? undefined : <OwnerControl lead={lead} me={me} />),
+    [isSecureAccess, lead, me],
+  );
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
   const [isShareLinkOpen, setIsShareLinkOpen] = useState(false);
   const [isPaymentLinkOpen, setIsPaymentLinkOpen] = useState(false);
   const [isNotesOpen, setIsNotesOpen] = useState(false);
   const composerSlotRef = useRef<HTMLDivElement>(null);
   const isDecisionOpen = lead.officeDecisionState?.status === 'PENDING';
+  const assign = useAssignLead(lead);
+  const canTakeLead =
+    !isSecureAccess &&
+    me !== undefined &&
+    !(lead.owner.kind === 'user' && lead.owner.userId === me._id) &&
+    reassignBlockedReason(lead.owner, me) === null;
+
+  useShortcut(
+    'a',
+    () => {
+      if (me) assign.mutate({ owner: { kind: 'user', userId: me._id }, name: me.name });
+    },
+    { description: 'Assign the lead to me', enabled: canTakeLead },
+  );
 
   useShortcut('r', () => composerSlotRef.current?.querySelector('textarea')?.focus(), {
     description: 'Reply to the lead',
@@ -220,7 +243,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
       <div ref={paneRef} className={classes.pane} data-expanded={isExpanded || undefined}>
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
-          <LeadHeader lead={lead} />
+          <LeadHeader lead={lead} ownerControl={ownerControl} />
           <div className={classes.columns}>
             <Paper withBorder radius="md" className={classes.info}>
               <Tabs

@@ -1,6 +1,7 @@
 import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
+  IconArrowsShuffle,
   IconHistory,
   IconInbox,
   IconKey,
@@ -103,6 +104,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconPhone size={16} stroke={1.5} />}
             >
               Numbers
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.assignment.getHref()}
+              leftSection={<IconArrowsShuffle size={16} stroke={1.5} />}
+            >
+              Assignment
             </Menu.Item>
             <Menu.Item
               component={Link}

@@ -1,5 +1,5 @@
 import { apiPaths, inboxPageSchema } from '@leasing/contract';
-import type { InboxChannel, InboxFilter, InboxPage } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, InboxPage, InboxView } from '@leasing/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,6 +12,8 @@ export type InboxParams = {
   search: string;
   filters: InboxFilter[];
   channel: InboxChannel | null;
+  /** Whose leads: the signed-in user's, nobody's, the assistant's, or all. */
+  view: InboxView;
 };
 
 export type InboxPages = InfiniteData<InboxPage, string | null>;
@@ -23,6 +25,7 @@ export function getInbox({
   search,
   filters,
   channel,
+  view,
   cursor,
   signal,
 }: GetInboxInput): Promise<InboxPage> {
@@ -32,6 +35,7 @@ export function getInbox({
       search: search.trim() || null,
       filter: filters.length > 0 ? filters.join(',') : null,
       channel,
+      view: view === 'all' ? null : view,
       cursor,
       limit: INBOX_PAGE_SIZE,
     },
@@ -52,6 +56,7 @@ export const getInboxQueryKey = (params: InboxParams) =>
       // Sorted: the same filters picked in another order are the same list.
       filters: [...params.filters].sort(),
       channel: params.channel,
+      view: params.view,
     },
   ] as const;
 

@@ -16,13 +16,15 @@ function findInboxQueries(queryClient: QueryClient) {
 export function mergeDeliveryIntoInbox(
   queryClient: QueryClient,
   delivery: NewConversationDelivery,
+  /** The signed-in user: whether a row belongs in 'Mine'. */
+  meId: string | null = null,
 ): void {
   for (const query of findInboxQueries(queryClient)) {
     const [, params] = query.queryKey as InboxQueryKey;
     let isMissing = false;
     updateQueryDataSurvivingFetch<InboxPages>(queryClient, query.queryKey, (data) => {
       if (!data) return data;
-      const merged = mergeDeliveryIntoInboxPages(data, delivery, params);
+      const merged = mergeDeliveryIntoInboxPages(data, delivery, params, meId);
       isMissing ||= merged.isMissing;
       return merged.data;
     });

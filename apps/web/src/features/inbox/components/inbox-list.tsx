@@ -1,5 +1,5 @@
 import type { InboxItem } from '@leasing/contract';
-import { Button, Loader } from '@mantine/core';
+import { Button, Checkbox, Loader } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -20,6 +20,8 @@ export type InboxListProps = {
   /** Loading the next page failed: say so, and let the user ask again. */
   isFetchNextPageError: boolean;
   onLoadMore: () => void;
+  /** Selecting rows (to assign them at once): which are chosen, and how one is toggled. */
+  selection?: { ids: ReadonlySet<string>; onToggle: (id: string) => void };
 };
 
 /**
@@ -34,6 +36,7 @@ export function InboxList({
   isFetchingNextPage,
   isFetchNextPageError,
   onLoadMore,
+  selection,
 }: InboxListProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -136,7 +139,17 @@ export function InboxList({
           }
           return (
             <div key={row.key} role="listitem">
+              {selection && (
+                <Checkbox
+                  className={classes.select}
+                  style={{ transform: `translateY(${row.start + 12}px)` }}
+                  checked={selection.ids.has(item._id)}
+                  onChange={() => selection.onToggle(item._id)}
+                  aria-label={`Select ${item.name}`}
+                />
+              )}
               <InboxRow
+                isSelecting={Boolean(selection)}
                 item={item}
                 index={row.index}
                 showProperty={showProperty}

@@ -1,7 +1,9 @@
-import type { InboxChannel, InboxFilter } from '@leasing/contract';
-import { Button, Progress, Skeleton, Stack } from '@mantine/core';
-import { IconFilterOff, IconInbox, IconSearch } from '@tabler/icons-react';
-import { useCallback } from 'react';
+import { inboxViewLabels, inboxViews } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, InboxView } from '@leasing/contract';
+import { Button, Group, Progress, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { IconFilterOff, IconInbox, IconListCheck, IconSearch, IconX } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useInbox } from '../api/get-inbox';
@@ -49,8 +51,29 @@ function NoMatches({ params, onClear }: { params: InboxParams; onClear: () => vo
   );
 }
 
+const emptyViews: Record<Exclude<InboxView, 'all'>, { title: string; description: string }> = {
+  mine: {
+    title: 'No leads of yours here',
+    description: "Leads you take or are given show here. 'Unassigned' has leads nobody works yet.",
+  },
+  unassigned: {
+    title: 'Every lead has an owner',
+    description: 'New leads nobody works yet show here.',
+  },
+  assistant: {
+    title: 'The assistant works no leads here',
+    description: 'Leads handed to the leasing assistant show here.',
+  },
+};
+
 export type InboxPanelProps = {
   params: InboxParams;
+  onViewChange: (view: InboxView) => void;
+  /**
+   * What can be done to the selected rows (assigning them): the page composes it. Without it the
+   * inbox offers no selection.
+   */
+  renderSelectionActions?: (leadIds: string[], clearSelection: () => void) => ReactNode;
   onSearchChange: (search: string) => void;
   onFiltersChange: (filters: InboxFilter[]) => void;
   onChannelChange: (channel: InboxChannel | null) => void;
@@ -63,6 +86,8 @@ export type InboxPanelProps = {
  */
 export function InboxPanel({
   params,
+  onViewChange,
+  renderSelectionActions,
   onSearchChange,
   onFiltersChange,
   onChannelChange,
@@ -71,6 +96,18 @@ export function InboxPanel({
   const inboxQuery = useInbox(params);
   const { fetchNextPage, refetch } = inboxQuery;
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
+  const clearSelection = useCallback(() => setSelected(null), []);
+  const toggleSelected = useCallback(
+    (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   function handleRetry() {
     void refetch();
@@ -89,8 +126,15 @@ export function InboxPanel({
     }
     const items = inboxQuery.data.pages.flatMap((page) => page.items);
     if (items.length === 0) {
-      return hasInboxNarrowing(params) ? (
-        <NoMatches params={params} onClear={onClearFilters} />
+      if (hasInboxNarrowing(params)) {
+        return <NoMatches params={params} onClear={onClearFilters} />;
+      }
+      return params.view !== 'all' ? (
+        <EmptyState
+          icon={<IconInbox size={22} stroke={1.5} />}
+          title={emptyViews[params.view].title}
+          description={emptyViews[params.view].description}
+        />
       ) : (
         <EmptyState
           icon={<IconInbox size={22} stroke={1.5} />}
@@ -107,15 +151,57 @@ export function InboxPanel({
         isFetchingNextPage={inboxQuery.isFetchingNextPage}
         isFetchNextPageError={inboxQuery.isFetchNextPageError}
         onLoadMore={handleLoadMore}
+        selection={selected ? { ids: selected, onToggle: toggleSelected } : undefined}
       />
     );
   }
+
+  const loadedIds = inboxQuery.data?.pages.flatMap((page) => page.items.map((item) => item._id));
+  const selectedIds = selected ? [...selected].filter((id) => loadedIds?.includes(id)) : [];
 
   // Another search or filter is loading while the list before it stays: a thin bar says so.
   const isRefreshing = inboxQuery.isPlaceholderData && inboxQuery.isFetching;
   return (
     <Stack gap={0}>
       <Stack gap="sm" p="md" pb="sm">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <SegmentedControl
+            size="xs"
+            value={params.view}
+            onChange={(value) => onViewChange(value as InboxView)}
+            data={inboxViews.map((view) => ({ value: view, label: inboxViewLabels[view] }))}
+            aria-label="Whose leads"
+          />
+          {renderSelectionActions &&
+            (selected ? (
+              <Group gap="xs" wrap="wrap" role="group" aria-label="Selected leads">
+                <Text size="sm" aria-live="polite">
+                  {selectedIds.length} selected
+                </Text>
+                {renderSelectionActions(selectedIds, clearSelection)}
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="gray"
+                  leftSection={<IconX size={14} />}
+                  onClick={clearSelection}
+                >
+                  Cancel
+                </Button>
+              </Group>
+            ) : (
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconListCheck size={14} />}
+                onClick={() => setSelected(new Set())}
+                disabled={!loadedIds?.length}
+                title={loadedIds?.length ? undefined : 'No leads to select'}
+              >
+                Select
+              </Button>
+            ))}
+        </Group>
         <InboxToolbar
           search={params.search}
           filters={params.filters}

@@ -1,6 +1,13 @@
 import type { InboxItem } from '@leasing/contract';
-import { Badge, VisuallyHidden } from '@mantine/core';
-import { IconMail, IconMailOff, IconMessage, IconMessageOff, IconPhone } from '@tabler/icons-react';
+import { Avatar, Badge, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  IconMail,
+  IconMailOff,
+  IconMessage,
+  IconMessageOff,
+  IconPhone,
+  IconRobot,
+} from '@tabler/icons-react';
 import type { CSSProperties, FocusEvent, KeyboardEvent, Ref } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -31,6 +38,34 @@ function ReachIcons({ item }: { item: InboxItem }) {
           <IconMail {...ICON} aria-label="Reachable by email" />
         ))}
     </span>
+  );
+}
+
+function ownerInitials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return (
+    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')
+  ).toUpperCase();
+}
+
+/** Who works the lead: a person's initials or the assistant's robot; nothing when nobody does. */
+function OwnerTag({ item }: { item: InboxItem }) {
+  const { owner } = item;
+  if (owner.kind === 'unassigned') return null;
+  const label = owner.kind === 'user' ? owner.name : 'Assistant';
+  return (
+    <Tooltip label={`Owner: ${label}`} withArrow openDelay={300}>
+      <span className={classes.owner}>
+        {owner.kind === 'user' ? (
+          <Avatar size={18} radius="xl" color="indigo" aria-hidden>
+            {ownerInitials(owner.name)}
+          </Avatar>
+        ) : (
+          <IconRobot size={15} stroke={1.75} aria-hidden color="var(--mantine-color-violet-7)" />
+        )}
+        <VisuallyHidden>Owner: {label}.</VisuallyHidden>
+      </span>
+    </Tooltip>
   );
 }
 
@@ -88,6 +123,8 @@ export type InboxRowProps = {
   showProperty: boolean;
   /** The keyboard's row: highlighted, and the one Tab reaches. */
   isActive: boolean;
+  /** Rows leave room for the selection checkbox beside them. */
+  isSelecting?: boolean;
   style: CSSProperties;
   ref?: Ref<HTMLAnchorElement>;
   onFocus: (event: FocusEvent<HTMLAnchorElement>) => void;
@@ -103,6 +140,7 @@ export function InboxRow({
   index,
   showProperty,
   isActive,
+  isSelecting = false,
   style,
   ref,
   onFocus,
@@ -118,6 +156,7 @@ export function InboxRow({
       data-index={index}
       data-lead-id={item._id}
       data-active={isActive || undefined}
+      data-selecting={isSelecting || undefined}
       data-unread={item.unread || undefined}
       data-decision={item.decisionOpen || undefined}
       tabIndex={isActive ? 0 : -1}
@@ -133,6 +172,7 @@ export function InboxRow({
           {item.unread && <VisuallyHidden>Unread.</VisuallyHidden>}
           <ReachIcons item={item} />
           {showProperty && <span className={classes.property}>· {item.propertyName}</span>}
+          <OwnerTag item={item} />
           <span className={classes.time} title={formatDateTime(item.lastActivityAt)}>
             {formatLastActivity(item.lastActivityAt)}
           </span>

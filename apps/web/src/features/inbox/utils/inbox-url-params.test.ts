@@ -12,6 +12,7 @@ describe('the inbox in the URL', () => {
       search: 'ava',
       filters: ['decision', 'unread'],
       channel: null,
+      view: 'all',
     });
     expect(hasInboxNarrowing(params)).toBe(true);
     expect(hasInboxNarrowing(readInboxParams(new URLSearchParams(), null))).toBe(false);
@@ -26,5 +27,13 @@ describe('the inbox in the URL', () => {
     });
     expect(next.toString()).toBe('property=p1&view=tours&filter=awaiting%2Cunread&channel=SMS');
     expect(start.toString()).toBe('property=p1&view=tours&q=ava');
+  });
+
+  it("keeps the owner view in 'owner', and leaves 'All' (the default) out", () => {
+    expect(readInboxParams(new URLSearchParams('owner=mine'), null).view).toBe('mine');
+    expect(readInboxParams(new URLSearchParams('owner=everyone'), null).view).toBe('all');
+    const mine = writeInboxParams(new URLSearchParams('q=ava'), { view: 'assistant' });
+    expect(mine.toString()).toBe('q=ava&owner=assistant');
+    expect(writeInboxParams(mine, { view: 'all' }).toString()).toBe('q=ava');
   });
 });

@@ -11,7 +11,7 @@ import {
 } from './merge-inbox-delivery';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 15, minute)).toISOString();
-const all: InboxParams = { propertyId: null, search: '', filters: [], channel: null };
+const all: InboxParams = { propertyId: null, search: '', filters: [], channel: null, view: 'all' };
 
 function row(id: string, minute: number, overrides: Partial<InboxItem> = {}): InboxItem {
   return inboxItem({
@@ -195,5 +195,61 @@ describe('a delivery in a loaded inbox list', () => {
     const read = markInboxItemRead(data, 'b');
     expect(read.pages[0]!.items.map((item) => item.unread)).toEqual([true, false]);
     expect(markInboxItemRead(read, 'b')).toBe(read);
+  });
+
+  it("takes a row out of 'Mine' when its lead goes to someone else, and asks for one given to me", () => {
+    const mine: InboxParams = { ...all, view: 'mine' };
+    const alex = { kind: 'user' as const, userId: 'alex', name: 'Alex Kim' };
+    const priya = { kind: 'user' as const, userId: 'priya', name: 'Priya Shah' };
+    const data = pages([[row('a', 30, { owner: alex }), row('b', 20, { owner: alex })], null]);
+
+    const handedOn = mergeDeliveryIntoInboxPages(
+      data,
+      { events: [], lead: summaryOf(data.pages[0]!.items[1]!, { owner: priya }) },
+      mine,
+      'alex',
+    );
+    expect(ids(handedOn.data)).toEqual([['a']]);
+    expect(handedOn.isMissing).toBe(false);
+
+    const given = mergeDeliveryIntoInboxPages(
+      data,
+      { events: [], lead: summaryOf(row('c', 40), { owner: alex }) },
+      mine,
+      'alex',
+    );
+    expect(given.isMissing).toBe(true);
+    // Someone else's new lead is none of 'Mine''s business.
+    const theirs = mergeDeliveryIntoInboxPages(
+      data,
+      { events: [], lead: summaryOf(row('d', 40), { owner: priya }) },
+      mine,
+      'alex',
+    );
+    expect(theirs.isMissing).toBe(false);
+  });
+
+  it("keeps 'Assistant' and 'Unassigned' to their owners", () => {
+    const bot: InboxParams = { ...all, view: 'assistant' };
+    const data = pages([[row('a', 30, { owner: { kind: 'assistant' } })], null]);
+    const taken = mergeDeliveryIntoInboxPages(
+      data,
+      {
+        events: [],
+        lead: summaryOf(data.pages[0]!.items[0]!, {
+          owner: { kind: 'user', userId: 'alex', name: 'Alex Kim' },
+        }),
+      },
+      bot,
+      'alex',
+    );
+    expect(ids(taken.data)).toEqual([[]]);
+    const unassigned = mergeDeliveryIntoInboxPages(
+      data,
+      { events: [], lead: summaryOf(data.pages[0]!.items[0]!, { owner: { kind: 'unassigned' } }) },
+      { ...all, view: 'unassigned' },
+      'alex',
+    );
+    expect(ids(unassigned.data)).toEqual([['a']]);
   });
 });

@@ -69,9 +69,31 @@ export function applyDeliveryToInboxItem(
   };
 }
 
+/** Whether the row's owner fits the list's owner view (`meId`: the signed-in user). */
+function matchesView(
+  item: Pick<InboxItem, 'owner'>,
+  params: InboxParams,
+  meId: string | null,
+): boolean {
+  switch (params.view) {
+    case 'mine':
+      return item.owner.kind === 'user' && item.owner.userId === meId;
+    case 'unassigned':
+    case 'assistant':
+      return item.owner.kind === params.view;
+    default:
+      return true;
+  }
+}
+
 /** Whether a row still belongs in a list: the filters the client can judge (search it cannot). */
-export function matchesInboxParams(item: InboxItem, params: InboxParams): boolean {
+export function matchesInboxParams(
+  item: InboxItem,
+  params: InboxParams,
+  meId: string | null = null,
+): boolean {
   if (params.propertyId !== null && item.propertyID !== params.propertyId) return false;
+  if (!matchesView(item, params, meId)) return false;
   if (params.channel && !item.channels.includes(params.channel)) return false;
   return params.filters.every((filter) => {
     if (filter === 'decision') return item.decisionOpen;
@@ -109,6 +131,7 @@ export function mergeDeliveryIntoInboxPages(
   data: InboxPages,
   delivery: NewConversationDelivery,
   params: InboxParams,
+  meId: string | null = null,
 ): MergeResult {
   const leadId = delivery.lead._id;
   const current = data.pages.flatMap((page) => page.items).find((item) => item._id === leadId);
@@ -127,12 +150,13 @@ export function mergeDeliveryIntoInboxPages(
     };
     const mayBelong =
       (params.propertyId === null || delivery.lead.propertyID === params.propertyId) &&
+      matchesView(delivery.lead, params, meId) &&
       fallsWithinLoaded(data, key, leadId);
     return { data, isMissing: mayBelong };
   }
 
   const updated = applyDeliveryToInboxItem(current, delivery);
-  if (!matchesInboxParams(updated, params) || !fallsWithinLoaded(without, updated, leadId)) {
+  if (!matchesInboxParams(updated, params, meId) || !fallsWithinLoaded(without, updated, leadId)) {
     return { data: without, isMissing: false };
   }
   let placed = false;

@@ -1,0 +1,89 @@
+import { and, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, leadReads, leads, properties } from '../../db/schema/index.js';
+
+export type TodayWindow = { userId: string; now: Date; dayStart: Date; dayEnd: Date };
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** The lead's follow-up has come due. */
+export const followUpDue = (now: Date): SQL =>
+  sql`(${leads.followUpAt} is not null and ${leads.followUpAt} <= ${ts(now)})`;
+
+/**
+ * The lead spoke last and can hear back on that channel (an opted-out lead needs no reply), and no
+ * follow-up set for later puts it aside.
+ */
+export const needsReply = (now: Date): SQL =>
+  sql`(${leads.lastMessageFromLead}
+    and not (${leads.lastMessageChannel} = 'SMS' and ${leads.phoneOptStatus} = 'OPT_OUT')
+    and not (${leads.lastMessageChannel} = 'EMAIL' and ${leads.emailOptStatus} = 'OPT_OUT')
+    and (${leads.followUpAt} is null or ${leads.followUpAt} <= ${ts(now)}))`;
+
+/** A tour today (on the company's calendar) that has no outcome yet. */
+export const tourToday = (window: TodayWindow): SQL =>
+  sql`(${leads.tourDateUtc} >= ${ts(window.dayStart)} and ${leads.tourDateUtc} < ${ts(window.dayEnd)}
+    and ${leads.status} not in ('TOURED', 'APPLIED', 'LEASED', 'LOST'))`;
+
+const needsAction = (window: TodayWindow) =>
+  or(
+    eq(leads.decisionOpen, true),
+    followUpDue(window.now),
+    needsReply(window.now),
+    tourToday(window),
+  );
+
+/**
+ * The user's leads that need action now (walks `leads_owner_inbox_idx`), each with which reasons
+ * hold; at most `limit`. Closed and lost leads are left out.
+ */
+export const listTodayLeads = (db: Db, window: TodayWindow, limit: number) =>
+  db
+    .select({
+      lead: leads,
+      propertyName: properties.name,
+      unread: sql<boolean>`(${leads.lastInboundAt} is not null and (${leadReads.readAt} is null or ${leads.lastInboundAt} > ${leadReads.readAt}))`,
+      followUpDue: sql<boolean>`${followUpDue(window.now)}`,
+      needsReply: sql<boolean>`${needsReply(window.now)}`,
+      tourToday: sql<boolean>`${tourToday(window)}`,
+    })
+    .from(leads)
+    .innerJoin(properties, eq(properties.id, leads.propertyId))
+    .leftJoin(leadReads, and(eq(leadReads.leadId, leads.id), eq(leadReads.userId, window.userId)))
+    .where(
+      and(
+        eq(leads.ownerUserId, window.userId),
+        notInArray(leads.status, ['LEASED', 'LOST']),
+        needsAction(window),
+      ),
+    )
+    .limit(limit);
+
+/** How many of the user's leads have each reason. */
+export const countTodayLeads = async (db: Db, window: TodayWindow) => {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      decision: sql<number>`count(*) filter (where ${leads.decisionOpen})::int`,
+      followUpDue: sql<number>`count(*) filter (where ${followUpDue(window.now)})::int`,
+      needsReply: sql<number>`count(*) filter (where ${needsReply(window.now)})::int`,
+      tourToday: sql<number>`count(*) filter (where ${tourToday(window)})::int`,
+    })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.ownerUserId, window.userId),
+        notInArray(leads.status, ['LEASED', 'LOST']),
+        needsAction(window),
+      ),
+    );
+  return row!;
+};
+
+export const companyTimeZone = async (db: Db, companyId: string) =>
+  (
+    await db
+      .select({ timeZone: companies.timeZone })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+  )[0]?.timeZone ?? 'America/New_York';
