@@ -36,6 +36,7 @@ import { integrationsModule } from './modules/integrations/integrations.module.j
 import { liveModule } from './modules/live/live.module.js';
 import { messagingModule } from './modules/messaging/messaging.module.js';
 import { notesModule } from './modules/notes/notes.module.js';
+import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { numbersModule } from './modules/numbers/numbers.module.js';
 import { ownersModule } from './modules/owners/owners.module.js';
 import { leadStatusModule } from './modules/lead-status/lead-status.module.js';
@@ -194,6 +195,7 @@ export const buildApp = async ({
     await app.register(officeDecisionModule, { now: now ?? systemClock });
     await app.register(leadStatusModule, { now: now ?? systemClock });
     await app.register(draftsModule);
+    await app.register(notificationsModule, { now: now ?? systemClock });
     await app.register(apiKeysModule);
     await app.register(numbersModule);
     await app.register(teamModule, { now: now ?? systemClock });

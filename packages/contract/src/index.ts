@@ -18,6 +18,7 @@ export * from './numbers.js';
 export * from './audit.js';
 export * from './team.js';
 export * from './workflow.js';
+export * from './notifications.js';
 export * from './owners.js';
 export * from './today.js';
 export * from './lead-status.js';

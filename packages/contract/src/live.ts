@@ -17,6 +17,8 @@ export const socketEvents = {
   newMessageTranslation: (companyID: string) => `new-message-translation${companyID}`,
   /** Client → server, with an acknowledgement: the refreshed ID token, so the socket stays open. */
   reauthenticate: 'leasing-reauthenticate',
+  /** Server → the recipient's sockets: a notification of theirs was created (a `Notification`). */
+  notification: (userID: string) => `leasing-notification${userID}`,
   /** Server → socket, just before it is closed: `{ code, message }` (see socketErrorCodes). */
   socketError: 'leasing-socket-error',
   /** Client → server, with an acknowledgement: the lead this console has open now, or null. */

@@ -62,6 +62,9 @@ export const apiRoutes = {
   webhookDelivery: '/api/webhooks/deliveries/:deliveryId',
   webhookDeliveryRedeliver: '/api/webhooks/deliveries/:deliveryId/redeliver',
   leadPaymentLinks: '/api/leads/:leadId/payment-links',
+  notifications: '/api/notifications',
+  notificationsRead: '/api/notifications/read',
+  notificationsReadAll: '/api/notifications/read-all',
   payLink: '/api/pay/link',
   payCheckout: '/api/pay/checkout',
   payCheckoutSession: '/api/pay/checkout-session',
@@ -161,6 +164,9 @@ export const apiPaths = {
   webhookDeliveryRedeliver: (deliveryId: string) =>
     pathOf(apiRoutes.webhookDeliveryRedeliver, { deliveryId }),
   leadPaymentLinks: (leadId: string) => pathOf(apiRoutes.leadPaymentLinks, { leadId }),
+  notifications: apiRoutes.notifications,
+  notificationsRead: apiRoutes.notificationsRead,
+  notificationsReadAll: apiRoutes.notificationsReadAll,
   /** Payment host only: the link a token opens (`?t=`). */
   payLink: apiRoutes.payLink,
   /** Payment host only: pay a link with a card (sandbox provider). */

@@ -120,16 +120,19 @@ export const createPhoneNumber = async (
   return row!;
 };
 
-export type CreateLeadOptions = Omit<Insert<typeof leads>, 'companyId' | 'propertyId'>;
+export type CreateLeadOptions = Omit<Insert<typeof leads>, 'companyId' | 'propertyId'> & {
+  /** The staff user who owns the lead (sets the owner columns); unassigned when left out. */
+  owner?: Pick<UserRow, 'id' | 'name'>;
+};
 
 /**
  * A lead of `property` with a unique phone and email (pass `phone: null` or `email: null` for a
- * lead without one), opt statuses, office decision and the rest as given.
+ * lead without one), opt statuses, office decision, owner and the rest as given.
  */
 export const createLead = async (
   db: Db,
   property: Pick<PropertyRow, 'id' | 'companyId'>,
-  overrides: CreateLeadOptions = {},
+  { owner, ...overrides }: CreateLeadOptions = {},
 ): Promise<LeadRow> => {
   const suffix = unique();
   const values: NewLeadRow = {
@@ -139,6 +142,7 @@ export const createLead = async (
     name: `Lead ${suffix}`,
     phone: uniquePhone(),
     email: `lead-${suffix}@example.test`,
+    ...(owner ? { ownerKind: 'user', ownerUserId: owner.id, ownerName: owner.name } : {}),
     ...overrides,
   };
   const [row] = await db.insert(leads).values(values).returning();

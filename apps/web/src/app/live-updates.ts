@@ -9,6 +9,14 @@ import { mergeDeliveryIntoInbox } from '../features/inbox/api/live-updates';
 import { LEADS_QUERY_KEY_ROOT } from '../features/leads/api/get-leads';
 import { mergeDeliveryIntoLeadList } from '../features/leads/api/live-updates';
 import { subscribeToLiveEvents } from '../features/live/api/subscribe-live-events';
+import { NOTIFICATIONS_QUERY_KEY } from '../features/notifications/api/get-notifications';
+import {
+  addLiveNotification,
+  subscribeToNotifications,
+} from '../features/notifications/api/live-updates';
+import { showDesktopNotification } from '../features/notifications/utils/desktop-notifications';
+import { paths } from '../config/paths';
+import { navigateTo } from '../lib/auth-events';
 import type { LiveSubscriber } from '../features/live/api/subscribe-live-events';
 import { clearCatchUps, finishCatchUp, startCatchUp } from '../features/live/hooks/use-new-events';
 import { catchUpBase, countNewEvents } from '../features/live/utils/count-new-events';
@@ -59,6 +67,7 @@ function catchUp(queryClient: QueryClient, isReconnect: boolean) {
   void queryClient.invalidateQueries({ queryKey: [INBOX_QUERY_KEY_ROOT] });
   void queryClient.invalidateQueries({ queryKey: [TOURS_QUERY_KEY_ROOT] });
   void queryClient.invalidateQueries({ queryKey: TODAY_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
 }
 
 /**
@@ -83,11 +92,21 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
       mergeLiveTranslation(queryClient, translation);
     },
   });
+  // A new notification joins the bell; while the tab is hidden, the desktop shows it too.
+  const offNotifications = subscribeToNotifications(socket, subscriber.userID, (notification) => {
+    if (!addLiveNotification(queryClient, notification)) return;
+    showDesktopNotification(notification, () =>
+      navigateTo(
+        paths.leadEscalation.getHref(notification.lead.propertyID, notification.lead.pmsLeadId),
+      ),
+    );
+  });
   const offConnect = onConnect((isReconnect) => catchUp(queryClient, isReconnect));
   const stopPresence = connectPresence(socket, onConnect, subscriber);
   return () => {
     stopPresence();
     unsubscribe();
+    offNotifications();
     offConnect();
     closeSocket();
     clearCatchUps();

@@ -4,6 +4,8 @@ export const storageKeys = {
   lastLogin: 'lastLogin',
   notFoundRedirect: 'notFoundRedirect',
   remoteConfig: 'remoteConfig',
+  /** The user said no to desktop notifications (in the bell, or the browser's own prompt). */
+  desktopNotificationsRefused: 'desktopNotificationsRefused',
 } as const;
 
 export function getToken(): string | null {

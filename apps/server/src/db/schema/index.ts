@@ -11,6 +11,7 @@ export * from './payments.js';
 export * from './phone-numbers.js';
 export * from './audit.js';
 export * from './invitations.js';
+export * from './notifications.js';
 export * from './ownership.js';
 export * from './lost-reasons.js';
 export * from './drafts.js';

@@ -5,6 +5,9 @@ import { paths } from '../../../config/paths';
 import { UserMenu } from '../../../features/auth/components/user-menu';
 import { MainNav } from '../../../features/inbox/components/main-nav';
 import { ReconnectingIndicator } from '../../../features/live/components/reconnecting-indicator';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { ShortcutListener } from '../../../features/shortcuts/components/shortcut-listener';
+import type { Notification } from '@leasing/contract';
 import { useLiveUpdates } from '../../live-updates';
 
 /**
@@ -14,6 +17,10 @@ import { useLiveUpdates } from '../../live-updates';
 export function AppLayoutRoute() {
   const navigate = useNavigate();
   useLiveUpdates();
+
+  function handleOpenLead(lead: Notification['lead']) {
+    void navigate(paths.leadEscalation.getHref(lead.propertyID, lead.pmsLeadId));
+  }
 
   function handleSignedOut() {
     void navigate(paths.login.getHref(), { replace: true });
@@ -33,12 +40,14 @@ export function AppLayoutRoute() {
             </Link>
             <MainNav />
           </Group>
-          <Group gap="md" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
             <ReconnectingIndicator />
+            <NotificationBell onOpenLead={handleOpenLead} />
             <UserMenu onSignedOut={handleSignedOut} />
           </Group>
         </Group>
       </AppShell.Header>
+      <ShortcutListener />
       <AppShell.Main bg="gray.0">
         <Container size="xl" py="lg" px="md">
           <Outlet />

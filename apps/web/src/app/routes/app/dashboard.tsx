@@ -17,6 +17,7 @@ import {
   IconMailQuestion,
   IconMessages,
 } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -28,6 +29,8 @@ import { PropertyScopeNav } from '../../../features/inbox/components/property-sc
 import { readInboxParams, writeInboxParams } from '../../../features/inbox/utils/inbox-url-params';
 import { BulkAssignActions } from '../../../features/owners/components/bulk-assign-actions';
 import { useProperties } from '../../../features/properties/api/get-properties';
+import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
+import { moveListSelection } from '../../../features/shortcuts/utils/move-list-selection';
 import { ToursWeek } from '../../../features/tours/components/tours-week';
 import { dayToIso, isoToDay } from '../../../features/tours/utils/zoned-week';
 
@@ -115,6 +118,7 @@ export function DashboardRoute() {
   const propertiesQuery = useProperties();
   const userQuery = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
+  const inboxRef = useRef<HTMLDivElement>(null);
 
   const properties = propertiesQuery.data ?? [];
   const requestedId = searchParams.get(SELECTED_PROPERTY_PARAM);
@@ -197,6 +201,24 @@ export function DashboardRoute() {
     void propertiesQuery.refetch();
   }
 
+  const isInboxShown = view === 'inbox';
+  useShortcut('j', () => moveListSelection(inboxRef.current, 'next'), {
+    description: 'Next lead',
+    enabled: isInboxShown,
+  });
+  useShortcut('k', () => moveListSelection(inboxRef.current, 'previous'), {
+    description: 'Previous lead',
+    enabled: isInboxShown,
+  });
+  useShortcut(
+    '/',
+    () =>
+      inboxRef.current
+        ?.querySelector<HTMLInputElement>('input[aria-label="Search leads"]')
+        ?.focus(),
+    { description: 'Search leads', enabled: isInboxShown },
+  );
+
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -265,7 +287,7 @@ export function DashboardRoute() {
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
-            <Paper withBorder radius="md">
+            <Paper withBorder radius="md" ref={inboxRef}>
               <Group justify="space-between" align="center" p="md" pb={0} gap="sm">
                 {propertiesQuery.isPending ? (
                   <Skeleton height={24} width="40%" />

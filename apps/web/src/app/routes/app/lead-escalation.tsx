@@ -5,7 +5,7 @@ import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -29,7 +29,11 @@ import { PaymentLinkDialog } from '../../../features/payment-links/components/pa
 import { CompleteDecisionPrompt } from '../../../features/leads/components/complete-decision-prompt';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
+import { NotesDialog } from '../../../features/leads/components/notes-dialog';
+import { useAssignLead } from '../../../features/owners/api/assign-lead';
 import { OwnerControl } from '../../../features/owners/components/owner-control';
+import { reassignBlockedReason } from '../../../features/owners/utils/owner-label';
+import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
@@ -163,12 +167,45 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   useViewingLead(isSecureAccess ? null : lead._id);
   const typing = useTypingSignal(lead._id);
   useServerDraft(lead._id, composer, !isSecureAccess);
+  const [isNotesOpen, setIsNotesOpen] = useState(false);
+  const composerSlotRef = useRef<HTMLDivElement>(null);
+  const isDecisionOpen = lead.officeDecisionState?.status === 'PENDING';
+  const assign = useAssignLead(lead);
+  const canTakeLead =
+    !isSecureAccess &&
+    me !== undefined &&
+    !(lead.owner.kind === 'user' && lead.owner.userId === me._id) &&
+    reassignBlockedReason(lead.owner, me) === null;
+
+  useShortcut(
+    'a',
+    () => {
+      if (me) assign.mutate({ owner: { kind: 'user', userId: me._id }, name: me.name });
+    },
+    { description: 'Assign the lead to me', enabled: canTakeLead },
+  );
+
+  useShortcut('r', () => composerSlotRef.current?.querySelector('textarea')?.focus(), {
+    description: 'Reply to the lead',
+  });
+  useShortcut('n', () => setIsNotesOpen(true), {
+    description: 'Add a note',
+    enabled: !isSecureAccess,
+  });
+  useShortcut('e', () => setIsDecisionPromptOpen(true), {
+    description: 'Complete the decision',
+    enabled: isDecisionOpen,
+  });
 
   /** The message just sent shows at once, before the socket brings it. */
   function handleSent(event: ConversationEvent) {
     addConversationEvents(queryClient, lead, [event]);
     const decision = lead.officeDecisionState;
     if (decision && decision.status !== 'COMPLETED') setIsDecisionPromptOpen(true);
+  }
+
+  function handleCloseNotes() {
+    setIsNotesOpen(false);
   }
 
   function handleCloseDecisionPrompt() {
@@ -274,7 +311,11 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   scrollToEndRequests={reviewRequests}
                 />
               </div>
-              <div data-testid="composer-slot" className={classes.composerSlot}>
+              <div
+                ref={composerSlotRef}
+                data-testid="composer-slot"
+                className={classes.composerSlot}
+              >
                 <MessageComposer
                   composer={composer}
                   lead={lead}
@@ -292,6 +333,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
             opened={isDecisionPromptOpen}
             onClose={handleCloseDecisionPrompt}
           />
+          <NotesDialog lead={lead} opened={isNotesOpen} onClose={handleCloseNotes} />
           <ShareLinkDialog
             leadID={lead._id}
             leadName={lead.name}

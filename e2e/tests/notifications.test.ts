@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
+import { DEMO, launchBrowser, signIn } from '../support/browser.js';
+import { postInboundSms } from '../support/inbound.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+/** The Summit at Oak Hill texts from its own number; Isabella is one of its leads. */
+const SUMMIT_NUMBER = '+15125550190';
+const ISABELLA = { name: 'Isabella Garcia', phone: '+15125550109' };
+const SHARED_NUMBER = '+15125550000';
+
+describe('notifications and keyboard shortcuts in the browser', () => {
+  let twilioFake: FakeTwilio;
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    twilioFake = await startFakeTwilio();
+    server = await startServer({
+      TWILIO_ACCOUNT_SID: twilioFake.accountSid,
+      TWILIO_AUTH_TOKEN: twilioFake.authToken,
+      TWILIO_FROM: SHARED_NUMBER,
+      TWILIO_API_URL: twilioFake.url,
+    });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
+    await signIn(page, server.url, DEMO);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    await twilioFake?.close();
+  });
+
+  /** Makes the signed-in demo user the owner of `name`, through the owner API. */
+  const takeLead = (name: string) =>
+    page.evaluate(async (name) => {
+      const headers = {
+        authorization: `Bearer ${localStorage.getItem('token')}`,
+        'content-type': 'application/json',
+      };
+      const me = (await (await fetch('/api/me', { headers })).json()) as { _id: string };
+      const inbox = (await (
+        await fetch(`/api/inbox?search=${encodeURIComponent(name)}`, { headers })
+      ).json()) as { items: { _id: string; name: string }[] };
+      const lead = inbox.items.find((item) => item.name === name);
+      if (!lead) throw new Error(`no lead named ${name}`);
+      const answer = await fetch(`/api/leads/${lead._id}/owner`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ owner: { kind: 'user', userId: me._id } }),
+      });
+      if (!answer.ok) throw new Error(`assigning answered ${answer.status}`);
+    }, name);
+
+  it('rings the bell and the tab title live when a lead the user owns texts', async () => {
+    await takeLead(ISABELLA.name);
+    await page.goto(`${server.url}/main/dashboard`);
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await bell.waitFor();
+    const before = await bell.getAttribute('aria-label');
+    const unreadBefore = Number(before?.match(/(\d+) unread/)?.[1] ?? 0);
+
+    await postInboundSms(server.url, twilioFake.authToken, {
+      from: ISABELLA.phone,
+      to: SUMMIT_NUMBER,
+      body: 'Can I see the two-bedroom on Saturday?',
+    });
+
+    const unread = unreadBefore + 1;
+    await expect
+      .poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe(`Notifications, ${unread} unread`);
+    await expect.poll(() => page.title()).toBe(`(${unread}) Leasing console`);
+
+    await bell.click();
+    const item = page.getByRole('button', {
+      name: 'Unread: Isabella Garcia wrote: Can I see the two-bedroom on Saturday?',
+    });
+    await item.click();
+    await page.waitForURL('**/escalation');
+    await page.getByRole('heading', { name: ISABELLA.name }).first().waitFor();
+    await expect
+      .poll(() => bell.getAttribute('aria-label'))
+      .toBe(unread > 1 ? `Notifications, ${unread - 1} unread` : 'Notifications');
+  });
+
+  it('moves through the inbox with j and k, never while typing, and lists shortcuts with ?', async () => {
+    await page.goto(`${server.url}/main/dashboard`);
+    const rows = page.getByRole('list', { name: 'Leads' }).getByRole('link');
+    await rows.first().waitFor();
+    const [first, second] = [
+      await rows.nth(0).getAttribute('aria-label'),
+      await rows.nth(1).getAttribute('aria-label'),
+    ];
+    const focusedRow = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+
+    await page.keyboard.press('j');
+    await expect.poll(focusedRow).toBe(first);
+    await page.keyboard.press('j');
+    await expect.poll(focusedRow).toBe(second);
+    await page.keyboard.press('k');
+    await expect.poll(focusedRow).toBe(first);
+
+    await page.keyboard.press('/');
+    const search = page.getByRole('textbox', { name: 'Search leads' });
+    await expect
+      .poll(() => search.evaluate((input) => input === document.activeElement))
+      .toBe(true);
+    await page.keyboard.type('jk');
+    expect(await search.inputValue()).toBe('jk');
+    await page.keyboard.press('Escape');
+    await search.fill('');
+    await search.blur();
+
+    await page.keyboard.press('Shift+Slash');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('term').allTextContents()).toContain('Next lead');
+  });
+});
