@@ -544,6 +544,13 @@ const leadSeeds = (now: Date): LeadSeed[] => {
             ],
           },
         },
+        system('OWNER_CHANGED', `Assigned to ${staff.priya.name} by ${staff.marcus.name}`, 235, {
+          eventByUserName: staff.marcus.name,
+          data: {
+            owner: { kind: 'user', userId: staff.priya.id, name: staff.priya.name },
+            previousOwner: { kind: 'unassigned' },
+          },
+        }),
         system('LEAD_STATUS_CHANGE', 'Status: Contacted → Applied', 230, {
           senderType: 'USER',
           senderName: staff.marcus.name,
