@@ -23,6 +23,9 @@ export const auditActions = [
   'user.role_changed',
   'user.deactivated',
   'user.reactivated',
+  'follow_up.changed',
+  'response_target.changed',
+  'office_hours.changed',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -49,6 +52,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.role_changed': 'Changed a role',
   'user.deactivated': 'Deactivated a user',
   'user.reactivated': 'Reactivated a user',
+  'follow_up.changed': 'Set a follow-up',
+  'response_target.changed': 'Changed the response target',
+  'office_hours.changed': 'Changed office hours',
 };
 
 export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;

@@ -18,3 +18,5 @@ export * from './numbers.js';
 export * from './audit.js';
 export * from './team.js';
 export * from './workflow.js';
+export * from './follow-ups.js';
+export * from './office-hours.js';

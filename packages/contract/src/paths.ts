@@ -25,6 +25,10 @@ export const apiRoutes = {
   sandboxInboundSms: '/api/sandbox/inbound-sms',
   inbox: '/api/inbox',
   leadRead: '/api/leads/:leadId/read',
+  leadFollowUp: '/api/leads/:leadId/follow-up',
+  officeHoursSettings: '/api/settings/office-hours',
+  responseTarget: '/api/settings/response-target',
+  propertyOfficeHours: '/api/properties/:propertyId/office-hours',
   tours: '/api/tours',
   propertyTours: '/api/properties/:propertyId/tours',
   officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
@@ -94,6 +98,11 @@ export const apiPaths = {
   sandboxInboundSms: apiRoutes.sandboxInboundSms,
   inbox: apiRoutes.inbox,
   leadRead: (leadId: string) => pathOf(apiRoutes.leadRead, { leadId }),
+  leadFollowUp: (leadId: string) => pathOf(apiRoutes.leadFollowUp, { leadId }),
+  officeHoursSettings: apiRoutes.officeHoursSettings,
+  responseTarget: apiRoutes.responseTarget,
+  propertyOfficeHours: (propertyId: string) =>
+    pathOf(apiRoutes.propertyOfficeHours, { propertyId }),
   tours: apiRoutes.tours,
   propertyTours: (propertyId: string) => pathOf(apiRoutes.propertyTours, { propertyId }),
   officeDecision: (companyId: string, leadId: string) =>

@@ -11,3 +11,4 @@ export * from './payments.js';
 export * from './phone-numbers.js';
 export * from './audit.js';
 export * from './invitations.js';
+export * from './first-responses.js';

@@ -16,7 +16,12 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'lead.created':
     case 'lead.updated':
     case 'access_link.created':
+    case 'follow_up.changed':
       return { targetType: 'lead', targetId: event.leadId };
+    case 'response_target.changed':
+      return { targetType: 'company', targetId: event.companyId };
+    case 'office_hours.changed':
+      return { targetType: 'property', targetId: event.propertyId };
     case 'timeline.event_added':
       return { targetType: 'timeline_event', targetId: event.timelineEventId };
     case 'payment_link.changed':
@@ -67,6 +72,12 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { created: event.created, changed: event.changes };
     case 'auth.sign_in_failed':
       return { reason: event.reason };
+    case 'follow_up.changed':
+      return { followUpAt: event.dueAt };
+    case 'response_target.changed':
+      return { firstReplyTargetMinutes: event.after };
+    case 'office_hours.changed':
+      return event.after;
     case 'user.invited':
       return { email: event.email, role: event.role };
     case 'user.invitation_accepted':
@@ -93,6 +104,10 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { status: 'active' };
     case 'user.reactivated':
       return { status: 'deactivated' };
+    case 'response_target.changed':
+      return { firstReplyTargetMinutes: event.before };
+    case 'office_hours.changed':
+      return event.before;
     default:
       return null;
   }

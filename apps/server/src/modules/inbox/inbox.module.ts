@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
 import { inboxRoutes } from './inbox.routes.js';
 
-/** The inbox and read marks. */
-export const inboxModule: FastifyPluginAsync = async (app) => {
-  await app.register(inboxRoutes);
+/** The inbox (with each lead's lights, computed against `now`) and read marks. */
+export const inboxModule: FastifyPluginAsync<{ now: Clock }> = async (app, { now }) => {
+  await app.register(inboxRoutes, { now });
 };

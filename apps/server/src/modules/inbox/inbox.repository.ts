@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { InboxChannel, InboxFilter } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
-import { leadReads, leads, properties } from '../../db/schema/index.js';
+import { companies, leadReads, leads, properties } from '../../db/schema/index.js';
 import type { InboxCursor } from './inbox-cursor.js';
 import { escapeLike, type InboxSearch } from './inbox-search.js';
 
@@ -15,6 +15,8 @@ export type InboxListOptions = {
   channel?: InboxChannel;
   after?: InboxCursor;
   limit: number;
+  /** The clock's now: a follow-up still ahead keeps a lead out of 'awaiting'. */
+  now: Date;
 };
 
 /** The lead wrote after this user last opened it (or this user never opened it). */
@@ -42,12 +44,13 @@ const searchCondition = (search: InboxSearch): SQL | undefined => {
   }
 };
 
-const filterCondition = (filter: InboxFilter): SQL => {
+const filterCondition = (filter: InboxFilter, now: Date): SQL => {
   switch (filter) {
     case 'decision':
       return eq(leads.decisionOpen, true);
     case 'awaiting':
-      return eq(leads.lastMessageFromLead, true);
+      // `needs_reply` as the partial indexes' predicate names it, so the planner walks one of them.
+      return sql`${leads.needsReply} and (${leads.followUpAt} is null or ${leads.followUpAt} <= ${now.toISOString()}::timestamptz)`;
     case 'unread':
       return unread;
   }
@@ -72,11 +75,16 @@ export const listInboxLeads = (db: Db, options: InboxListOptions) =>
     .select({
       lead: leads,
       propertyName: properties.name,
+      propertyTimeZone: properties.timeZone,
+      officeHours: properties.officeHours,
+      companyTimeZone: companies.timeZone,
+      targetMinutes: companies.firstReplyTargetMinutes,
       unread,
       lastActivityAtText: sql<string>`to_char(${leads.lastActivityAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(leads)
     .innerJoin(properties, eq(properties.id, leads.propertyId))
+    .innerJoin(companies, eq(companies.id, leads.companyId))
     .leftJoin(leadReads, and(eq(leadReads.leadId, leads.id), eq(leadReads.userId, options.userId)))
     .where(
       and(
@@ -86,7 +94,7 @@ export const listInboxLeads = (db: Db, options: InboxListOptions) =>
           ? eq(leads.propertyId, options.propertyId)
           : eq(leads.companyId, options.companyId),
         options.search ? searchCondition(options.search) : undefined,
-        ...options.filters.map(filterCondition),
+        ...options.filters.map((filter) => filterCondition(filter, options.now)),
         options.channel === 'SMS' ? reachableBySms : undefined,
         options.channel === 'EMAIL' ? reachableByEmail : undefined,
         afterCursor(options.after),

@@ -6,6 +6,7 @@ import {
   inboxQuerySchema,
   leadIdParamsSchema,
 } from '@leasing/contract';
+import type { Clock } from '../../lib/clock.js';
 import { principalOf } from '../../lib/principal.js';
 import { listInbox, readLead } from './inbox.service.js';
 
@@ -14,14 +15,14 @@ const userOf = (principal: { id: string; companyId: string }) => ({
   userId: principal.id,
 });
 
-export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inboxRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
 
   app.get(
     apiRoutes.inbox,
     { schema: { querystring: inboxQuerySchema, response: { 200: inboxPageSchema } } },
-    (request) => listInbox(db, userOf(principalOf(request)), request.query),
+    (request) => listInbox(db, userOf(principalOf(request)), request.query, now()),
   );
 
   app.post(

@@ -9,6 +9,8 @@ import { inboxMessageTypes } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { lightsOf } from '../follow-ups/follow-ups.service.js';
+import { officeRulesOf } from '../office-hours/office-hours.service.js';
 import { getCompanyLead, toLeadSummary } from '../leads/leads.service.js';
 import { findCompanyProperty } from '../properties/properties.service.js';
 import { decodeInboxCursor, encodeInboxCursor } from './inbox-cursor.js';
@@ -29,17 +31,23 @@ export const reachableChannels = (lead: LeadRow): InboxChannel[] => {
   return channels;
 };
 
-const toInboxItem = ({ lead, propertyName, unread }: InboxRow): InboxItem => ({
-  ...toLeadSummary(lead),
-  propertyName,
-  lastMessageAt: lead.lastMessageAt?.toISOString() ?? null,
-  lastMessageChannel: isMessageType(lead.lastMessageChannel) ? lead.lastMessageChannel : null,
-  lastMessagePreview: lead.lastMessagePreview,
-  awaitingReply: lead.lastMessageFromLead,
-  decisionOpen: lead.decisionOpen,
-  unread,
-  channels: reachableChannels(lead),
-});
+const toInboxItem = (row: InboxRow, now: Date): InboxItem => {
+  const { lead, propertyName, unread } = row;
+  const rules = officeRulesOf(row);
+  return {
+    ...toLeadSummary(lead),
+    propertyName,
+    lastMessageAt: lead.lastMessageAt?.toISOString() ?? null,
+    lastMessageChannel: isMessageType(lead.lastMessageChannel) ? lead.lastMessageChannel : null,
+    lastMessagePreview: lead.lastMessagePreview,
+    awaitingReply: lead.lastMessageFromLead,
+    decisionOpen: lead.decisionOpen,
+    unread,
+    channels: reachableChannels(lead),
+    propertyTimeZone: rules.timeZone,
+    lights: lightsOf(lead, now, rules),
+  };
+};
 
 const parseFilters = (filter: string | undefined): InboxFilter[] =>
   filter ? [...new Set(filter.split(',') as InboxFilter[])] : [];
@@ -53,6 +61,7 @@ export const listInbox = async (
   db: Db,
   user: { companyId: string; userId: string },
   query: InboxQuery,
+  now: Date,
 ): Promise<InboxPage> => {
   if (query.propertyId) {
     const property = await findCompanyProperty(db, user.companyId, query.propertyId);
@@ -67,11 +76,12 @@ export const listInbox = async (
     channel: query.channel,
     after,
     limit: query.limit,
+    now,
   });
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return {
-    items: items.map(toInboxItem),
+    items: items.map((row) => toInboxItem(row, now)),
     nextCursor:
       rows.length > query.limit && last
         ? encodeInboxCursor({

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
 import { propertiesRoutes } from './properties.routes.js';
 
-/** Properties and their leads. */
-export const propertiesModule: FastifyPluginAsync = async (app) => {
-  await app.register(propertiesRoutes);
+/** Properties and their leads (a lead's lights are computed against `now`). */
+export const propertiesModule: FastifyPluginAsync<{ now: Clock }> = async (app, { now }) => {
+  await app.register(propertiesRoutes, { now });
 };

@@ -8,11 +8,12 @@ import {
   propertyListSchema,
   propertyParamsSchema,
 } from '@leasing/contract';
+import type { Clock } from '../../lib/clock.js';
 import { principalOf } from '../../lib/principal.js';
 import { getLead, listLeads } from '../leads/leads.service.js';
 import { listProperties } from './properties.service.js';
 
-export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const propertiesRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
 
@@ -42,6 +43,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         principalOf(request).companyId,
         request.params.propertyId,
         request.params.pmsLeadId,
+        now(),
       ),
   );
 };
