@@ -53,13 +53,14 @@ export const claimSpeedToLeadBreach = async (db: Db, leadId: string, waitingSinc
   (
     await db
       .update(leads)
-      .set({ speedToLeadNotifiedFor: waitingSince })
+      .set({ speedToLeadNotifiedFor: sql`${leads.awaitingSince}` })
       .where(
         and(
           eq(leads.id, leadId),
-          eq(leads.awaitingSince, waitingSince),
+          // The job carries the moment in milliseconds; the column keeps microseconds.
+          sql`date_trunc('milliseconds', ${leads.awaitingSince}) = ${waitingSince.toISOString()}::timestamptz`,
           eq(leads.needsReply, true),
-          sql`${leads.speedToLeadNotifiedFor} is distinct from ${waitingSince.toISOString()}::timestamptz`,
+          sql`${leads.speedToLeadNotifiedFor} is distinct from ${leads.awaitingSince}`,
         ),
       )
       .returning({ companyId: leads.companyId, ownerUserId: leads.ownerUserId })
