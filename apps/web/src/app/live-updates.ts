@@ -1,4 +1,4 @@
-import type { Lead } from '@leasing/contract';
+import { socketEvents, type Lead } from '@leasing/contract';
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -76,6 +76,11 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
     onTranslation: (translation) => {
       mergeLiveTranslation(queryClient, translation);
     },
+  });
+  // A follow-up set, cleared or come due elsewhere: reload the lead and the lists (their lights).
+  socket.on(socketEvents.leadChanged(subscriber.companyID), () => {
+    void queryClient.invalidateQueries({ queryKey: [LEAD_QUERY_KEY_ROOT] });
+    void queryClient.invalidateQueries({ queryKey: [INBOX_QUERY_KEY_ROOT] });
   });
   const offConnect = onConnect((isReconnect) => catchUp(queryClient, isReconnect));
   return () => {

@@ -49,6 +49,10 @@ export const paths = {
     path: '/account/accept-invite',
     getHref: (token: string) => `/account/accept-invite?token=${encodeURIComponent(token)}`,
   },
+  officeHours: {
+    path: '/main/settings/office-hours',
+    getHref: () => '/main/settings/office-hours',
+  },
   audit: {
     path: '/main/settings/audit',
     getHref: () => '/main/settings/audit',

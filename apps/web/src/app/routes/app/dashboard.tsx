@@ -21,6 +21,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
+import { FollowUpMenu } from '../../../features/follow-ups/components/follow-up-menu';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { PropertyScopeNav } from '../../../features/inbox/components/property-scope-nav';
 import { readInboxParams, writeInboxParams } from '../../../features/inbox/utils/inbox-url-params';
@@ -265,6 +266,15 @@ export function DashboardRoute() {
                   onFiltersChange={handleFiltersChange}
                   onChannelChange={handleChannelChange}
                   onClearFilters={handleClearFilters}
+                  renderRowAction={(item) => (
+                    <FollowUpMenu
+                      compact
+                      leadId={item._id}
+                      leadName={item.name}
+                      followUpAt={item.followUpAt}
+                      timeZone={item.propertyTimeZone}
+                    />
+                  )}
                 />
               ) : (
                 <ToursWeek

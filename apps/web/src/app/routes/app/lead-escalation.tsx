@@ -26,6 +26,8 @@ import { PaymentLinkDialog } from '../../../features/payment-links/components/pa
 import { CompleteDecisionPrompt } from '../../../features/leads/components/complete-decision-prompt';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
+import { LeadLightBadges } from '../../../components/ui/lead-lights';
+import { FollowUpMenu } from '../../../features/follow-ups/components/follow-up-menu';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
@@ -200,6 +202,20 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
           <LeadHeader lead={lead} />
+          <Group gap="xs" px="md" pb="xs" wrap="wrap" aria-label="Lights" role="group">
+            <LeadLightBadges
+              lights={lead.lights}
+              followUpAt={lead.followUpAt}
+              timeZone={lead.propertyTimeZone}
+              now={new Date()}
+            />
+            <FollowUpMenu
+              leadId={lead._id}
+              leadName={lead.name}
+              followUpAt={lead.followUpAt}
+              timeZone={lead.propertyTimeZone}
+            />
+          </Group>
           <div className={classes.columns}>
             <Paper withBorder radius="md" className={classes.info}>
               <Tabs

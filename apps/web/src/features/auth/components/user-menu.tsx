@@ -1,6 +1,7 @@
 import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
+  IconClock,
   IconHistory,
   IconInbox,
   IconKey,
@@ -103,6 +104,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconPhone size={16} stroke={1.5} />}
             >
               Numbers
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.officeHours.getHref()}
+              leftSection={<IconClock size={16} stroke={1.5} />}
+            >
+              Office hours
             </Menu.Item>
             <Menu.Item
               component={Link}

@@ -2,7 +2,7 @@ import type { InboxItem } from '@leasing/contract';
 import { Button, Loader } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { INBOX_ROW_HEIGHT, InboxRow } from './inbox-row';
 import classes from './inbox-list.module.css';
 
@@ -14,6 +14,8 @@ const PAGE_ROWS = 8;
 
 export type InboxListProps = {
   items: InboxItem[];
+  /** A control shown on each row beside its link (e.g. 'Follow up'), composed by the app. */
+  renderRowAction?: (item: InboxItem) => ReactNode;
   showProperty: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -34,6 +36,7 @@ export function InboxList({
   isFetchingNextPage,
   isFetchNextPageError,
   onLoadMore,
+  renderRowAction,
 }: InboxListProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -135,7 +138,12 @@ export function InboxList({
             );
           }
           return (
-            <div key={row.key} role="listitem">
+            <div
+              key={row.key}
+              role="listitem"
+              className={classes.item}
+              data-has-action={renderRowAction ? true : undefined}
+            >
               <InboxRow
                 item={item}
                 index={row.index}
@@ -146,6 +154,14 @@ export function InboxList({
                 onFocus={() => setActiveId(item._id)}
                 onKeyDown={handleRowKeyDown}
               />
+              {renderRowAction && (
+                <div
+                  className={classes.action}
+                  style={{ top: style.top, transform: style.transform }}
+                >
+                  {renderRowAction(item)}
+                </div>
+              )}
             </div>
           );
         })}

@@ -1,7 +1,7 @@
-import type { InboxChannel, InboxFilter } from '@leasing/contract';
+import type { InboxChannel, InboxFilter, InboxItem } from '@leasing/contract';
 import { Button, Progress, Skeleton, Stack } from '@mantine/core';
 import { IconFilterOff, IconInbox, IconSearch } from '@tabler/icons-react';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useInbox } from '../api/get-inbox';
@@ -55,6 +55,8 @@ export type InboxPanelProps = {
   onFiltersChange: (filters: InboxFilter[]) => void;
   onChannelChange: (channel: InboxChannel | null) => void;
   onClearFilters: () => void;
+  /** A control on each row (the app puts 'Follow up' there). */
+  renderRowAction?: (item: InboxItem) => ReactNode;
 };
 
 /**
@@ -67,6 +69,7 @@ export function InboxPanel({
   onFiltersChange,
   onChannelChange,
   onClearFilters,
+  renderRowAction,
 }: InboxPanelProps) {
   const inboxQuery = useInbox(params);
   const { fetchNextPage, refetch } = inboxQuery;
@@ -102,6 +105,7 @@ export function InboxPanel({
     return (
       <InboxList
         items={items}
+        renderRowAction={renderRowAction}
         showProperty={params.propertyId === null}
         hasNextPage={inboxQuery.hasNextPage}
         isFetchingNextPage={inboxQuery.isFetchingNextPage}

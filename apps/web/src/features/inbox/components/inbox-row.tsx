@@ -3,6 +3,7 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 import { IconMail, IconMailOff, IconMessage, IconMessageOff, IconPhone } from '@tabler/icons-react';
 import type { CSSProperties, FocusEvent, KeyboardEvent, Ref } from 'react';
 import { Link } from 'react-router';
+import { LeadLightBadges } from '../../../components/ui/lead-lights';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatLastActivity } from '../utils/format-last-activity';
@@ -57,11 +58,12 @@ function RowBadges({ item }: { item: InboxItem }) {
           Decision pending
         </Badge>
       )}
-      {item.awaitingReply && (
-        <Badge color="blue" variant="light" size="sm">
-          Awaiting reply
-        </Badge>
-      )}
+      <LeadLightBadges
+        lights={item.lights}
+        followUpAt={item.followUpAt}
+        timeZone={item.propertyTimeZone}
+        now={new Date()}
+      />
       {item.phoneOptStatus === 'OPT_OUT' && (
         <Badge color="red" variant="light" size="sm">
           SMS opt-out
