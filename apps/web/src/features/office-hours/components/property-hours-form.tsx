@@ -81,9 +81,9 @@ export function PropertyHoursForm({
               const value = hours[day];
               const label = weekdayLabels[day];
               return (
-                <Group key={day} gap="sm" wrap="nowrap" align="center">
+                <Group key={day} gap="xs" wrap="wrap" align="center">
                   <Checkbox
-                    w={120}
+                    w={110}
                     label={label}
                     checked={value !== null}
                     onChange={(event) =>
@@ -94,7 +94,7 @@ export function PropertyHoursForm({
                     }
                   />
                   {value ? (
-                    <>
+                    <Group gap="xs" wrap="nowrap">
                       <TextInput
                         type="time"
                         aria-label={`${label} opens`}
@@ -102,7 +102,7 @@ export function PropertyHoursForm({
                         onChange={(event) =>
                           setDay(day, { ...value, open: event.currentTarget.value })
                         }
-                        w={120}
+                        w={128}
                       />
                       <Text size="sm" aria-hidden>
                         –
@@ -114,9 +114,9 @@ export function PropertyHoursForm({
                         onChange={(event) =>
                           setDay(day, { ...value, close: event.currentTarget.value })
                         }
-                        w={120}
+                        w={128}
                       />
-                    </>
+                    </Group>
                   ) : (
                     <Text size="sm" c="dimmed">
                       Closed
