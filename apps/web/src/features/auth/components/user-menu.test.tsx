@@ -35,6 +35,7 @@ describe('user menu', () => {
       'API keys',
       'Team',
       'Numbers',
+      'Office hours',
       'Audit',
       'Sign out',
     ]);
