@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { InboxChannel, InboxFilter } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
-import { companies, leadReads, leads, properties } from '../../db/schema/index.js';
+import { leadReads, leads, properties } from '../../db/schema/index.js';
 import type { InboxCursor } from './inbox-cursor.js';
 import { escapeLike, type InboxSearch } from './inbox-search.js';
 
@@ -75,16 +75,11 @@ export const listInboxLeads = (db: Db, options: InboxListOptions) =>
     .select({
       lead: leads,
       propertyName: properties.name,
-      propertyTimeZone: properties.timeZone,
-      officeHours: properties.officeHours,
-      companyTimeZone: companies.timeZone,
-      targetMinutes: companies.firstReplyTargetMinutes,
       unread,
       lastActivityAtText: sql<string>`to_char(${leads.lastActivityAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(leads)
     .innerJoin(properties, eq(properties.id, leads.propertyId))
-    .innerJoin(companies, eq(companies.id, leads.companyId))
     .leftJoin(leadReads, and(eq(leadReads.leadId, leads.id), eq(leadReads.userId, options.userId)))
     .where(
       and(

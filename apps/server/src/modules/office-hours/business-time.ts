@@ -76,14 +76,15 @@ export const speedToLeadOf = (
   now: Date,
   rules: OfficeRules,
 ): SpeedToLead | null => {
+  // Moments, not a count of the minutes waited: the walk stops at the target, so a lead waiting
+  // for weeks costs what a new one does (the inbox computes this for every row).
   const dueAt = addBusinessMinutes(waitingSince, rules.targetMinutes, rules);
   if (!dueAt) return null;
-  const waited = businessMinutesBetween(waitingSince, now, rules);
-  const state =
-    waited >= rules.targetMinutes
-      ? 'red'
-      : waited >= rules.targetMinutes * SPEED_TO_LEAD_AMBER_SHARE
-        ? 'amber'
-        : 'ok';
+  const amberAt = addBusinessMinutes(
+    waitingSince,
+    rules.targetMinutes * SPEED_TO_LEAD_AMBER_SHARE,
+    rules,
+  );
+  const state = now >= dueAt ? 'red' : amberAt && now >= amberAt ? 'amber' : 'ok';
   return { state, dueAt: dueAt.toISOString() };
 };
