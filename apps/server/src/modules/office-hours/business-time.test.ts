@@ -62,6 +62,16 @@ describe('office-hours minutes', () => {
     );
   });
 
+  it('answers the same whatever was asked before (the laid-out days are reused, extended and prepended)', () => {
+    const hours: WeekHours = { ...DEFAULT_WEEK_HOURS };
+    const rules = { timeZone: 'America/Chicago', hours };
+    const ask = (iso: string) => addBusinessMinutes(at(iso), 15, rules)?.toISOString();
+    expect(ask('2027-06-01T10:00:00-05:00')).toBe('2027-06-01T15:15:00.000Z');
+    expect(ask('2027-09-04T19:00:00-05:00')).toBe('2027-09-06T14:15:00.000Z');
+    expect(ask('2027-01-16T19:30:00-06:00')).toBe('2027-01-18T15:15:00.000Z');
+    expect(ask('2027-06-01T10:00:00-05:00')).toBe('2027-06-01T15:15:00.000Z');
+  });
+
   it('answers null when the office never opens', () => {
     const closed: WeekHours = {
       mon: null,

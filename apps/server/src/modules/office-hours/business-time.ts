@@ -20,17 +20,90 @@ const atClock = (day: DateTime, time: string) => {
   return day.set({ hour, minute, second: 0, millisecond: 0 });
 };
 
-/** The office's open intervals (epoch ms) from the day of `from` on, in order. */
-function* openIntervals(from: Date, rules: Pick<OfficeRules, 'timeZone' | 'hours'>) {
-  let day = DateTime.fromJSDate(from, { zone: rules.timeZone }).startOf('day');
-  for (let i = 0; i < MAX_DAYS; i += 1, day = day.plus({ days: 1 })) {
-    const hours = rules.hours[weekdays[day.weekday - 1]!];
-    if (!hours) continue;
-    const interval: Interval = {
-      start: atClock(day, hours.open).toMillis(),
-      end: atClock(day, hours.close).toMillis(),
+/** One zone's week of hours laid out as open intervals, day by day, over a growing span of days. */
+type Calendar = {
+  firstDay: DateTime;
+  endDay: DateTime;
+  /** `firstDay` and `endDay` in epoch ms, compared without asking the zone again. */
+  firstMs: number;
+  endMs: number;
+  intervals: Interval[];
+};
+
+/**
+ * Calendars per hours object and zone: zone math is the costly part (luxon asks Intl), and a page of
+ * the inbox asks about the same few days for many leads of one property.
+ */
+const calendars = new WeakMap<WeekHours, Map<string, Calendar>>();
+/** A calendar spanning more days than this starts over (a long-running process stays small). */
+const MAX_CALENDAR_DAYS = 1_000;
+
+const dayIntervals = (from: DateTime, to: DateTime, hours: WeekHours): Interval[] => {
+  const intervals: Interval[] = [];
+  for (let day = from; day < to; day = day.plus({ days: 1 })) {
+    const open = hours[weekdays[day.weekday - 1]!];
+    if (!open) continue;
+    const interval = {
+      start: atClock(day, open.open).toMillis(),
+      end: atClock(day, open.close).toMillis(),
     };
-    if (interval.end > from.getTime() && interval.end > interval.start) yield interval;
+    if (interval.end > interval.start) intervals.push(interval);
+  }
+  return intervals;
+};
+
+const calendarFrom = (from: Date, rules: Pick<OfficeRules, 'timeZone' | 'hours'>): Calendar => {
+  let byZone = calendars.get(rules.hours);
+  if (!byZone) calendars.set(rules.hours, (byZone = new Map()));
+  const existing = byZone.get(rules.timeZone);
+  // Most asks fall inside the laid-out days: no zone math at all then.
+  if (existing && existing.firstMs <= from.getTime()) return existing;
+  const day = DateTime.fromJSDate(from, { zone: rules.timeZone }).startOf('day');
+  if (!existing || existing.endDay.diff(day, 'days').days > MAX_CALENDAR_DAYS) {
+    const fresh = { firstDay: day, endDay: day, firstMs: day.toMillis(), endMs: day.toMillis() };
+    const calendar: Calendar = { ...fresh, intervals: [] };
+    byZone.set(rules.timeZone, calendar);
+    return calendar;
+  }
+  existing.intervals.unshift(...dayIntervals(day, existing.firstDay, rules.hours));
+  existing.firstDay = day;
+  existing.firstMs = day.toMillis();
+  return existing;
+};
+
+const extend = (calendar: Calendar, hours: WeekHours, days: number) => {
+  const endDay = calendar.endDay.plus({ days });
+  calendar.intervals.push(...dayIntervals(calendar.endDay, endDay, hours));
+  calendar.endDay = endDay;
+  calendar.endMs = endDay.toMillis();
+};
+
+/** The office's open intervals (epoch ms) that end after `from`, in order, for up to a year. */
+function* openIntervals(from: Date, rules: Pick<OfficeRules, 'timeZone' | 'hours'>) {
+  const calendar = calendarFrom(from, rules);
+  const fromMs = from.getTime();
+  const lastMs = fromMs + MAX_DAYS * 86_400_000;
+  // The first interval ending after `from` (binary search over the laid-out days).
+  let low = 0;
+  let high = calendar.intervals.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (calendar.intervals[middle]!.end > fromMs) high = middle;
+    else low = middle + 1;
+  }
+  let index = low;
+  for (;;) {
+    if (index >= calendar.intervals.length) {
+      if (calendar.endMs > lastMs) return;
+      extend(calendar, rules.hours, 14);
+      continue;
+    }
+    const interval = calendar.intervals[index]!;
+    index += 1;
+    // Days laid out just now may still lie before `from`.
+    if (interval.end <= fromMs) continue;
+    if (interval.start > lastMs) return;
+    yield interval;
   }
 }
 
