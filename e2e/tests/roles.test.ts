@@ -6,7 +6,16 @@ import { startServer, type RunningServer } from '../support/server.js';
 /** The demo's agent and manager (README: one user of each role). */
 const AGENT = { email: 'priya@leasing.test', password: 'leasing-demo' };
 const MANAGER = { email: 'marcus@leasing.test', password: 'leasing-demo' };
-const SETTINGS = ['API keys', 'Numbers', 'Team', 'Audit', 'Assignment'];
+const SETTINGS = [
+  'API keys',
+  'Numbers',
+  'Team',
+  'Assignment',
+  'Pipeline',
+  'Webhooks',
+  'Office hours',
+  'Audit',
+];
 
 describe('roles in the console', () => {
   let server: RunningServer;
@@ -37,7 +46,7 @@ describe('roles in the console', () => {
     return names.map((name) => name.trim());
   };
 
-  it("shows Settings (API keys, Numbers, Team, Audit) to an admin only; an agent's direct visit is refused", async () => {
+  it("shows Settings (API keys, Numbers, Team, Office hours, Audit) to an admin only; an agent's direct visit is refused", async () => {
     const admin = await console(DEMO);
     expect(await menuItems(admin)).toEqual(expect.arrayContaining(SETTINGS));
     await admin.context().close();

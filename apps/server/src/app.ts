@@ -31,6 +31,7 @@ import { healthModule } from './modules/health/health.module.js';
 import { inboundEmailModule } from './modules/inbound-email/inbound-email.module.js';
 import type { DnsResolver } from './lib/dns-resolver.js';
 import { inboundSmsModule } from './modules/inbound-sms/inbound-sms.module.js';
+import { followUpsModule } from './modules/follow-ups/follow-ups.module.js';
 import { inboxModule } from './modules/inbox/inbox.module.js';
 import { integrationsModule } from './modules/integrations/integrations.module.js';
 import { liveModule } from './modules/live/live.module.js';
@@ -41,6 +42,7 @@ import { numbersModule } from './modules/numbers/numbers.module.js';
 import { ownersModule } from './modules/owners/owners.module.js';
 import { leadStatusModule } from './modules/lead-status/lead-status.module.js';
 import { presenceModule } from './modules/presence/presence.module.js';
+import { officeHoursModule } from './modules/office-hours/office-hours.module.js';
 import { officeDecisionModule } from './modules/office-decision/office-decision.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { propertiesModule } from './modules/properties/properties.module.js';
@@ -80,6 +82,9 @@ export type BuildAppOptions = {
   /** Answers the DNS lookups of inbound sender verification; unset uses the system's DNS. */
   dnsResolver?: DnsResolver;
 };
+
+/** How often each process looks for follow-ups that came due (`follow_up.due`). */
+const FOLLOW_UP_SWEEP_MS = 15_000;
 
 /** A hop count trusts that many proxies in front of us (Fastify's types omit the number form). */
 const trustProxyOption = (trust: TrustProxy) =>
@@ -189,6 +194,8 @@ export const buildApp = async ({
     await app.register(authModule);
     await app.register(propertiesModule, { now: now ?? systemClock });
     await app.register(inboxModule, { now: now ?? systemClock });
+    await app.register(followUpsModule, { now: now ?? systemClock, sweepMs: FOLLOW_UP_SWEEP_MS });
+    await app.register(officeHoursModule, { now: now ?? systemClock });
     await app.register(toursModule);
     await app.register(conversationsModule);
     await app.register(notesModule);

@@ -33,6 +33,9 @@ export const auditActions = [
   'webhook_endpoint.deleted',
   'webhook_endpoint.secret_rotated',
   'webhook_delivery.redelivered',
+  'follow_up.changed',
+  'response_target.changed',
+  'office_hours.changed',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -69,6 +72,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'webhook_endpoint.deleted': 'Deleted a webhook endpoint',
   'webhook_endpoint.secret_rotated': "Rotated a webhook endpoint's secret",
   'webhook_delivery.redelivered': 'Redelivered a webhook',
+  'follow_up.changed': 'Set a follow-up',
+  'response_target.changed': 'Changed the response target',
+  'office_hours.changed': 'Changed office hours',
 };
 
 export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, pageOf } from './common.js';
+import { leadLightsSchema } from './follow-ups.js';
 import { leadSummarySchema } from './leads.js';
 import { inboxViewSchema } from './owners.js';
 import { leadStatuses, type LeadStatus } from './workflow.js';
@@ -11,7 +12,7 @@ export type InboxChannel = z.infer<typeof inboxChannelSchema>;
 
 /**
  * The inbox's filters, any of them together: an open office decision, the lead spoke last
- * (awaiting our reply), a message from the lead this user has not opened yet.
+ * (awaiting our reply: not opted out on that channel, no follow-up pending), a message from the lead this user has not opened yet.
  */
 export const inboxFilters = ['decision', 'awaiting', 'unread'] as const;
 export type InboxFilter = (typeof inboxFilters)[number];
@@ -70,6 +71,9 @@ export const inboxItemSchema = leadSummarySchema.extend({
   unread: z.boolean(),
   /** The channels the lead can be written to now (has the address, did not opt out, no bounce). */
   channels: z.array(inboxChannelSchema),
+  /** The property's time zone (its own, else the company's): 'Tomorrow 9:00 AM' is in it. */
+  propertyTimeZone: z.string(),
+  lights: leadLightsSchema,
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
 export const inboxPageSchema = pageOf(inboxItemSchema);

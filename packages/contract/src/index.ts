@@ -23,3 +23,5 @@ export * from './owners.js';
 export * from './today.js';
 export * from './lead-status.js';
 export * from './webhooks.js';
+export * from './follow-ups.js';
+export * from './office-hours.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, pageOf } from './common.js';
 import { companyStatusSchema } from './company.js';
 import { conversationEventSchema } from './conversation.js';
+import { leadLightsSchema } from './follow-ups.js';
 import { noteSchema } from './notes.js';
 import { leadOwnerSchema, leadStatusSchema } from './workflow.js';
 
@@ -85,6 +86,9 @@ export const leadSchema = z.object({
   tourOutcomePending: z.boolean(),
   /** When someone should get back to the lead; null when no follow-up is set. */
   followUpAt: isoDateSchema.nullable(),
+  /** The property's time zone (its own, else the company's): 'Tomorrow 9:00 AM' is in it. */
+  propertyTimeZone: z.string(),
+  lights: leadLightsSchema,
   notes: z.array(noteSchema),
   conversations: z.array(conversationEventSchema),
   /** Pass as `before` to GET /api/leads/:leadId/conversations; null when nothing is older. */

@@ -15,6 +15,11 @@ export const socketEvents = {
   newConversationForUser: (userID: string) => `leasing-new-conversation${userID}`,
   /** Server → company room: an English translation of a message is ready. */
   newMessageTranslation: (companyID: string) => `new-message-translation${companyID}`,
+  /**
+   * Server → company room: a lead changed without a timeline event (its follow-up was set, cleared
+   * or came due); carries `{ leadID }`. Consoles refetch that lead and the inbox.
+   */
+  leadChanged: (companyID: string) => `leasing-lead-changed${companyID}`,
   /** Client → server, with an acknowledgement: the refreshed ID token, so the socket stays open. */
   reauthenticate: 'leasing-reauthenticate',
   /** Server → the recipient's sockets: a notification of theirs was created (a `Notification`). */
@@ -46,6 +51,9 @@ export const newConversationAnnouncementSchema = z.object({
   leadID: z.string(),
 });
 export type NewConversationAnnouncement = z.infer<typeof newConversationAnnouncementSchema>;
+
+export const leadChangedSchema = z.object({ leadID: z.string() });
+export type LeadChanged = z.infer<typeof leadChangedSchema>;
 
 export const getNewConversationRequestSchema = z.object({
   eventID: z.uuid(),

@@ -32,6 +32,10 @@ export const apiRoutes = {
   assignmentRules: '/api/assignment-rules',
   propertyAssignment: '/api/properties/:propertyId/assignment',
   leadDraft: '/api/leads/:leadId/draft',
+  leadFollowUp: '/api/leads/:leadId/follow-up',
+  officeHoursSettings: '/api/settings/office-hours',
+  responseTarget: '/api/settings/response-target',
+  propertyOfficeHours: '/api/properties/:propertyId/office-hours',
   tours: '/api/tours',
   propertyTours: '/api/properties/:propertyId/tours',
   officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
@@ -124,6 +128,11 @@ export const apiPaths = {
   propertyAssignment: (propertyId: string) => pathOf(apiRoutes.propertyAssignment, { propertyId }),
   /** The signed-in user's draft on this lead (GET, PUT, DELETE). */
   leadDraft: (leadId: string) => pathOf(apiRoutes.leadDraft, { leadId }),
+  leadFollowUp: (leadId: string) => pathOf(apiRoutes.leadFollowUp, { leadId }),
+  officeHoursSettings: apiRoutes.officeHoursSettings,
+  responseTarget: apiRoutes.responseTarget,
+  propertyOfficeHours: (propertyId: string) =>
+    pathOf(apiRoutes.propertyOfficeHours, { propertyId }),
   tours: apiRoutes.tours,
   propertyTours: (propertyId: string) => pathOf(apiRoutes.propertyTours, { propertyId }),
   officeDecision: (companyId: string, leadId: string) =>

@@ -93,6 +93,15 @@ export type DomainEventMap = {
     targetMinutes: number;
     ownerUserId: string | null;
   };
+  /** An admin changed the company's first-reply target (minutes of office hours). */
+  'response_target.changed': CompanyFact & { before: number; after: number; actor: Actor };
+  /** An admin changed a property's time zone or opening hours. */
+  'office_hours.changed': CompanyFact & {
+    propertyId: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    actor: Actor;
+  };
   /** A payment link was created, opened, paid or expired. */
   'payment_link.changed': LeadFact & {
     paymentLinkId: string;

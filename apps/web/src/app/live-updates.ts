@@ -1,4 +1,5 @@
 import type { Lead, User } from '@leasing/contract';
+import { socketEvents } from '@leasing/contract';
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -100,6 +101,11 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
         paths.leadEscalation.getHref(notification.lead.propertyID, notification.lead.pmsLeadId),
       ),
     );
+  });
+  // A follow-up set, cleared or come due elsewhere: reload the lead and the lists (their lights).
+  socket.on(socketEvents.leadChanged(subscriber.companyID), () => {
+    void queryClient.invalidateQueries({ queryKey: [LEAD_QUERY_KEY_ROOT] });
+    void queryClient.invalidateQueries({ queryKey: [INBOX_QUERY_KEY_ROOT] });
   });
   const offConnect = onConnect((isReconnect) => catchUp(queryClient, isReconnect));
   const stopPresence = connectPresence(socket, onConnect, subscriber);

@@ -138,6 +138,13 @@ const normalRouteTable: RouteObject[] = [
                       })),
                   },
                   {
+                    path: paths.officeHours.path,
+                    lazy: () =>
+                      import('./routes/app/office-hours').then((module) => ({
+                        Component: module.OfficeHoursRoute,
+                      })),
+                  },
+                  {
                     path: paths.audit.path,
                     lazy: () =>
                       import('./routes/app/audit').then((module) => ({

@@ -65,6 +65,10 @@ export const paths = {
     path: '/main/settings/webhooks',
     getHref: () => '/main/settings/webhooks',
   },
+  officeHours: {
+    path: '/main/settings/office-hours',
+    getHref: () => '/main/settings/office-hours',
+  },
   audit: {
     path: '/main/settings/audit',
     getHref: () => '/main/settings/audit',

@@ -1,4 +1,4 @@
-import { pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companyStatuses, staffRoles } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
@@ -16,6 +16,8 @@ export const companies = pgTable(
     /** The office's phone number (E.164), given to leads who text HELP. */
     contactPhone: text(),
     timeZone: text().notNull().default('America/New_York'),
+    /** Speed-to-lead: minutes of office hours within which a waiting lead should get a reply. */
+    firstReplyTargetMinutes: integer().notNull().default(15),
     ...timestamps,
   },
   (table) => [

@@ -16,3 +16,4 @@ export * from './ownership.js';
 export * from './lost-reasons.js';
 export * from './drafts.js';
 export * from './webhooks.js';
+export * from './first-responses.js';

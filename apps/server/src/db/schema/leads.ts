@@ -81,6 +81,21 @@ export const leads = pgTable(
     lostReason: text(),
     /** When someone should get back to the lead; null when no follow-up is set. */
     followUpAt: timestamp({ withTimezone: true }),
+    /** When `follow_up.due` was published for the current follow-up (exactly once; reset on a new one). */
+    followUpNotifiedAt: timestamp({ withTimezone: true }),
+    /** The oldest lead message since our last message (kept by the trigger); null when none waits. */
+    awaitingSince: timestamp({ withTimezone: true }),
+    /** The waiting stretch (its `awaitingSince`) whose speed-to-lead breach was published. */
+    speedToLeadNotifiedFor: timestamp({ withTimezone: true }),
+    /**
+     * The lead spoke last and is not opted out on the channel it spoke on: it waits for a reply.
+     * (A text saying STOP is the lead's last word but asks for no answer.)
+     */
+    needsReply: boolean()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce(last_message_from_lead and case last_message_channel when 'SMS' then phone_opt_status <> 'OPT_OUT' when 'EMAIL' then email_opt_status <> 'OPT_OUT' else true end, false)`,
+      ),
     ...timestamps,
   },
   (table) => [
@@ -125,6 +140,28 @@ export const leads = pgTable(
       table.lastActivityAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // 'Needs reply' (the inbox's `awaiting` filter) in the inbox order: a partial index holds only
+    // the leads waiting for us, so the filter never walks the others.
+    index('leads_company_awaiting_idx')
+      .on(
+        table.companyId,
+        table.decisionOpen.desc().nullsFirst(),
+        table.lastActivityAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      )
+      .where(sql`needs_reply`),
+    index('leads_property_awaiting_idx')
+      .on(
+        table.propertyId,
+        table.decisionOpen.desc().nullsFirst(),
+        table.lastActivityAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      )
+      .where(sql`needs_reply`),
+    // The follow-up sweep: follow-ups set and not yet announced, by due time.
+    index('leads_follow_up_due_idx')
+      .on(table.followUpAt)
+      .where(sql`follow_up_at is not null and follow_up_notified_at is null`),
     // Inbound routing: a text is matched by the sender's number, an email by its address.
     index('leads_phone_idx').on(table.phone),
     index('leads_company_email_idx').on(table.companyId, sql`lower(${table.email})`),

@@ -1,4 +1,5 @@
-import { foreignKey, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import type { WeekHours } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 import { companies } from './companies.js';
 import { phoneNumbers } from './phone-numbers.js';
@@ -18,6 +19,10 @@ export const properties = pgTable(
      * properties without one send from their company's shared number.
      */
     smsNumber: text().unique(),
+    /** IANA zone of the property's office hours; null: the company's zone. */
+    timeZone: text(),
+    /** Opening hours per weekday (speed-to-lead counts in them); null: 9:00–18:00 Mon–Sat. */
+    officeHours: jsonb().$type<WeekHours>(),
     ...timestamps,
   },
   (table) => [

@@ -21,7 +21,12 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'lead.created':
     case 'lead.updated':
     case 'access_link.created':
+    case 'follow_up.changed':
       return { targetType: 'lead', targetId: event.leadId };
+    case 'response_target.changed':
+      return { targetType: 'company', targetId: event.companyId };
+    case 'office_hours.changed':
+      return { targetType: 'property', targetId: event.propertyId };
     case 'timeline.event_added':
       return { targetType: 'timeline_event', targetId: event.timelineEventId };
     case 'payment_link.changed':
@@ -96,6 +101,12 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { roundRobin: event.roundRobin, agentIds: event.agentIds };
     case 'auth.sign_in_failed':
       return { reason: event.reason };
+    case 'follow_up.changed':
+      return { followUpAt: event.dueAt };
+    case 'response_target.changed':
+      return { firstReplyTargetMinutes: event.after };
+    case 'office_hours.changed':
+      return event.after;
     case 'user.invited':
       return { email: event.email, role: event.role };
     case 'user.invitation_accepted':
@@ -138,7 +149,10 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { status: 'active' };
     case 'user.reactivated':
       return { status: 'deactivated' };
+    case 'response_target.changed':
+      return { firstReplyTargetMinutes: event.before };
     case 'webhook_endpoint.updated':
+    case 'office_hours.changed':
       return event.before;
     default:
       return null;

@@ -24,7 +24,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { 
   app.get(
     apiRoutes.inbox,
     { schema: { querystring: inboxQuerySchema, response: { 200: inboxPageSchema } } },
-    (request) => listInbox(db, userOf(principalOf(request)), request.query),
+    (request) => listInbox(db, userOf(principalOf(request)), request.query, now()),
   );
 
   app.get(

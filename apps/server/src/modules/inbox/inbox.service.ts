@@ -9,6 +9,8 @@ import { inboxMessageTypes, parseStatusList } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { lightsOf } from '../follow-ups/follow-ups.service.js';
+import { loadCompanyOfficeRules, type OfficeRules } from '../office-hours/office-hours.service.js';
 import { getCompanyLead, toLeadSummary } from '../leads/leads.service.js';
 import { findCompanyProperty } from '../properties/properties.service.js';
 import { decodeInboxCursor, encodeInboxCursor } from './inbox-cursor.js';
@@ -29,21 +31,26 @@ export const reachableChannels = (lead: LeadRow): InboxChannel[] => {
   return channels;
 };
 
-export const toInboxItem = ({
-  lead,
-  propertyName,
-  unread,
-}: Pick<InboxRow, 'lead' | 'propertyName' | 'unread'>): InboxItem => ({
-  ...toLeadSummary(lead),
-  propertyName,
-  lastMessageAt: lead.lastMessageAt?.toISOString() ?? null,
-  lastMessageChannel: isMessageType(lead.lastMessageChannel) ? lead.lastMessageChannel : null,
-  lastMessagePreview: lead.lastMessagePreview,
-  awaitingReply: lead.lastMessageFromLead,
-  decisionOpen: lead.decisionOpen,
-  unread,
-  channels: reachableChannels(lead),
-});
+export const toInboxItem = (
+  row: Pick<InboxRow, 'lead' | 'propertyName' | 'unread'>,
+  now: Date,
+  rules: OfficeRules,
+): InboxItem => {
+  const { lead, propertyName, unread } = row;
+  return {
+    ...toLeadSummary(lead),
+    propertyName,
+    lastMessageAt: lead.lastMessageAt?.toISOString() ?? null,
+    lastMessageChannel: isMessageType(lead.lastMessageChannel) ? lead.lastMessageChannel : null,
+    lastMessagePreview: lead.lastMessagePreview,
+    awaitingReply: lead.lastMessageFromLead,
+    decisionOpen: lead.decisionOpen,
+    unread,
+    channels: reachableChannels(lead),
+    propertyTimeZone: rules.timeZone,
+    lights: lightsOf(lead, now, rules),
+  };
+};
 
 const parseFilters = (filter: string | undefined): InboxFilter[] =>
   filter ? [...new Set(filter.split(',') as InboxFilter[])] : [];
@@ -57,27 +64,34 @@ export const listInbox = async (
   db: Db,
   user: { companyId: string; userId: string },
   query: InboxQuery,
+  now: Date,
 ): Promise<InboxPage> => {
   if (query.propertyId) {
     const property = await findCompanyProperty(db, user.companyId, query.propertyId);
     if (!property) throw notFound('Property');
   }
   const after = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
-  const rows = await listInboxLeads(db, {
-    ...user,
-    propertyId: query.propertyId,
-    search: parseInboxSearch(query.search),
-    filters: parseFilters(query.filter),
-    channel: query.channel,
-    view: query.view,
-    statuses: parseStatusList(query.status),
-    after,
-    limit: query.limit,
-  });
+  // The office rules of the company's few properties, read once: joined to every row they made the
+  // planner leave the inbox index's order.
+  const [rules, rows] = await Promise.all([
+    loadCompanyOfficeRules(db, user.companyId),
+    listInboxLeads(db, {
+      ...user,
+      propertyId: query.propertyId,
+      search: parseInboxSearch(query.search),
+      filters: parseFilters(query.filter),
+      channel: query.channel,
+      view: query.view,
+      statuses: parseStatusList(query.status),
+      after,
+      limit: query.limit,
+      now,
+    }),
+  ]);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return {
-    items: items.map(toInboxItem),
+    items: items.map((row) => toInboxItem(row, now, rules.get(row.lead.propertyId)!)),
     nextCursor:
       rows.length > query.limit && last
         ? encodeInboxCursor({

@@ -15,10 +15,7 @@ export const followUpDue = (now: Date): SQL =>
  * follow-up set for later puts it aside.
  */
 export const needsReply = (now: Date): SQL =>
-  sql`(${leads.lastMessageFromLead}
-    and not (${leads.lastMessageChannel} = 'SMS' and ${leads.phoneOptStatus} = 'OPT_OUT')
-    and not (${leads.lastMessageChannel} = 'EMAIL' and ${leads.emailOptStatus} = 'OPT_OUT')
-    and (${leads.followUpAt} is null or ${leads.followUpAt} <= ${ts(now)}))`;
+  sql`(${leads.needsReply} and (${leads.followUpAt} is null or ${leads.followUpAt} <= ${ts(now)}))`;
 
 /** A tour today (on the company's calendar) that has no outcome yet. */
 export const tourToday = (window: TodayWindow): SQL =>

@@ -2,6 +2,7 @@ import type { Today, TodayItem, TodayReason } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { zonedDayBounds } from '../../lib/zoned-day.js';
+import { loadCompanyOfficeRules } from '../office-hours/office-hours.service.js';
 import { toInboxItem } from './inbox.service.js';
 import { companyTimeZone, countTodayLeads, listTodayLeads } from './today.repository.js';
 
@@ -53,12 +54,19 @@ export const getToday = async (
   const at = now();
   const { start, end } = zonedDayBounds(at, await companyTimeZone(db, user.companyId));
   const window = { userId: user.userId, now: at, dayStart: start, dayEnd: end };
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, rules] = await Promise.all([
     listTodayLeads(db, window, TODAY_LIMIT),
     countTodayLeads(db, window),
+    loadCompanyOfficeRules(db, user.companyId),
   ]);
   const items = rows
-    .map((row) => ({ row, item: { ...toInboxItem(row), reasons: reasonsOf(row) } }))
+    .map((row) => ({
+      row,
+      item: {
+        ...toInboxItem(row, at, rules.get(row.lead.propertyId)!),
+        reasons: reasonsOf(row),
+      },
+    }))
     .filter(({ item }) => item.reasons.length > 0)
     .sort(
       (a, b) =>

@@ -4,6 +4,8 @@ import type { LeadRow, NoteRow } from '../../db/schema/index.js';
 import { decodeCursor, toPage } from '../../lib/cursor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { listConversationEvents } from '../conversations/conversations.service.js';
+import { lightsOf } from '../follow-ups/follow-ups.service.js';
+import { officeRulesOf } from '../office-hours/office-hours.service.js';
 import { getCompanyProperty } from '../properties/properties.service.js';
 import {
   findLeadById,
@@ -121,6 +123,12 @@ export const getLead = async (
   const found = await findLeadWithCompany(db, propertyId, pmsLeadId);
   if (!found) throw notFound('Lead');
   const { lead, company } = found;
+  const rules = officeRulesOf({
+    propertyTimeZone: property.timeZone,
+    officeHours: property.officeHours,
+    companyTimeZone: company.timeZone,
+    targetMinutes: company.firstReplyTargetMinutes,
+  });
   const [noteRows, events] = await Promise.all([
     listLeadNotes(db, lead.id),
     listConversationEvents(db, lead.id, LEAD_EVENTS_PAGE),
@@ -149,6 +157,8 @@ export const getLead = async (
     lostReason: lead.lostReason,
     tourOutcomePending: isTourOutcomePending(lead, now),
     followUpAt: lead.followUpAt?.toISOString() ?? null,
+    propertyTimeZone: rules.timeZone,
+    lights: lightsOf(lead, now, rules),
     notes: noteRows.map(toNoteDto),
     conversations: events.items,
     conversationsCursor: events.nextCursor,

@@ -1,6 +1,7 @@
 import type { Server } from 'socket.io';
 import {
   socketEvents,
+  type LeadChanged,
   type NewConversationAnnouncement,
   type NewMessageTranslation,
 } from '@leasing/contract';
@@ -17,6 +18,8 @@ export type LivePublisher = {
   eventChanged: (event: EventRef) => void;
   /** Sends a message's English translation to every console of its company. */
   translationReady: (event: ConversationEventRow) => void;
+  /** Tells the company's consoles a lead changed without a timeline event (its follow-up). */
+  leadChanged: (lead: { companyId: string; leadId: string }) => void;
 };
 
 /**
@@ -30,6 +33,10 @@ export const createLivePublisher = (io: Server): LivePublisher => ({
     io.to(companyRoom(event.companyId))
       .to(leadRoom(event.leadId))
       .emit(socketEvents.newConversation(event.companyId), announcement);
+  },
+  leadChanged: ({ companyId, leadId }) => {
+    const payload: LeadChanged = { leadID: leadId };
+    io.to(companyRoom(companyId)).emit(socketEvents.leadChanged(companyId), payload);
   },
   translationReady: (event) => {
     const body = event.data.translation?.body;

@@ -28,6 +28,10 @@ export const liveModule = fp(
         if (row) live.translationReady(row);
         return;
       }
+      if (event.type === 'follow_up.changed' || event.type === 'follow_up.due') {
+        live.leadChanged(event);
+        return;
+      }
       const id = timelineEventIdOf(event);
       if (id && 'leadId' in event && event.companyId) {
         live.eventChanged({ id, companyId: event.companyId, leadId: event.leadId });

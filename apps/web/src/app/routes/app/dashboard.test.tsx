@@ -20,6 +20,13 @@ const jordan = inboxItem({
   decisionOpen: true,
   unread: true,
   awaitingReply: true,
+  lights: {
+    needsReply: true,
+    waitingSince: null,
+    followUpOverdue: false,
+    noContact48h: false,
+    speedToLead: null,
+  },
   lastMessagePreview: 'Do you allow two cats?',
   // Long ago: the row then shows the whole date (today it would show the time only).
   lastActivityAt: '2025-03-04T15:05:00.000Z',
@@ -77,7 +84,7 @@ describe('dashboard: the inbox', () => {
     expect(jordanRow.hasAttribute('data-unread')).toBe(true);
     expect(within(jordanRow).getByText('Unread.')).toBeTruthy();
     expect(within(jordanRow).getByText('Decision pending')).toBeTruthy();
-    expect(within(jordanRow).getByText('Awaiting reply')).toBeTruthy();
+    expect(within(jordanRow).getByText('Needs reply')).toBeTruthy();
     expect(within(jordanRow).getByText('Do you allow two cats?')).toBeTruthy();
     expect(within(jordanRow).getByText(/^Mar 4, 2025, \d{1,2}:05 (AM|PM)$/)).toBeTruthy();
     // Across all properties each row names its property.

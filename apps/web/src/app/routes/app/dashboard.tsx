@@ -23,6 +23,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
 import { useUser } from '../../../features/auth/api/get-user';
+import { FollowUpMenu } from '../../../features/follow-ups/components/follow-up-menu';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { RowPresence } from '../../../features/presence/components/row-presence';
 import { PropertyScopeNav } from '../../../features/inbox/components/property-scope-nav';
@@ -312,6 +313,15 @@ export function DashboardRoute() {
                   onViewChange={handleOwnerViewChange}
                   renderSelectionActions={renderSelectionActions}
                   renderRowPresence={renderRowPresence}
+                  renderRowAction={(item) => (
+                    <FollowUpMenu
+                      compact
+                      leadId={item._id}
+                      leadName={item.name}
+                      followUpAt={item.followUpAt}
+                      timeZone={item.propertyTimeZone}
+                    />
+                  )}
                 />
               ) : (
                 <ToursWeek

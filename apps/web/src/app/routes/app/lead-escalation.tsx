@@ -34,6 +34,8 @@ import { useAssignLead } from '../../../features/owners/api/assign-lead';
 import { OwnerControl } from '../../../features/owners/components/owner-control';
 import { reassignBlockedReason } from '../../../features/owners/utils/owner-label';
 import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
+import { LeadLightBadges } from '../../../components/ui/lead-lights';
+import { FollowUpMenu } from '../../../features/follow-ups/components/follow-up-menu';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
@@ -260,6 +262,21 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
           <LeadHeader lead={lead} ownerControl={ownerControl} presence={presence} />
+          <LeadHeader lead={lead} />
+          <Group gap="xs" px="md" pb="xs" wrap="wrap" aria-label="Lights" role="group">
+            <LeadLightBadges
+              lights={lead.lights}
+              followUpAt={lead.followUpAt}
+              timeZone={lead.propertyTimeZone}
+              now={new Date()}
+            />
+            <FollowUpMenu
+              leadId={lead._id}
+              leadName={lead.name}
+              followUpAt={lead.followUpAt}
+              timeZone={lead.propertyTimeZone}
+            />
+          </Group>
           <div className={classes.columns}>
             <Paper withBorder radius="md" className={classes.info}>
               <Tabs

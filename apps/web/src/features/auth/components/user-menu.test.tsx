@@ -38,6 +38,7 @@ describe('user menu', () => {
       'Assignment',
       'Pipeline',
       'Webhooks',
+      'Office hours',
       'Audit',
       'Sign out',
     ]);

@@ -2,6 +2,7 @@ import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@manti
 import {
   IconChevronDown,
   IconArrowsShuffle,
+  IconClock,
   IconHistory,
   IconInbox,
   IconKey,
@@ -127,6 +128,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconWebhook size={16} stroke={1.5} />}
             >
               Webhooks
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.officeHours.getHref()}
+              leftSection={<IconClock size={16} stroke={1.5} />}
+            >
+              Office hours
             </Menu.Item>
             <Menu.Item
               component={Link}

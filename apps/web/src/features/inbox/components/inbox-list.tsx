@@ -14,6 +14,8 @@ const PAGE_ROWS = 8;
 
 export type InboxListProps = {
   items: InboxItem[];
+  /** A control shown on each row beside its link (e.g. 'Follow up'), composed by the app. */
+  renderRowAction?: (item: InboxItem) => ReactNode;
   showProperty: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -40,6 +42,7 @@ export function InboxList({
   onLoadMore,
   selection,
   renderPresence,
+  renderRowAction,
 }: InboxListProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -141,7 +144,12 @@ export function InboxList({
             );
           }
           return (
-            <div key={row.key} role="listitem">
+            <div
+              key={row.key}
+              role="listitem"
+              className={classes.item}
+              data-has-action={renderRowAction ? true : undefined}
+            >
               {selection && (
                 <Checkbox
                   className={classes.select}
@@ -163,6 +171,14 @@ export function InboxList({
                 onKeyDown={handleRowKeyDown}
                 presence={renderPresence?.(item._id)}
               />
+              {renderRowAction && (
+                <div
+                  className={classes.action}
+                  style={{ top: style.top, transform: style.transform }}
+                >
+                  {renderRowAction(item)}
+                </div>
+              )}
             </div>
           );
         })}

@@ -1,5 +1,11 @@
 import { inboxViewLabels, inboxViews } from '@leasing/contract';
-import type { InboxChannel, InboxFilter, InboxView, LeadStatus } from '@leasing/contract';
+import type {
+  InboxChannel,
+  InboxFilter,
+  InboxItem,
+  InboxView,
+  LeadStatus,
+} from '@leasing/contract';
 import { Button, Group, Progress, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconInbox, IconListCheck, IconSearch, IconX } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -81,6 +87,8 @@ export type InboxPanelProps = {
   onClearFilters: () => void;
   /** What a row shows of who else has its lead open. */
   renderRowPresence?: (leadID: string) => ReactNode;
+  /** A control on each row (the app puts 'Follow up' there). */
+  renderRowAction?: (item: InboxItem) => ReactNode;
 };
 
 /**
@@ -97,6 +105,7 @@ export function InboxPanel({
   onStatusesChange,
   onClearFilters,
   renderRowPresence,
+  renderRowAction,
 }: InboxPanelProps) {
   const inboxQuery = useInbox(params);
   const { fetchNextPage, refetch } = inboxQuery;
@@ -151,6 +160,7 @@ export function InboxPanel({
     return (
       <InboxList
         items={items}
+        renderRowAction={renderRowAction}
         showProperty={params.propertyId === null}
         hasNextPage={inboxQuery.hasNextPage}
         isFetchingNextPage={inboxQuery.isFetchingNextPage}

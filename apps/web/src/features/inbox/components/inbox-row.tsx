@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { CSSProperties, FocusEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
+import { LeadLightBadges } from '../../../components/ui/lead-lights';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format-date';
 import { leadStatusColors } from '../../../lib/lead-status';
@@ -94,11 +95,12 @@ function RowBadges({ item }: { item: InboxItem }) {
           Decision pending
         </Badge>
       )}
-      {item.awaitingReply && (
-        <Badge color="blue" variant="light" size="sm">
-          Awaiting reply
-        </Badge>
-      )}
+      <LeadLightBadges
+        lights={item.lights}
+        followUpAt={item.followUpAt}
+        timeZone={item.propertyTimeZone}
+        now={new Date()}
+      />
       {item.phoneOptStatus === 'OPT_OUT' && (
         <Badge color="red" variant="light" size="sm">
           SMS opt-out

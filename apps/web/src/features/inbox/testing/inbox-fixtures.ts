@@ -13,6 +13,14 @@ export function inboxItem(overrides: Partial<InboxItem> = {}): InboxItem {
     decisionOpen: false,
     unread: false,
     channels: ['SMS', 'EMAIL'],
+    propertyTimeZone: 'America/Chicago',
+    lights: {
+      needsReply: false,
+      waitingSince: null,
+      followUpOverdue: false,
+      noContact48h: false,
+      speedToLead: null,
+    },
     ...overrides,
   };
 }

@@ -1,0 +1,92 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, firstResponses, leads, properties } from '../../db/schema/index.js';
+
+const ruleColumns = {
+  propertyId: properties.id,
+  propertyName: properties.name,
+  propertyTimeZone: properties.timeZone,
+  officeHours: properties.officeHours,
+  companyTimeZone: companies.timeZone,
+  targetMinutes: companies.firstReplyTargetMinutes,
+};
+
+/** Each property of the company with what its office rules are made of. */
+export const listCompanyPropertyRules = (db: Db, companyId: string) =>
+  db
+    .select(ruleColumns)
+    .from(properties)
+    .innerJoin(companies, eq(companies.id, properties.companyId))
+    .where(eq(properties.companyId, companyId))
+    .orderBy(asc(properties.name), asc(properties.id));
+
+export type PropertyRulesRow = Awaited<ReturnType<typeof listCompanyPropertyRules>>[number];
+
+export const findCompany = async (db: Db, companyId: string) =>
+  (await db.select().from(companies).where(eq(companies.id, companyId)))[0];
+
+export const setResponseTarget = (db: Db, companyId: string, minutes: number) =>
+  db.update(companies).set({ firstReplyTargetMinutes: minutes }).where(eq(companies.id, companyId));
+
+export const setPropertyOfficeHours = (
+  db: Db,
+  propertyId: string,
+  values: Pick<typeof properties.$inferInsert, 'timeZone' | 'officeHours'>,
+) => db.update(properties).set(values).where(eq(properties.id, propertyId));
+
+/** The lead with its property's office rules: what the speed-to-lead check reads. */
+export const findLeadWithRules = async (db: Db, leadId: string) =>
+  (
+    await db
+      .select({ lead: leads, ...ruleColumns })
+      .from(leads)
+      .innerJoin(properties, eq(properties.id, leads.propertyId))
+      .innerJoin(companies, eq(companies.id, leads.companyId))
+      .where(eq(leads.id, leadId))
+  )[0];
+
+/**
+ * Marks the breach of this waiting stretch as published. Only one caller wins: the row must still
+ * wait since `waitingSince` and not be marked yet (a second worker's update finds nothing).
+ */
+export const claimSpeedToLeadBreach = async (db: Db, leadId: string, waitingSince: Date) =>
+  (
+    await db
+      .update(leads)
+      .set({ speedToLeadNotifiedFor: sql`${leads.awaitingSince}` })
+      .where(
+        and(
+          eq(leads.id, leadId),
+          // The job carries the moment in milliseconds; the column keeps microseconds.
+          sql`date_trunc('milliseconds', ${leads.awaitingSince}) = ${waitingSince.toISOString()}::timestamptz`,
+          eq(leads.needsReply, true),
+          sql`${leads.speedToLeadNotifiedFor} is distinct from ${leads.awaitingSince}`,
+        ),
+      )
+      .returning({ companyId: leads.companyId, ownerUserId: leads.ownerUserId })
+  )[0];
+
+/** The first-response row the trigger wrote for this reply, if the reply ended a waiting stretch. */
+export const findFirstResponseOfEvent = async (db: Db, conversationEventId: string) =>
+  (
+    await db
+      .select()
+      .from(firstResponses)
+      .where(
+        and(
+          eq(firstResponses.conversationEventId, conversationEventId),
+          isNotNull(firstResponses.firstInboundAt),
+        ),
+      )
+  )[0];
+
+export const completeFirstResponse = (
+  db: Db,
+  id: string,
+  values: Partial<
+    Pick<
+      typeof firstResponses.$inferInsert,
+      'businessMinutes' | 'responderKind' | 'responderUserId' | 'responderApiKeyId'
+    >
+  >,
+) => db.update(firstResponses).set(values).where(eq(firstResponses.id, id));

@@ -1,0 +1,242 @@
+import type PgBoss from 'pg-boss';
+import {
+  DEFAULT_WEEK_HOURS,
+  type OfficeHoursSettings,
+  type PropertyOfficeHours,
+  type PropertyOfficeHoursUpdate,
+} from '@leasing/contract';
+import type { Db, TransactionScope } from '../../db/client.js';
+import { domainEvent, type Actor } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
+import type { Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import {
+  addBusinessMinutes,
+  businessMinutesBetween,
+  speedToLeadOf,
+  type OfficeRules,
+} from './business-time.js';
+import {
+  claimSpeedToLeadBreach,
+  completeFirstResponse,
+  findCompany,
+  findFirstResponseOfEvent,
+  findLeadWithRules,
+  listCompanyPropertyRules,
+  setPropertyOfficeHours,
+  setResponseTarget,
+  type PropertyRulesRow,
+} from './office-hours.repository.js';
+
+export { speedToLeadOf, type OfficeRules };
+
+export const SPEED_TO_LEAD_QUEUE = 'speed-to-lead-check';
+export type SpeedToLeadJob = { leadId: string; waitingSince: string };
+
+export type OfficeHoursDeps = { db: Db; events: EventPort; queue: PgBoss; now: Clock };
+
+/** A property's office rules: its own zone or the company's, its hours or the default ones. */
+export const officeRulesOf = (
+  row: Pick<
+    PropertyRulesRow,
+    'propertyTimeZone' | 'officeHours' | 'companyTimeZone' | 'targetMinutes'
+  >,
+): OfficeRules => ({
+  timeZone: row.propertyTimeZone ?? row.companyTimeZone,
+  hours: row.officeHours ?? DEFAULT_WEEK_HOURS,
+  targetMinutes: row.targetMinutes,
+});
+
+/** The office rules of each of the company's properties (for a page of the inbox). */
+export const loadCompanyOfficeRules = async (
+  db: Db,
+  companyId: string,
+): Promise<Map<string, OfficeRules>> =>
+  new Map(
+    (await listCompanyPropertyRules(db, companyId)).map((row) => [
+      row.propertyId,
+      officeRulesOf(row),
+    ]),
+  );
+
+/** The office rules of the lead's property. */
+export const loadLeadOfficeRules = async (db: Db, leadId: string) => {
+  const found = await findLeadWithRules(db, leadId);
+  return found ? officeRulesOf(found) : undefined;
+};
+
+const toPropertyOfficeHours = (row: PropertyRulesRow): PropertyOfficeHours => ({
+  propertyId: row.propertyId,
+  name: row.propertyName,
+  timeZone: row.propertyTimeZone ?? row.companyTimeZone,
+  ownTimeZone: row.propertyTimeZone,
+  hours: row.officeHours ?? DEFAULT_WEEK_HOURS,
+});
+
+/** Settings → Office hours: the company's first-reply target and each property's hours. */
+export const getOfficeHoursSettings = async (
+  db: Db,
+  companyId: string,
+): Promise<OfficeHoursSettings> => {
+  const company = await findCompany(db, companyId);
+  if (!company) throw notFound('Company');
+  const rows = await listCompanyPropertyRules(db, companyId);
+  return {
+    firstReplyTargetMinutes: company.firstReplyTargetMinutes,
+    companyTimeZone: company.timeZone,
+    properties: rows.map(toPropertyOfficeHours),
+  };
+};
+
+export const updateResponseTarget = async (
+  deps: OfficeHoursDeps,
+  companyId: string,
+  minutes: number,
+  actor: Actor,
+): Promise<OfficeHoursSettings> => {
+  await deps.events.transaction(async ({ db, record }) => {
+    const company = await findCompany(db, companyId);
+    if (!company) throw notFound('Company');
+    if (company.firstReplyTargetMinutes === minutes) return;
+    await setResponseTarget(db, companyId, minutes);
+    record(
+      domainEvent('response_target.changed', {
+        companyId,
+        before: company.firstReplyTargetMinutes,
+        after: minutes,
+        actor,
+      }),
+    );
+  });
+  return getOfficeHoursSettings(deps.db, companyId);
+};
+
+export const updatePropertyOfficeHours = async (
+  deps: OfficeHoursDeps,
+  companyId: string,
+  propertyId: string,
+  update: PropertyOfficeHoursUpdate,
+  actor: Actor,
+): Promise<PropertyOfficeHours> => {
+  await deps.events.transaction(async ({ db, record }) => {
+    const row = (await listCompanyPropertyRules(db, companyId)).find(
+      (candidate) => candidate.propertyId === propertyId,
+    );
+    // Another company's property answers as an unknown one.
+    if (!row) throw notFound('Property');
+    await setPropertyOfficeHours(db, propertyId, {
+      timeZone: update.timeZone,
+      officeHours: update.hours,
+    });
+    record(
+      domainEvent('office_hours.changed', {
+        companyId,
+        propertyId,
+        before: { timeZone: row.propertyTimeZone, hours: row.officeHours ?? DEFAULT_WEEK_HOURS },
+        after: { timeZone: update.timeZone, hours: update.hours },
+        actor,
+      }),
+    );
+  });
+  const row = (await listCompanyPropertyRules(deps.db, companyId)).find(
+    (candidate) => candidate.propertyId === propertyId,
+  );
+  return toPropertyOfficeHours(row!);
+};
+
+/* ---------- speed-to-lead ---------- */
+
+/**
+ * Inside the transaction that stored a lead's message: when the lead now waits for a reply, a job
+ * is queued for the moment the waiting stretch reaches the target (in office hours). One job per
+ * stretch (the singleton key); queued with the transaction, so it exists exactly when the message
+ * does.
+ */
+export const scheduleSpeedToLeadCheck = async (
+  scope: TransactionScope,
+  queue: PgBoss,
+  leadId: string,
+) => {
+  const found = await findLeadWithRules(scope.db, leadId);
+  const waitingSince = found?.lead.awaitingSince;
+  if (!found || !waitingSince || !found.lead.needsReply) return;
+  if (found.lead.speedToLeadNotifiedFor?.getTime() === waitingSince.getTime()) return;
+  const breachAt = addBusinessMinutes(waitingSince, found.targetMinutes, officeRulesOf(found));
+  if (!breachAt) return;
+  await queue.send(
+    SPEED_TO_LEAD_QUEUE,
+    { leadId, waitingSince: waitingSince.toISOString() } satisfies SpeedToLeadJob,
+    {
+      startAfter: breachAt,
+      singletonKey: `${leadId}:${waitingSince.toISOString()}`,
+      retryLimit: 5,
+      db: scope.sql,
+    },
+  );
+};
+
+/**
+ * The scheduled check, re-done when it fires: the lead must still wait since the same moment and
+ * the target (with today's rules and clock) must be reached. Then `speed_to_lead.breached` is
+ * published, once per waiting stretch however often the job runs. Answers whether it published;
+ * a check that fires early (the target was raised) queues itself again for the new moment.
+ */
+export const checkSpeedToLeadBreach = async (
+  deps: OfficeHoursDeps,
+  job: SpeedToLeadJob,
+): Promise<boolean> => {
+  const waitingSince = new Date(job.waitingSince);
+  return deps.events.transaction(async (scope) => {
+    const found = await findLeadWithRules(scope.db, job.leadId);
+    if (!found || found.lead.awaitingSince?.getTime() !== waitingSince.getTime()) return false;
+    const rules = officeRulesOf(found);
+    const state = speedToLeadOf(waitingSince, deps.now(), rules);
+    if (!state) return false;
+    if (state.state !== 'red') {
+      await deps.queue.send(SPEED_TO_LEAD_QUEUE, job, {
+        startAfter: new Date(state.dueAt),
+        singletonKey: `${job.leadId}:${job.waitingSince}:${state.dueAt}`,
+        retryLimit: 5,
+        db: scope.sql,
+      });
+      return false;
+    }
+    const claimed = await claimSpeedToLeadBreach(scope.db, job.leadId, waitingSince);
+    if (!claimed) return false;
+    scope.record(
+      domainEvent('speed_to_lead.breached', {
+        companyId: claimed.companyId,
+        leadId: job.leadId,
+        waitingSince: job.waitingSince,
+        targetMinutes: rules.targetMinutes,
+        ownerUserId: claimed.ownerUserId,
+      }),
+    );
+    return true;
+  });
+};
+
+/**
+ * Inside the transaction of a reply that ended a waiting stretch: who answered (a key, when a key
+ * sent it) and how many office-hours minutes the lead waited, on the row the trigger wrote.
+ */
+export const completeFirstResponseOf = async (
+  db: Db,
+  reply: { leadId: string; timelineEventId: string; actor: Actor },
+) => {
+  const row = await findFirstResponseOfEvent(db, reply.timelineEventId);
+  if (!row) return;
+  const rules = await loadLeadOfficeRules(db, reply.leadId);
+  await completeFirstResponse(db, row.id, {
+    businessMinutes: rules
+      ? Math.round(businessMinutesBetween(row.firstInboundAt, row.firstResponseAt, rules))
+      : null,
+    ...(reply.actor.kind === 'api-key'
+      ? {
+          responderKind: 'api-key',
+          responderApiKeyId: reply.actor.apiKeyId,
+          responderUserId: reply.actor.actingAsUserId ?? null,
+        }
+      : {}),
+  });
+};

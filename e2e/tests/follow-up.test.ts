@@ -1,0 +1,57 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, signIn } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+describe('follow-ups from the inbox', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, server.url);
+  });
+  afterEach(() => context.close());
+
+  it("sets 'Tomorrow 9:00 AM' on a row and shows it on the row and in the pane", async () => {
+    await page.goto(`${server.url}/main/dashboard`);
+    const list = page.getByRole('list', { name: 'Leads' });
+    // A list item has no box of its own (its row is placed absolutely): wait for its link.
+    const item = list.getByRole('listitem').first();
+    await item.getByRole('link').first().waitFor();
+    const name = (await item.getByRole('link').first().getAttribute('aria-label')) ?? '';
+    expect(name).not.toBe('');
+
+    await item.getByRole('button', { name: `Follow up with ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Tomorrow 9:00 AM' }).click();
+    const row = list.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
+    await expect
+      .poll(() => row.getByText(/^Follow up \w{3} 9:00 AM$/).count(), { timeout: 10_000 })
+      .toBe(1);
+
+    await row.getByRole('link', { name }).click();
+    const lights = page.getByRole('group', { name: 'Lights' });
+    await expect
+      .poll(() => lights.getByText(/^Follow up \w{3} 9:00 AM$/).count(), { timeout: 10_000 })
+      .toBe(1);
+
+    // 'Clear follow-up' is offered once one is set, and takes it away.
+    await page
+      .getByRole('button', { name: `Follow up with ${name}` })
+      .last()
+      .click();
+    await page.getByRole('menuitem', { name: 'Clear follow-up' }).click();
+    await expect.poll(() => lights.getByText(/^Follow up /).count(), { timeout: 10_000 }).toBe(0);
+  });
+});
