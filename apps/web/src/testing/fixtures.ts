@@ -364,6 +364,16 @@ export function oneEventOfEachType(): ConversationEvent[] {
         note: 'Found a cheaper studio',
       },
     }),
+    conversationEvent({
+      _id: 'owner-changed',
+      eventType: 'OWNER_CHANGED',
+      senderType: 'SYSTEM',
+      senderName: null,
+      body: 'Assigned to Priya Shah by Dana Whitfield',
+      eventByUserName: 'Dana Whitfield',
+      date: at(21),
+      data: {},
+    }),
   ];
 }
 

@@ -48,6 +48,8 @@ describe('conversation timeline', () => {
 
     const row = (id: string) => within(eventRow(id));
     expect(row('activation').getByText('Lead re-activated')).toBeTruthy();
+    expect(row('owner-changed').getByText('Owner changed')).toBeTruthy();
+    expect(row('owner-changed').getByText('Assigned to Priya Shah by Dana Whitfield')).toBeTruthy();
     expect(
       row('activation').getByText(/Re-activation date Nov 18, 2026, \d{1,2}:00 (AM|PM)/),
     ).toBeTruthy();
