@@ -130,15 +130,27 @@ describe('the lead conversation pane', () => {
         body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }),
       }),
     );
-    await page.getByRole('button', { name: 'Complete', exact: true }).click();
+    // 'Complete' asks for an optional outcome in one small step; Enter completes.
+    const outcome = page.getByLabel('Outcome (optional)');
+    const complete = async (text: string) => {
+      if (!(await outcome.isVisible())) {
+        await page.getByRole('button', { name: 'Complete', exact: true }).first().click();
+      }
+      await outcome.fill(text);
+      await outcome.press('Enter');
+    };
+    await complete('Approved — waive the late fee');
     await expect
       .poll(() => page.getByText('Something went wrong. Please try again').isVisible())
       .toBe(true);
 
     await page.unroute('**/office-decision');
-    await page.getByRole('button', { name: 'Complete', exact: true }).click();
+    await complete('Approved — waive the $180.00 late fee');
     await expect
       .poll(() => page.getByText('Marked as completed', { exact: true }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText('Approved — waive the $180.00 late fee').first().isVisible())
       .toBe(true);
     await expect
       .poll(() => page.getByRole('button', { name: 'Complete', exact: true }).count())
