@@ -262,8 +262,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
           <LeadHeader lead={lead} ownerControl={ownerControl} presence={presence} />
-          <LeadHeader lead={lead} />
-          <Group gap="xs" px="md" pb="xs" wrap="wrap" aria-label="Lights" role="group">
+          <Group gap="xs" pb="xs" wrap="wrap" aria-label="Lights" role="group">
             <LeadLightBadges
               lights={lead.lights}
               followUpAt={lead.followUpAt}
