@@ -59,7 +59,11 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
     }
     expect(await row('Nora Bennett').getByText('Decision pending').count()).toBe(0);
     // She wrote last: her row's light says how long she has been waiting for us.
-    expect(await row('Nora Bennett').getByText(/^Waiting /).isVisible()).toBe(true);
+    expect(
+      await row('Nora Bennett')
+        .getByText(/^Waiting /)
+        .isVisible(),
+    ).toBe(true);
 
     // Opt-outs show on the row: Noah texted STOP, Emma asked for no email.
     const search = page.getByPlaceholder('Search name, email or phone');
