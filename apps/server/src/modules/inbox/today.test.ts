@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type Today } from '@leasing/contract';
-import type { LeadRow, PropertyRow } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { leads, type LeadRow, type PropertyRow } from '../../db/schema/index.js';
 import {
   createConversationEvent,
   createLead,
@@ -64,7 +65,13 @@ describe.each(databaseTargets())('the Today list on $name', (target) => {
     await leadWrote(await lead('Waiting long'), 5);
     await leadWrote(await lead('Waiting briefly'), 1);
     // Spoke last, but a follow-up set for later puts it aside until then.
-    await leadWrote(await lead('Later', { followUpAt: at(3) }), 2);
+    // (A message from the lead clears a follow-up, so this one is set after she wrote.)
+    const later = await lead('Later');
+    await leadWrote(later, 2);
+    await t.db
+      .update(leads)
+      .set({ followUpAt: at(3) })
+      .where(eq(leads.id, later.id));
     // Texted STOP last: no reply is owed.
     await leadWrote(await lead('Opted out', { phoneOptStatus: 'OPT_OUT' }), 2);
     // 23:00 tonight in New York is still today; 10:00 tomorrow is not.
