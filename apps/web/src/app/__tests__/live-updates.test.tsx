@@ -271,7 +271,17 @@ describe('live updates', () => {
     expect(blake.hasAttribute('data-unread')).toBe(true);
     expect(within(blake).getByText('Still free?')).toBeTruthy();
     expect(within(blake).getByText('SMS opt-out')).toBeTruthy();
-    expect(within(blake).getByText('Awaiting reply')).toBeTruthy();
+    // She texted after opting out of texts: no reply is owed, so no waiting light.
+    expect(within(blake).queryByText(/^Waiting /)).toBeNull();
+    expect(within(blake).queryByText('Needs reply')).toBeNull();
+    // Avery can hear back: her new text lights her row as waiting at once.
+    const again = inbound({ _id: 'avery-text', leadID: 'a', date: minute(61), body: 'Parking?' });
+    live.publish([again], { ...first, lastActivityAt: minute(61) });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('link', { name: 'Avery First' })).getByText(/^Waiting /),
+      ).toBeTruthy(),
+    );
 
     // A lead the list has not loaded: only the server can give its row.
     const newcomer = inboxItem({

@@ -69,6 +69,7 @@ describe('sending', () => {
             status: 'COMPLETED',
             completedAt: new Date().toISOString(),
             completedByUserName: demoUser.name,
+            outcome: null,
           },
           event: null,
         },

@@ -37,6 +37,36 @@ const isMessage = (event: ConversationEvent) =>
   inboxMessageTypes.some((type) => type === event.eventType);
 
 /**
+ * The row's lights once a message arrives, until the server's next page says more: a message from
+ * the lead (who can still hear us on that channel) needs a reply and starts the wait if none runs;
+ * ours ends it. The speed-to-lead state needs the office hours: it waits for the server.
+ */
+function lightsAfterMessage(
+  item: InboxItem,
+  newest: ConversationEvent,
+  summary: LeadSummary,
+): InboxItem['lights'] {
+  if (newest.senderType !== 'LEAD') {
+    return {
+      ...item.lights,
+      needsReply: false,
+      waitingSince: null,
+      speedToLead: null,
+      noContact48h: false,
+    };
+  }
+  const optedOut =
+    (newest.eventType === 'SMS' && summary.phoneOptStatus === 'OPT_OUT') ||
+    (newest.eventType === 'EMAIL' && summary.emailOptStatus === 'OPT_OUT');
+  return {
+    ...item.lights,
+    needsReply: !optedOut,
+    waitingSince: optedOut ? null : (item.lights.waitingSince ?? newest.date),
+    noContact48h: false,
+  };
+}
+
+/**
  * The inbox row as a delivery leaves it: the lead's facts from its summary, and the newest message
  * among the events when it is newer than the one shown. A new message from the lead awaits our
  * reply and is unread; the same event heard again (a status change, its images arriving) is not
@@ -64,6 +94,7 @@ export function applyDeliveryToInboxItem(
       lastMessageChannel: newest.eventType as InboxItem['lastMessageChannel'],
       lastMessagePreview: (newest.body || newest.subject || '').slice(0, PREVIEW_LENGTH),
       awaitingReply: newest.senderType === 'LEAD',
+      lights: lightsAfterMessage(item, newest, summary),
     }),
     unread: item.unread || isNewFromLead,
   };
