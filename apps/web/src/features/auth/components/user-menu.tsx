@@ -17,16 +17,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useUser } from '../api/get-user';
 import { useLogout } from '../api/logout';
+import { initials } from '../../../lib/initials';
 import { canManageSettings } from '../utils/authorization';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
 
 export type UserMenuProps = {
   onSignedOut: () => void;

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { LeadLightBadges } from '../../../components/ui/lead-lights';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format-date';
+import { initials } from '../../../lib/initials';
 import { leadStatusColors } from '../../../lib/lead-status';
 import { formatLastActivity } from '../utils/format-last-activity';
 import classes from './inbox-row.module.css';
@@ -44,13 +45,6 @@ function ReachIcons({ item }: { item: InboxItem }) {
   );
 }
 
-function ownerInitials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')
-  ).toUpperCase();
-}
-
 /** Who works the lead: a person's initials or the assistant's robot; nothing when nobody does. */
 function OwnerTag({ item }: { item: InboxItem }) {
   const { owner } = item;
@@ -61,7 +55,7 @@ function OwnerTag({ item }: { item: InboxItem }) {
       <span className={classes.owner}>
         {owner.kind === 'user' ? (
           <Avatar size={18} radius="xl" color="indigo" aria-hidden>
-            {ownerInitials(owner.name)}
+            {initials(owner.name)}
           </Avatar>
         ) : (
           <IconRobot size={15} stroke={1.75} aria-hidden color="var(--mantine-color-violet-7)" />

@@ -2,7 +2,8 @@ import type { Lead, OwnerChoice, User } from '@leasing/contract';
 import { Avatar, Button, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconRobot, IconUserOff } from '@tabler/icons-react';
 import { useAssignLead } from '../api/assign-lead';
-import { initials, ownerStateLine, reassignBlockedReason } from '../utils/owner-label';
+import { initials } from '../../../lib/initials';
+import { ownerStateLine, reassignBlockedReason } from '../utils/owner-label';
 import { OwnerMenu } from './owner-menu';
 
 export type OwnerControlProps = {

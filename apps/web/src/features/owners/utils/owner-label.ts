@@ -51,11 +51,3 @@ export function canChoose(
   const ownsIt = owner.kind === 'user' && owner.userId === me._id;
   return ownsIt || (choice.kind === 'user' && choice.userId === me._id);
 }
-
-/** Two letters for an avatar: "Alex Kim" → "AK". */
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')
-  ).toUpperCase();
-}

@@ -27,11 +27,7 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0]!, parts[parts.length - 1]!] : parts;
-  return letters.map((part) => part[0]!.toUpperCase()).join('');
-}
+export { initials } from '../../../lib/initials';
 
 /** "Alex is typing…", "Alex and Sam are typing…", "3 people are typing…". */
 export function typingSentence(typists: PresencePerson[]): string | null {
