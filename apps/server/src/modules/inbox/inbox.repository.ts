@@ -24,7 +24,7 @@ export type InboxListOptions = {
 };
 
 /** The lead wrote after this user last opened it (or this user never opened it). */
-const unread = sql<boolean>`(${leads.lastInboundAt} is not null and (${leadReads.readAt} is null or ${leads.lastInboundAt} > ${leadReads.readAt}))`;
+export const unread = sql<boolean>`(${leads.lastInboundAt} is not null and (${leadReads.readAt} is null or ${leads.lastInboundAt} > ${leadReads.readAt}))`;
 
 /** Phone present and not opted out. */
 const reachableBySms = and(isNotNull(leads.phone), ne(leads.phoneOptStatus, 'OPT_OUT'));

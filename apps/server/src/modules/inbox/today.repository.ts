@@ -1,5 +1,6 @@
 import { and, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { unread } from './inbox.repository.js';
 import { companies, leadReads, leads, properties } from '../../db/schema/index.js';
 
 export type TodayWindow = { userId: string; now: Date; dayStart: Date; dayEnd: Date };
@@ -39,7 +40,7 @@ export const listTodayLeads = (db: Db, window: TodayWindow, limit: number) =>
     .select({
       lead: leads,
       propertyName: properties.name,
-      unread: sql<boolean>`(${leads.lastInboundAt} is not null and (${leadReads.readAt} is null or ${leads.lastInboundAt} > ${leadReads.readAt}))`,
+      unread,
       followUpDue: sql<boolean>`${followUpDue(window.now)}`,
       needsReply: sql<boolean>`${needsReply(window.now)}`,
       tourToday: sql<boolean>`${tourToday(window)}`,
