@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -266,17 +266,21 @@ describe.each(databaseTargets())('keys made before scopes on $name', (target) =>
     const database = await target.open();
     try {
       await migrateWith(database, folder);
-      const office = await createOffice(database.db);
-      const colleague = await createUser(database.db, office.company.id, { role: 'agent' });
+      // The rows as they were, in the columns of that day (today's factories name later columns):
+      // a company, and its key with no scopes column and no expiry.
+      const companyId = randomUUID();
       const old = newKeySecret();
-      // The row as it was: no scopes column, no expiry.
+      await database.db.execute(
+        sql`insert into companies (id, name) values (${companyId}, ${`Old company ${companyId}`})`,
+      );
       await database.db.execute(
         sql`insert into api_keys (company_id, name, prefix, key_hash)
-            values (${office.company.id}, 'Old PMS', ${old.prefix}, ${old.keyHash})`,
+            values (${companyId}, 'Old PMS', ${old.prefix}, ${old.keyHash})`,
       );
 
       const app = await buildApp({ config: testConfig(), database });
       try {
+        const colleague = await createUser(database.db, companyId, { role: 'agent' });
         const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.name, 'Old PMS'));
         expect(row?.scopes).toEqual([...apiKeyScopes]);
         expect(row?.expiresAt).toBeNull();
@@ -305,7 +309,7 @@ describe.each(databaseTargets())('keys made before scopes on $name', (target) =>
         // A key made after the migration gets only what it names: the default is no scope.
         const fresh = newKeySecret();
         await database.db.insert(apiKeys).values({
-          companyId: office.company.id,
+          companyId,
           name: 'New without scopes',
           prefix: fresh.prefix,
           keyHash: fresh.keyHash,
