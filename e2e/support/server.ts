@@ -53,7 +53,11 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
       cwd: repoRoot,
       env: {
         ...process.env,
+        // Each server is its own world: its own embedded database and no shared Redis, so two
+        // files' servers (seeded with the same demo ids) never share socket rooms or counters.
+        // A test that wants PostgreSQL or Redis passes them in `env`.
         DATABASE_URL: '',
+        REDIS_URL: '',
         DATA_DIR: dataDir,
         PORT: String(port),
         PUBLIC_URL: url,
