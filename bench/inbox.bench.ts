@@ -21,7 +21,8 @@ const pgBase =
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const time = async (runs: number, work: () => Promise<void>) => {
+type Timing = { p50: number; p99: number };
+const time = async (runs: number, work: () => Promise<void>): Promise<Timing> => {
   const timings: number[] = [];
   for (let i = 0; i < WARMUP + runs; i += 1) {
     const start = process.hrtime.bigint();
@@ -75,6 +76,14 @@ try {
       follow_up_at = case when substring(pms_lead_id from 3)::int % 10 = 0
                           then now() + interval '1 day' end
     where pms_lead_id like 'B-%'`);
+  // Owners: 1 in 4 the signed-in admin's, 1 in 4 the assistant's, the rest unassigned.
+  await db.execute(sql`
+    update leads set
+      owner_kind = case substring(pms_lead_id from 3)::int % 4
+                     when 0 then 'user' when 1 then 'assistant' else 'unassigned' end::lead_owner_kind,
+      owner_user_id = case when substring(pms_lead_id from 3)::int % 4 = 0
+                           then (select id from users where email = 'demo@leasing.test') end
+    where pms_lead_id like 'B-%'`);
   await db.execute(sql`analyze`);
   const [counts] = (
     await db.execute<{ leads: string; events: string }>(
@@ -96,10 +105,10 @@ try {
     headers.authorization = `Bearer ${login.json<{ token: string }>().token}`;
   };
   await signIn();
-  const inbox = async (cursor?: string, filter?: string) => {
+  const inbox = async (cursor?: string, filter?: string, view?: string) => {
     const response = await app.inject({
       method: 'GET',
-      url: `/api/inbox?limit=${PAGE}${filter ? `&filter=${filter}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      url: `/api/inbox?limit=${PAGE}${filter ? `&filter=${filter}` : ''}${view ? `&view=${view}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       headers,
     });
     if (response.statusCode !== 200)
@@ -132,6 +141,23 @@ try {
     RUNS,
     async () => void (await inbox(deepAwaitingCursor, 'awaiting')),
   );
+  // The owner views: first page, and a page halfway into each view (its cursor walked once).
+  const views: { view: string; first: Timing; deep: Timing; depth: number }[] = [];
+  for (const view of ['mine', 'unassigned', 'assistant']) {
+    await signIn();
+    const depth = Math.floor(((view === 'unassigned' ? 2 : 1) * LEADS) / 4 / 2);
+    let viewCursor: string | null = null;
+    for (let seen = 0; seen < depth; seen += PAGE)
+      viewCursor = (await inbox(viewCursor ?? undefined, undefined, view)).nextCursor;
+    const deepViewCursor = viewCursor!;
+    await signIn();
+    views.push({
+      view,
+      depth,
+      first: await time(RUNS, async () => void (await inbox(undefined, undefined, view))),
+      deep: await time(RUNS, async () => void (await inbox(deepViewCursor, undefined, view))),
+    });
+  }
   const pk = await time(RUNS, async () => {
     await db.execute(sql`select * from leads where id = ${someLead!.id}`);
   });
@@ -165,7 +191,20 @@ try {
   console.log(
     `| awaiting, page at ${DEEP} leads           | ${ms(awaitingDeep.p50)} | ${ms(awaitingDeep.p99)} |`,
   );
+  for (const { view, depth, first: f, deep: d } of views) {
+    console.log(`| view=${view}, first page (50)          | ${ms(f.p50)} | ${ms(f.p99)} |`);
+    console.log(`| view=${view}, page at ${depth} leads   | ${ms(d.p50)} | ${ms(d.p99)} |`);
+  }
   console.log(`| SQL primary-key lookup of one lead        | ${ms(pk.p50)} | ${ms(pk.p99)} |`);
+  console.log(
+    `\np99 against this run's first page: deep ${(deep.p99 / first.p99).toFixed(2)}×, awaiting ${(awaitingFirst.p99 / first.p99).toFixed(2)}× / ${(awaitingDeep.p99 / first.p99).toFixed(2)}×, ` +
+      views
+        .map(
+          (v) =>
+            `${v.view} ${(v.first.p99 / first.p99).toFixed(2)}× / ${(v.deep.p99 / first.p99).toFixed(2)}×`,
+        )
+        .join(', '),
+  );
   console.log(`\nplan of the inbox order:\n${plan}`);
   console.log(`\nplan of 'awaiting':\n${awaitingPlan}`);
 } finally {
