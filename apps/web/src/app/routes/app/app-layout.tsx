@@ -29,14 +29,14 @@ export function AppLayoutRoute() {
   return (
     <AppShell header={{ height: 60 }} padding={0}>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
             <Link
               to={paths.dashboard.getHref()}
               style={{ color: 'inherit', textDecoration: 'none' }}
               aria-label="Dashboard"
             >
-              <Brand size="sm" />
+              <Brand size="sm" nameVisibleFrom="sm" />
             </Link>
             <MainNav />
           </Group>
