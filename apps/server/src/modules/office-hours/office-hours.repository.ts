@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, firstResponses, leads, properties } from '../../db/schema/index.js';
 
@@ -44,6 +44,31 @@ export const findLeadWithRules = async (db: Db, leadId: string) =>
       .innerJoin(companies, eq(companies.id, leads.companyId))
       .where(eq(leads.id, leadId))
   )[0];
+
+/**
+ * The company's (or one property's) leads waiting for a reply since `since`, whose breach is not
+ * published yet, with their office rules: the checks to queue again when the rules change.
+ */
+export const listUnbreachedWaitingLeads = (
+  db: Db,
+  companyId: string,
+  propertyId: string | undefined,
+  since: Date,
+) =>
+  db
+    .select({ leadId: leads.id, awaitingSince: leads.awaitingSince, ...ruleColumns })
+    .from(leads)
+    .innerJoin(properties, eq(properties.id, leads.propertyId))
+    .innerJoin(companies, eq(companies.id, leads.companyId))
+    .where(
+      and(
+        eq(leads.companyId, companyId),
+        propertyId ? eq(leads.propertyId, propertyId) : undefined,
+        eq(leads.needsReply, true),
+        gt(leads.awaitingSince, since),
+        sql`${leads.speedToLeadNotifiedFor} is distinct from ${leads.awaitingSince}`,
+      ),
+    );
 
 /**
  * Marks the breach of this waiting stretch as published. Only one caller wins: the row must still

@@ -23,6 +23,7 @@ import {
   findFirstResponseOfEvent,
   findLeadWithRules,
   listCompanyPropertyRules,
+  listUnbreachedWaitingLeads,
   setPropertyOfficeHours,
   setResponseTarget,
   type PropertyRulesRow,
@@ -34,6 +35,9 @@ export const SPEED_TO_LEAD_QUEUE = 'speed-to-lead-check';
 export type SpeedToLeadJob = { leadId: string; waitingSince: string };
 
 export type OfficeHoursDeps = { db: Db; events: EventPort; queue: PgBoss; now: Clock };
+
+/** A lead waiting longer than this when the rules change has long breached any target: not re-checked. */
+const RESCHEDULE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A property's office rules: its own zone or the company's, its hours or the default ones. */
 export const officeRulesOf = (
@@ -94,11 +98,13 @@ export const updateResponseTarget = async (
   minutes: number,
   actor: Actor,
 ): Promise<OfficeHoursSettings> => {
-  await deps.events.transaction(async ({ db, record }) => {
+  await deps.events.transaction(async (scope) => {
+    const { db, record } = scope;
     const company = await findCompany(db, companyId);
     if (!company) throw notFound('Company');
     if (company.firstReplyTargetMinutes === minutes) return;
     await setResponseTarget(db, companyId, minutes);
+    await rescheduleSpeedToLeadChecks(scope, deps, companyId);
     record(
       domainEvent('response_target.changed', {
         companyId,
@@ -118,7 +124,8 @@ export const updatePropertyOfficeHours = async (
   update: PropertyOfficeHoursUpdate,
   actor: Actor,
 ): Promise<PropertyOfficeHours> => {
-  await deps.events.transaction(async ({ db, record }) => {
+  await deps.events.transaction(async (scope) => {
+    const { db, record } = scope;
     const row = (await listCompanyPropertyRules(db, companyId)).find(
       (candidate) => candidate.propertyId === propertyId,
     );
@@ -128,6 +135,7 @@ export const updatePropertyOfficeHours = async (
       timeZone: update.timeZone,
       officeHours: update.hours,
     });
+    await rescheduleSpeedToLeadChecks(scope, deps, companyId, propertyId);
     record(
       domainEvent('office_hours.changed', {
         companyId,
@@ -173,6 +181,39 @@ export const scheduleSpeedToLeadCheck = async (
       db: scope.sql,
     },
   );
+};
+
+/**
+ * In the transaction that changed a target or office hours: every lead still waiting (for at most a
+ * week) and not yet breached gets a check at its moment under the new rules. A check queued under
+ * the old rules still fires and finds nothing to do (or re-queues itself), and the claim publishes
+ * each breach once, so only a moment that came EARLIER needs this — a lowered target, a shorter day.
+ */
+const rescheduleSpeedToLeadChecks = async (
+  scope: TransactionScope,
+  deps: Pick<OfficeHoursDeps, 'queue' | 'now'>,
+  companyId: string,
+  propertyId?: string,
+) => {
+  const since = new Date(deps.now().getTime() - RESCHEDULE_WINDOW_MS);
+  const waiting = await listUnbreachedWaitingLeads(scope.db, companyId, propertyId, since);
+  const jobs = waiting.flatMap((row) => {
+    const breachAt =
+      row.awaitingSince &&
+      addBusinessMinutes(row.awaitingSince, row.targetMinutes, officeRulesOf(row));
+    if (!row.awaitingSince || !breachAt) return [];
+    const waitingSince = row.awaitingSince.toISOString();
+    return [
+      {
+        name: SPEED_TO_LEAD_QUEUE,
+        data: { leadId: row.leadId, waitingSince } satisfies SpeedToLeadJob,
+        startAfter: breachAt,
+        singletonKey: `${row.leadId}:${waitingSince}:${breachAt.toISOString()}`,
+        retryLimit: 5,
+      },
+    ];
+  });
+  if (jobs.length > 0) await deps.queue.insert(jobs, { db: scope.sql });
 };
 
 /**

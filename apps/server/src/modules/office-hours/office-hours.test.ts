@@ -222,6 +222,65 @@ describe.each(databaseTargets())('office hours and speed-to-lead on $name', (tar
     }
   });
 
+  it('queues the check again at the earlier moment when the target is lowered or the hours shortened', async () => {
+    const { admin, property } = await office();
+    const jobsOf = async (leadId: string) =>
+      (
+        await s.db.execute<{ start_after: Date }>(
+          sql`select start_after from pgboss.job where name = ${SPEED_TO_LEAD_QUEUE}
+              and data->>'leadId' = ${leadId} order by start_after`,
+        )
+      ).rows.map((row) => new Date(row.start_after).getTime());
+    const setTarget = (minutes: number) =>
+      s.request('PUT', apiPaths.responseTarget, {
+        as: admin,
+        payload: { firstReplyTargetMinutes: minutes },
+      });
+    expect((await setTarget(60)).status).toBe(200);
+    const lead = await createLead(s.db, property);
+    await s.request('POST', apiPaths.sandboxInboundSms, {
+      as: admin,
+      payload: { leadID: lead.id, text: 'Is the loft still available?' },
+    });
+    const [row] = await s.db.select().from(leads).where(eq(leads.id, lead.id));
+    const since = row!.awaitingSince!.getTime();
+    // A lead answered long ago (not waiting) is left alone.
+    const answered = await createLead(s.db, property);
+    expect(await jobsOf(lead.id)).toEqual([since + 60 * MINUTE]);
+
+    expect((await setTarget(10)).status).toBe(200);
+    expect(await jobsOf(lead.id)).toEqual([since + 10 * MINUTE, since + 60 * MINUTE]);
+    expect(await jobsOf(answered.id)).toEqual([]);
+
+    // Hours open only three days from now: the moment moves to that opening (the old checks still
+    // fire, re-check and re-queue themselves).
+    const closedToday = Object.fromEntries(
+      Object.keys(DEFAULT_WEEK_HOURS).map((day) => [day, null]),
+    ) as WeekHours;
+    const weekdays = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+    const inThreeDays = weekdays[(clock.now().getUTCDay() + 3) % 7]!;
+    const saved = await s.request('PUT', apiPaths.propertyOfficeHours(property.id), {
+      as: admin,
+      payload: {
+        timeZone: 'UTC',
+        hours: { ...closedToday, [inThreeDays]: { open: '09:00', close: '10:00' } },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const after = await jobsOf(lead.id);
+    expect(after).toHaveLength(3);
+    expect(after.some((at) => at > since + 60 * MINUTE)).toBe(true);
+
+    // A breach already published is not checked again.
+    await s.db
+      .update(leads)
+      // As the claim marks it: the column's own value (microseconds, which a Date would round).
+      .set({ speedToLeadNotifiedFor: sql`${leads.awaitingSince}` })
+      .where(eq(leads.id, lead.id));
+    expect((await setTarget(5)).status).toBe(200);
+    expect(await jobsOf(lead.id)).toHaveLength(3);
+  });
+
   it('stores the first response to a waiting stretch, with who answered and the office minutes', async () => {
     const { agent, agentUser, property } = await office();
     const lead = await waitingLead(property, 30);
