@@ -53,5 +53,23 @@ describe('follow-ups from the inbox', () => {
       .click();
     await page.getByRole('menuitem', { name: 'Clear follow-up' }).click();
     await expect.poll(() => lights.getByText(/^Follow up /).count(), { timeout: 10_000 }).toBe(0);
+
+    // The keyboard: `f` opens the same menu in the pane.
+    expect(await page.getByRole('menuitem', { name: 'Tomorrow 9:00 AM' }).count()).toBe(0);
+    await page.locator('body').press('f');
+    await page.getByRole('menuitem', { name: 'In 3 days' }).click();
+    await expect.poll(() => lights.getByText(/^Follow up /).count(), { timeout: 10_000 }).toBe(1);
+  });
+
+  it("opens the selected row's follow-up menu with f in the inbox", async () => {
+    await page.goto(`${server.url}/main/dashboard`);
+    const list = page.getByRole('list', { name: 'Leads' });
+    await list.getByRole('listitem').first().getByRole('link').first().waitFor();
+    // j selects the first row; f opens its menu.
+    await page.locator('body').press('j');
+    await page.locator('body').press('f');
+    await expect
+      .poll(() => page.getByRole('menuitem', { name: 'Tomorrow 9:00 AM' }).isVisible())
+      .toBe(true);
   });
 });

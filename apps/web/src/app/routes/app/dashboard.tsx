@@ -211,6 +211,17 @@ export function DashboardRoute() {
     description: 'Previous lead',
     enabled: isInboxShown,
   });
+  // `f` on the selected row opens that row's 'Follow up' menu.
+  useShortcut(
+    'f',
+    () =>
+      inboxRef.current
+        ?.querySelector('[role="list"] [data-active]')
+        ?.closest('[role="listitem"]')
+        ?.querySelector<HTMLButtonElement>('button[aria-label^="Follow up with "]')
+        ?.click(),
+    { description: 'Set a follow-up', enabled: isInboxShown },
+  );
   useShortcut(
     '/',
     () =>

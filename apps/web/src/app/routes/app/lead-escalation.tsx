@@ -170,6 +170,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   const typing = useTypingSignal(lead._id);
   useServerDraft(lead._id, composer, !isSecureAccess);
   const [isNotesOpen, setIsNotesOpen] = useState(false);
+  const [isFollowUpOpen, setIsFollowUpOpen] = useState(false);
   const composerSlotRef = useRef<HTMLDivElement>(null);
   const isDecisionOpen = lead.officeDecisionState?.status === 'PENDING';
   const assign = useAssignLead(lead);
@@ -192,6 +193,10 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   });
   useShortcut('n', () => setIsNotesOpen(true), {
     description: 'Add a note',
+    enabled: !isSecureAccess,
+  });
+  useShortcut('f', () => setIsFollowUpOpen(true), {
+    description: 'Set a follow-up',
     enabled: !isSecureAccess,
   });
   useShortcut('e', () => setIsDecisionPromptOpen(true), {
@@ -274,6 +279,8 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
               leadName={lead.name}
               followUpAt={lead.followUpAt}
               timeZone={lead.propertyTimeZone}
+              opened={isFollowUpOpen}
+              onOpenedChange={setIsFollowUpOpen}
             />
           </Group>
           <div className={classes.columns}>

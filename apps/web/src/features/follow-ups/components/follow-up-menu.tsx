@@ -12,6 +12,9 @@ export type FollowUpMenuProps = {
   timeZone: string;
   /** An icon button (an inbox row) instead of the labelled one (the pane). */
   compact?: boolean;
+  /** The menu's open state, when the caller controls it (the pane's `f` shortcut opens it). */
+  opened?: boolean;
+  onOpenedChange?: (opened: boolean) => void;
   now?: () => Date;
 };
 
@@ -22,6 +25,8 @@ export function FollowUpMenu({
   followUpAt,
   timeZone,
   compact = false,
+  opened,
+  onOpenedChange,
   now = () => new Date(),
 }: FollowUpMenuProps) {
   const mutation = useSetFollowUp();
@@ -46,7 +51,7 @@ export function FollowUpMenu({
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal opened={opened} onChange={onOpenedChange}>
         <Menu.Target>
           {compact ? (
             <ActionIcon
