@@ -1,9 +1,10 @@
 import type { InboxItem } from '@leasing/contract';
 import { Button, Checkbox, Loader } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { INBOX_ROW_HEIGHT, InboxRow } from './inbox-row';
+import { INBOX_ROW_HEIGHT, INBOX_ROW_HEIGHT_STACKED, InboxRow } from './inbox-row';
 import classes from './inbox-list.module.css';
 
 /** The next page loads while this many rows are still below the last one on screen. */
@@ -49,14 +50,24 @@ export function InboxList({
   /** A row the keyboard moved to, to focus as soon as it is rendered. */
   const focusPendingId = useRef<string | null>(null);
   const footerCount = hasNextPage || isFetchNextPageError ? 1 : 0;
+  // A phone's rows stack their lines (Mantine's `xs` breakpoint, 36em).
+  const isStacked = useMediaQuery('(max-width: 36em)') ?? false;
+  const rowHeight = isStacked ? INBOX_ROW_HEIGHT_STACKED : INBOX_ROW_HEIGHT;
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose: it is what says which rows to draw.
   const virtualizer = useVirtualizer({
     count: items.length + footerCount,
     getScrollElement: () => viewportRef.current,
-    estimateSize: () => INBOX_ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     getItemKey: (index) => items[index]?._id ?? 'footer',
     overscan: OVERSCAN_ROWS,
+  });
+  // Rows already placed take the new height when the screen crosses the breakpoint.
+  const placedRowHeight = useRef(rowHeight);
+  useEffect(() => {
+    if (placedRowHeight.current === rowHeight) return;
+    placedRowHeight.current = rowHeight;
+    virtualizer.measure();
   });
   const virtualRows = virtualizer.getVirtualItems();
   const lastRenderedIndex = virtualRows.at(-1)?.index ?? -1;
@@ -161,6 +172,7 @@ export function InboxList({
               )}
               <InboxRow
                 isSelecting={Boolean(selection)}
+                isStacked={isStacked}
                 item={item}
                 index={row.index}
                 showProperty={showProperty}

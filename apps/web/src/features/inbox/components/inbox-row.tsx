@@ -21,6 +21,8 @@ import classes from './inbox-row.module.css';
 
 /** Every row is this tall: the virtualized list places rows without measuring them. */
 export const INBOX_ROW_HEIGHT = 68;
+/** A phone's row: name and time, the last message, then status and badges on a line of their own. */
+export const INBOX_ROW_HEIGHT_STACKED = 92;
 
 const ICON = { size: 15, stroke: 1.75 } as const;
 
@@ -81,6 +83,21 @@ function LastMessage({ item }: { item: InboxItem }) {
   );
 }
 
+function StatusBadge({ item }: { item: InboxItem }) {
+  return (
+    <Badge
+      className={classes.status}
+      color={leadStatusColors[item.status]}
+      variant="light"
+      size="xs"
+      radius="sm"
+    >
+      <VisuallyHidden>Status: </VisuallyHidden>
+      {leadStatusLabels[item.status]}
+    </Badge>
+  );
+}
+
 function RowBadges({ item }: { item: InboxItem }) {
   return (
     <span className={classes.badges}>
@@ -123,6 +140,8 @@ export type InboxRowProps = {
   isActive: boolean;
   /** Rows leave room for the selection checkbox beside them. */
   isSelecting?: boolean;
+  /** A narrow screen: three lines, so the name is never squeezed out by the badges. */
+  isStacked?: boolean;
   style: CSSProperties;
   ref?: Ref<HTMLAnchorElement>;
   onFocus: (event: FocusEvent<HTMLAnchorElement>) => void;
@@ -141,6 +160,7 @@ export function InboxRow({
   showProperty,
   isActive,
   isSelecting = false,
+  isStacked = false,
   style,
   ref,
   onFocus,
@@ -167,33 +187,48 @@ export function InboxRow({
       onKeyDown={onKeyDown}
     >
       <span className={classes.dot} aria-hidden />
-      <span className={classes.body} id={detailsId}>
-        <span className={classes.line}>
-          <span className={classes.name}>{item.name}</span>
-          {item.unread && <VisuallyHidden>Unread.</VisuallyHidden>}
-          <ReachIcons item={item} />
-          <Badge
-            className={classes.status}
-            color={leadStatusColors[item.status]}
-            variant="light"
-            size="xs"
-            radius="sm"
-          >
-            <VisuallyHidden>Status: </VisuallyHidden>
-            {leadStatusLabels[item.status]}
-          </Badge>
-          {presence}
-          {showProperty && <span className={classes.property}>· {item.propertyName}</span>}
-          <OwnerTag item={item} />
-          <span className={classes.time} title={formatDateTime(item.lastActivityAt)}>
-            {formatLastActivity(item.lastActivityAt)}
+      {isStacked ? (
+        <span className={classes.body} id={detailsId}>
+          <span className={classes.line}>
+            <span className={classes.name}>{item.name}</span>
+            {item.unread && <VisuallyHidden>Unread.</VisuallyHidden>}
+            {presence}
+            <span className={classes.time} title={formatDateTime(item.lastActivityAt)}>
+              {formatLastActivity(item.lastActivityAt)}
+            </span>
+          </span>
+          <span className={classes.line}>
+            <LastMessage item={item} />
+          </span>
+          <span className={`${classes.line} ${classes.meta}`}>
+            {/* What needs attention first: on a narrow line, the end is what gets cut. */}
+            <RowBadges item={item} />
+            <StatusBadge item={item} />
+            <OwnerTag item={item} />
+            <ReachIcons item={item} />
+            {showProperty && <span className={classes.property}>{item.propertyName}</span>}
           </span>
         </span>
-        <span className={classes.line}>
-          <LastMessage item={item} />
-          <RowBadges item={item} />
+      ) : (
+        <span className={classes.body} id={detailsId}>
+          <span className={classes.line}>
+            <span className={classes.name}>{item.name}</span>
+            {item.unread && <VisuallyHidden>Unread.</VisuallyHidden>}
+            <ReachIcons item={item} />
+            <StatusBadge item={item} />
+            {presence}
+            {showProperty && <span className={classes.property}>· {item.propertyName}</span>}
+            <OwnerTag item={item} />
+            <span className={classes.time} title={formatDateTime(item.lastActivityAt)}>
+              {formatLastActivity(item.lastActivityAt)}
+            </span>
+          </span>
+          <span className={classes.line}>
+            <LastMessage item={item} />
+            <RowBadges item={item} />
+          </span>
         </span>
-      </span>
+      )}
     </Link>
   );
 }
