@@ -1,4 +1,9 @@
-import type { EventType, LeadStatus, StaffRole } from '@leasing/contract';
+import {
+  DELIVERY_FAILURES,
+  type EventType,
+  type LeadStatus,
+  type StaffRole,
+} from '@leasing/contract';
 import type {
   NewConversationEventRow,
   NewLeadRow,
@@ -481,7 +486,11 @@ const leadSeeds = (now: Date): LeadSeed[] => {
           299,
           {
             sendingStatus: 'FAILED',
-            data: { failureReason: 'The carrier rejected the message (unreachable handset).' },
+            data: {
+              failureReason: DELIVERY_FAILURES['30003']!.reason,
+              failureAction: DELIVERY_FAILURES['30003']!.action,
+              failureCode: '30003',
+            },
           },
         ),
       ],

@@ -3,7 +3,7 @@ import type { SendingStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { conversationEvents, leads, type ConversationEventRow } from '../../db/schema/index.js';
 import {
-  failureReasonFor,
+  failureDataFor,
   OPTED_OUT_ERROR_CODE,
   providerStatusRank,
   sendingStatusFor,
@@ -67,18 +67,20 @@ export const markPending = async (db: Db, eventId: string) => {
     );
 };
 
+/** `failure` is `failureDataFor`'s answer (reason, what to do, code), or a reason of our own. */
 export const markFailed = async (
   db: Db,
   event: ConversationEventRow,
-  reason: string,
+  failure: string | ReturnType<typeof failureDataFor>,
   errorCode?: string,
 ) => {
+  const words = typeof failure === 'string' ? { failureReason: failure } : failure;
   const [row] = await db
     .update(conversationEvents)
     .set({
       sendingStatus: 'FAILED',
       providerErrorCode: errorCode ?? null,
-      data: { ...event.data, failureReason: reason },
+      data: { ...event.data, ...words },
     })
     .where(eq(conversationEvents.id, event.id))
     .returning();
@@ -126,10 +128,7 @@ export const applyProviderStatus = async (
       data: failed
         ? {
             ...event.data,
-            failureReason: failureReasonFor(
-              errorCode,
-              `The carrier reported the message ${providerStatus}`,
-            ),
+            ...failureDataFor(errorCode, `The carrier reported the message ${providerStatus}`),
           }
         : event.data,
     });
