@@ -99,6 +99,7 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     emailOptStatus: 'OPT_OUT',
     emailBouncedAt: null,
     preferredLanguage: null,
+    phoneOptOut: null,
     officeDecisionState: {
       status: 'PENDING',
       completedAt: null,
