@@ -322,7 +322,9 @@ const leadSeeds = (now: Date): LeadSeed[] => {
       phoneOptStatus: 'OPT_OUT',
       events: [
         fromAssistant('Hi Noah, just checking in — are you still looking for a 1 bedroom?', 72),
-        fromLead('Noah Kim', 'STOP', 71),
+        fromLead('Noah Kim', 'STOP', 71, {
+          data: { optStatusChange: { channel: 'phone', status: 'OPT_OUT' } },
+        }),
         system('LEAD_INTENT_UPDATE', 'Lead intent changed to Not interested', 70.9, {
           data: { intent: 'NOT_INTERESTED' },
         }),
