@@ -26,7 +26,7 @@ export const DELIVERY_FAILURES: Readonly<Record<string, DeliveryFailure>> = {
   },
   '30005': {
     reason: "The lead's number is unknown: it does not exist or is no longer in service.",
-    action: "Check the number with the lead and correct it with 'Edit'.",
+    action: 'Check the number with the lead and correct it in your property-management system.',
   },
   '30006': {
     reason: "The lead's number is a landline or cannot receive texts.",
@@ -51,7 +51,7 @@ export const DELIVERY_FAILURES: Readonly<Record<string, DeliveryFailure>> = {
   },
   '21211': {
     reason: "The lead's phone number is not a valid phone number.",
-    action: "Correct the number with 'Edit', then retry.",
+    action: 'Correct the number in your property-management system, then retry.',
   },
   '21614': {
     reason: "The lead's number cannot receive SMS (it is not a mobile number).",
