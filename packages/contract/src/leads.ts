@@ -93,6 +93,11 @@ export const leadSchema = z.object({
   followUpAt: isoDateSchema.nullable(),
   /** The property's time zone (its own, else the company's): 'Tomorrow 9:00 AM' is in it. */
   propertyTimeZone: z.string(),
+  /**
+   * When a text from the property's number last failed with Twilio 30034 (not registered for A2P
+   * 10DLC) with none delivered since; null when texts go through. Admins see a banner.
+   */
+  propertyA2pUnregisteredAt: isoDateSchema.nullable(),
   lights: leadLightsSchema,
   notes: z.array(noteSchema),
   conversations: z.array(conversationEventSchema),
