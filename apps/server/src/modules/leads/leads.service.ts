@@ -167,6 +167,7 @@ export const getLead = async (
     tourOutcomePending: isTourOutcomePending(lead, now),
     followUpAt: lead.followUpAt?.toISOString() ?? null,
     propertyTimeZone: rules.timeZone,
+    propertyA2pUnregisteredAt: property.a2pUnregisteredAt?.toISOString() ?? null,
     lights: lightsOf(lead, now, rules),
     notes: noteRows.map(toNoteDto),
     conversations: events.items,

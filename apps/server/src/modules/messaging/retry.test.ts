@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ConversationEvent, ConversationPage } from '@leasing/contract';
-import { DELIVERY_FAILURES } from '@leasing/contract';
+import type { ConversationEvent, ConversationPage, Lead } from '@leasing/contract';
+import { apiPaths, DELIVERY_FAILURES } from '@leasing/contract';
 import { auditLog, conversationEvents, leads } from '../../db/schema/index.js';
 import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
@@ -199,5 +199,23 @@ describe("'Retry' of a failed message, through Twilio (a loopback fake of its Me
       .where(eq(conversationEvents.id, retried.body._id));
     expect(row!.providerMessageId).toMatch(/@lakeside\.test>$/);
     expect(row!.providerMessageId).not.toBe('<first-attempt@lakeside.test>');
+  });
+
+  it('flags the property when its number is not registered for A2P 10DLC (30034), until a text is delivered again', async () => {
+    const pane = async (pmsLeadId: string) =>
+      (await api<Lead>(apiPaths.lead(office.property.id, pmsLeadId))).body;
+    const { lead, failed } = await failOnce('Your application was approved', '30034');
+    expect(failed.data.failureReason).toMatch(/not registered for A2P 10DLC/);
+    const flagged = (await pane(lead.pmsLeadId)).propertyA2pUnregisteredAt;
+    expect(flagged).not.toBeNull();
+    // Every lead of the property shows it: it is the number's problem, not the lead's.
+    const neighbour = await createLead(t.db, office.property);
+    expect((await pane(neighbour.pmsLeadId)).propertyA2pUnregisteredAt).toBe(flagged);
+
+    const retried = await retry(lead.id, failed._id);
+    await fake.settled();
+    expect((await waitForFinal(lead.id, retried.body._id)).sendingStatus).toBe('COMPLETED');
+    await fake.settled();
+    expect((await pane(lead.pmsLeadId)).propertyA2pUnregisteredAt).toBeNull();
   });
 });
