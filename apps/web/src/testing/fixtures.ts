@@ -112,6 +112,7 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     tourOutcomePending: false,
     followUpAt: null,
     propertyTimeZone: 'America/Chicago',
+    propertyA2pUnregisteredAt: null,
     lights: {
       needsReply: false,
       waitingSince: null,

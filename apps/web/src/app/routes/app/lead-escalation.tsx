@@ -31,6 +31,7 @@ import { useLead } from '../../../features/leads/api/get-lead';
 import { useNewEvents } from '../../../features/live/hooks/use-new-events';
 import { CREATE_PAYMENT_LINK_MUTATION_KEY } from '../../../features/payment-links/api/create-payment-link';
 import { PaymentLinkDialog } from '../../../features/payment-links/components/payment-link-dialog';
+import { A2pBanner } from '../../../features/leads/components/a2p-banner';
 import { CompleteDecisionPrompt } from '../../../features/leads/components/complete-decision-prompt';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
@@ -295,6 +296,9 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
           <LeadHeader lead={lead} ownerControl={ownerControl} presence={presence} />
+          {me?.role === 'admin' && lead.propertyA2pUnregisteredAt && (
+            <A2pBanner propertyName={lead.propertyName} since={lead.propertyA2pUnregisteredAt} />
+          )}
           <Group gap="xs" pb="xs" wrap="wrap" aria-label="Lights" role="group">
             <LeadLightBadges
               lights={lead.lights}
