@@ -72,6 +72,14 @@ export const eventDataSchema = z
     intent: z.string().optional(),
     language: z.string().optional(),
     failureReason: z.string().optional(),
+    /** What staff can do about the failure (see `DELIVERY_FAILURES`); absent for unknown codes. */
+    failureAction: z.string().optional(),
+    /** The provider's error code of the failure (Twilio's `ErrorCode`). */
+    failureCode: z.string().optional(),
+    /** A retry: the failed message it sends again. */
+    retryOf: z.string().optional(),
+    /** A failed message that was retried: the new attempt (it can be retried only once). */
+    retriedBy: z.string().optional(),
     /** Inbound email's HTML part; shown only after sanitizing, in a contained view. */
     html: z.string().optional(),
     /** Inbound email's files other than shown images, each offered for download at `url`. */
@@ -121,3 +129,4 @@ export const conversationsQuerySchema = z.object({
 });
 
 export const leadIdParamsSchema = z.object({ leadId: z.uuid() });
+export const leadMessageParamsSchema = z.object({ leadId: z.uuid(), messageId: z.uuid() });

@@ -69,6 +69,8 @@ export const inboxItemSchema = leadSummarySchema.extend({
   decisionOpen: z.boolean(),
   /** The lead wrote since this user last opened it. */
   unread: z.boolean(),
+  /** Our newest message to the lead failed (the row's 'Failed' badge): retry it or reach them otherwise. */
+  lastMessageFailed: z.boolean(),
   /** The channels the lead can be written to now (has the address, did not opt out, no bounce). */
   channels: z.array(inboxChannelSchema),
   /** The property's time zone (its own, else the company's): 'Tomorrow 9:00 AM' is in it. */

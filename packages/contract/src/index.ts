@@ -4,6 +4,7 @@ export * from './company.js';
 export * from './contactability.js';
 export * from './config.js';
 export * from './conversation.js';
+export * from './delivery-failures.js';
 export * from './leads.js';
 export * from './notes.js';
 export * from './paths.js';

@@ -76,6 +76,11 @@ export const leadSchema = z.object({
   /** Set when mail to the lead hard-bounced: the address does not take mail. */
   emailBouncedAt: isoDateSchema.nullable(),
   preferredLanguage: z.string().nullable(),
+  /**
+   * How texts were turned off, when the lead did it by text: the date and the word they sent
+   * (`STOP`). Null when texts are on, or were turned off otherwise (a carrier, an import).
+   */
+  phoneOptOut: z.object({ at: isoDateSchema, word: z.string() }).nullable(),
   officeDecisionState: officeDecisionStateSchema.nullable(),
   /** Who works the lead: a staff user, the assistant, or nobody. */
   owner: leadOwnerSchema,
@@ -88,6 +93,11 @@ export const leadSchema = z.object({
   followUpAt: isoDateSchema.nullable(),
   /** The property's time zone (its own, else the company's): 'Tomorrow 9:00 AM' is in it. */
   propertyTimeZone: z.string(),
+  /**
+   * When a text from the property's number last failed with Twilio 30034 (not registered for A2P
+   * 10DLC) with none delivered since; null when texts go through. Admins see a banner.
+   */
+  propertyA2pUnregisteredAt: isoDateSchema.nullable(),
   lights: leadLightsSchema,
   notes: z.array(noteSchema),
   conversations: z.array(conversationEventSchema),

@@ -19,6 +19,7 @@ export const apiRoutes = {
   leadNotes: '/api/leads/:leadId/notes',
   leadSms: '/api/leads/:leadId/sms',
   leadEmail: '/api/leads/:leadId/email',
+  leadMessageRetry: '/api/leads/:leadId/messages/:messageId/retry',
   outbox: '/api/outbox',
   media: '/media/:file',
   unmatchedMessages: '/api/unmatched-messages',
@@ -114,6 +115,9 @@ export const apiPaths = {
   leadNotes: (leadId: string) => pathOf(apiRoutes.leadNotes, { leadId }),
   leadSms: (leadId: string) => pathOf(apiRoutes.leadSms, { leadId }),
   leadEmail: (leadId: string) => pathOf(apiRoutes.leadEmail, { leadId }),
+  /** 'Retry' of a failed message: a new attempt of it. */
+  leadMessageRetry: (leadId: string, messageId: string) =>
+    pathOf(apiRoutes.leadMessageRetry, { leadId, messageId }),
   outbox: apiRoutes.outbox,
   unmatchedMessages: apiRoutes.unmatchedMessages,
   sandboxInboundSms: apiRoutes.sandboxInboundSms,

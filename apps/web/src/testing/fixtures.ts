@@ -99,6 +99,7 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     emailOptStatus: 'OPT_OUT',
     emailBouncedAt: null,
     preferredLanguage: null,
+    phoneOptOut: null,
     officeDecisionState: {
       status: 'PENDING',
       completedAt: null,
@@ -111,6 +112,7 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     tourOutcomePending: false,
     followUpAt: null,
     propertyTimeZone: 'America/Chicago',
+    propertyA2pUnregisteredAt: null,
     lights: {
       needsReply: false,
       waitingSince: null,

@@ -1,4 +1,4 @@
-import { foreignKey, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { WeekHours } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 import { companies } from './companies.js';
@@ -23,6 +23,11 @@ export const properties = pgTable(
     timeZone: text(),
     /** Opening hours per weekday (speed-to-lead counts in them); null: 9:00–18:00 Mon–Sat. */
     officeHours: jsonb().$type<WeekHours>(),
+    /**
+     * A text from the property's number failed with Twilio 30034 (number not registered for A2P
+     * 10DLC), and none was delivered since: admins see a banner. Null when texts go through.
+     */
+    a2pUnregisteredAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [

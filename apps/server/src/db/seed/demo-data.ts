@@ -1,4 +1,9 @@
-import type { EventType, LeadStatus, StaffRole } from '@leasing/contract';
+import {
+  DELIVERY_FAILURES,
+  type EventType,
+  type LeadStatus,
+  type StaffRole,
+} from '@leasing/contract';
 import type {
   NewConversationEventRow,
   NewLeadRow,
@@ -317,7 +322,9 @@ const leadSeeds = (now: Date): LeadSeed[] => {
       phoneOptStatus: 'OPT_OUT',
       events: [
         fromAssistant('Hi Noah, just checking in — are you still looking for a 1 bedroom?', 72),
-        fromLead('Noah Kim', 'STOP', 71),
+        fromLead('Noah Kim', 'STOP', 71, {
+          data: { optStatusChange: { channel: 'phone', status: 'OPT_OUT' } },
+        }),
         system('LEAD_INTENT_UPDATE', 'Lead intent changed to Not interested', 70.9, {
           data: { intent: 'NOT_INTERESTED' },
         }),
@@ -481,7 +488,11 @@ const leadSeeds = (now: Date): LeadSeed[] => {
           299,
           {
             sendingStatus: 'FAILED',
-            data: { failureReason: 'The carrier rejected the message (unreachable handset).' },
+            data: {
+              failureReason: DELIVERY_FAILURES['30003']!.reason,
+              failureAction: DELIVERY_FAILURES['30003']!.action,
+              failureCode: '30003',
+            },
           },
         ),
       ],

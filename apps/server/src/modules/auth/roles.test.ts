@@ -34,6 +34,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/leads/:leadId/notes': 'staff',
   'POST /api/leads/:leadId/sms': 'staff',
   'POST /api/leads/:leadId/email': 'staff',
+  'POST /api/leads/:leadId/messages/:messageId/retry': 'staff',
   'GET /api/outbox': 'staff',
   'GET /media/:file': 'outside',
   'GET /media/demo/*': 'outside',

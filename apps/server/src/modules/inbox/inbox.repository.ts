@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { InboxChannel, InboxFilter, InboxView, LeadStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
-import { leadReads, leads, properties } from '../../db/schema/index.js';
+import { conversationEvents, leadReads, leads, properties } from '../../db/schema/index.js';
 import type { InboxCursor } from './inbox-cursor.js';
 import { escapeLike, type InboxSearch } from './inbox-search.js';
 
@@ -25,6 +25,19 @@ export type InboxListOptions = {
 
 /** The lead wrote after this user last opened it (or this user never opened it). */
 export const unread = sql<boolean>`(${leads.lastInboundAt} is not null and (${leadReads.readAt} is null or ${leads.lastInboundAt} > ${leadReads.readAt}))`;
+
+/**
+ * The lead's newest outgoing message (ours carry a sending status, theirs none) failed. Walks the
+ * lead's events newest first on `conversation_events_lead_date_idx` and stops at the first
+ * outgoing one: a few index entries per row of a page, computed for the page's rows only.
+ */
+export const lastOutboundFailed = sql<boolean>`coalesce((
+  select ${conversationEvents.sendingStatus} = 'FAILED' from ${conversationEvents}
+  where ${conversationEvents.leadId} = ${leads.id}
+    and ${conversationEvents.sendingStatus} is not null
+  order by ${conversationEvents.date} desc, ${conversationEvents.id} desc
+  limit 1
+), false)`;
 
 /** Phone present and not opted out. */
 const reachableBySms = and(isNotNull(leads.phone), ne(leads.phoneOptStatus, 'OPT_OUT'));
@@ -94,6 +107,7 @@ export const listInboxLeads = (db: Db, options: InboxListOptions) =>
       lead: leads,
       propertyName: properties.name,
       unread,
+      lastOutboundFailed,
       lastActivityAtText: sql<string>`to_char(${leads.lastActivityAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(leads)

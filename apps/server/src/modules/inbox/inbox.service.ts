@@ -32,11 +32,11 @@ export const reachableChannels = (lead: LeadRow): InboxChannel[] => {
 };
 
 export const toInboxItem = (
-  row: Pick<InboxRow, 'lead' | 'propertyName' | 'unread'>,
+  row: Pick<InboxRow, 'lead' | 'propertyName' | 'unread' | 'lastOutboundFailed'>,
   now: Date,
   rules: OfficeRules,
 ): InboxItem => {
-  const { lead, propertyName, unread } = row;
+  const { lead, propertyName, unread, lastOutboundFailed } = row;
   return {
     ...toLeadSummary(lead),
     propertyName,
@@ -46,6 +46,7 @@ export const toInboxItem = (
     awaitingReply: lead.lastMessageFromLead,
     decisionOpen: lead.decisionOpen,
     unread,
+    lastMessageFailed: lastOutboundFailed,
     channels: reachableChannels(lead),
     propertyTimeZone: rules.timeZone,
     lights: lightsOf(lead, now, rules),

@@ -1,6 +1,6 @@
 import { and, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { unread } from './inbox.repository.js';
+import { lastOutboundFailed, unread } from './inbox.repository.js';
 import { companies, leadReads, leads, properties } from '../../db/schema/index.js';
 
 export type TodayWindow = { userId: string; now: Date; dayStart: Date; dayEnd: Date };
@@ -41,6 +41,7 @@ export const listTodayLeads = (db: Db, window: TodayWindow, limit: number) =>
       lead: leads,
       propertyName: properties.name,
       unread,
+      lastOutboundFailed,
       followUpDue: sql<boolean>`${followUpDue(window.now)}`,
       needsReply: sql<boolean>`${needsReply(window.now)}`,
       tourToday: sql<boolean>`${tourToday(window)}`,

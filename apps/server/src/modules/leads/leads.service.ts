@@ -8,6 +8,7 @@ import { lightsOf } from '../follow-ups/follow-ups.service.js';
 import { officeRulesOf } from '../office-hours/office-hours.service.js';
 import { getCompanyProperty } from '../properties/properties.service.js';
 import {
+  findPhoneOptOutMessage,
   findLeadById,
   findLeadWithCompany,
   listLeadNotes,
@@ -108,6 +109,12 @@ export const listLeads = async (
   );
 };
 
+/** The word a STOP text said ('STOP', 'UNSUBSCRIBE'), as the console quotes it. */
+const stopWordOf = (body: string | null) => {
+  const word = (body ?? '').trim().toUpperCase();
+  return word && word.length <= 20 ? word : 'STOP';
+};
+
 /**
  * The lead by its property-management-system id, with its notes and latest events. `now` decides
  * whether a past tour waits for its outcome.
@@ -129,9 +136,10 @@ export const getLead = async (
     companyTimeZone: company.timeZone,
     targetMinutes: company.firstReplyTargetMinutes,
   });
-  const [noteRows, events] = await Promise.all([
+  const [noteRows, events, stop] = await Promise.all([
     listLeadNotes(db, lead.id),
     listConversationEvents(db, lead.id, LEAD_EVENTS_PAGE),
+    lead.phoneOptStatus === 'OPT_OUT' ? findPhoneOptOutMessage(db, lead.id) : undefined,
   ]);
   return {
     _id: lead.id,
@@ -151,6 +159,7 @@ export const getLead = async (
     emailOptStatus: lead.emailOptStatus,
     emailBouncedAt: lead.emailBouncedAt?.toISOString() ?? null,
     preferredLanguage: lead.preferredLanguage,
+    phoneOptOut: stop ? { at: stop.date.toISOString(), word: stopWordOf(stop.body) } : null,
     officeDecisionState: officeDecisionStateOf(lead),
     owner: leadOwnerOf(lead),
     status: lead.status,
@@ -158,6 +167,7 @@ export const getLead = async (
     tourOutcomePending: isTourOutcomePending(lead, now),
     followUpAt: lead.followUpAt?.toISOString() ?? null,
     propertyTimeZone: rules.timeZone,
+    propertyA2pUnregisteredAt: property.a2pUnregisteredAt?.toISOString() ?? null,
     lights: lightsOf(lead, now, rules),
     notes: noteRows.map(toNoteDto),
     conversations: events.items,

@@ -1,9 +1,15 @@
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { A2P_UNREGISTERED_ERROR_CODE } from '@leasing/contract';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SendingStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
-import { conversationEvents, leads, type ConversationEventRow } from '../../db/schema/index.js';
 import {
-  failureReasonFor,
+  conversationEvents,
+  leads,
+  properties,
+  type ConversationEventRow,
+} from '../../db/schema/index.js';
+import {
+  failureDataFor,
   OPTED_OUT_ERROR_CODE,
   providerStatusRank,
   sendingStatusFor,
@@ -19,6 +25,30 @@ export const findEventByProviderId = async (db: Db, providerMessageId: string) =
       .from(conversationEvents)
       .where(eq(conversationEvents.providerMessageId, providerMessageId))
   )[0];
+
+/**
+ * Keeps the property's A2P 10DLC flag: set when a text of one of its leads fails with 30034 (the
+ * number is not registered), cleared when one is delivered again.
+ */
+const noteA2pOutcome = async (
+  db: Db,
+  event: Pick<ConversationEventRow, 'leadId' | 'eventType'>,
+  outcome: { failedWith?: string; delivered?: boolean },
+) => {
+  if (event.eventType !== 'SMS') return;
+  const propertyOfLead = sql`(select ${leads.propertyId} from ${leads} where ${leads.id} = ${event.leadId})`;
+  if (outcome.failedWith === A2P_UNREGISTERED_ERROR_CODE) {
+    await db
+      .update(properties)
+      .set({ a2pUnregisteredAt: new Date() })
+      .where(eq(properties.id, propertyOfLead));
+  } else if (outcome.delivered) {
+    await db
+      .update(properties)
+      .set({ a2pUnregisteredAt: null })
+      .where(and(eq(properties.id, propertyOfLead), isNotNull(properties.a2pUnregisteredAt)));
+  }
+};
 
 /** Sets fields only if the event is still in the state we read (optimistic concurrency). */
 const updateIfUnchanged = async (
@@ -67,24 +97,27 @@ export const markPending = async (db: Db, eventId: string) => {
     );
 };
 
+/** `failure` is `failureDataFor`'s answer (reason, what to do, code), or a reason of our own. */
 export const markFailed = async (
   db: Db,
   event: ConversationEventRow,
-  reason: string,
+  failure: string | ReturnType<typeof failureDataFor>,
   errorCode?: string,
 ) => {
+  const words = typeof failure === 'string' ? { failureReason: failure } : failure;
   const [row] = await db
     .update(conversationEvents)
     .set({
       sendingStatus: 'FAILED',
       providerErrorCode: errorCode ?? null,
-      data: { ...event.data, failureReason: reason },
+      data: { ...event.data, ...words },
     })
     .where(eq(conversationEvents.id, event.id))
     .returning();
   if (errorCode === OPTED_OUT_ERROR_CODE) {
     await db.update(leads).set({ phoneOptStatus: 'OPT_OUT' }).where(eq(leads.id, event.leadId));
   }
+  await noteA2pOutcome(db, event, { failedWith: errorCode });
   return row;
 };
 
@@ -126,10 +159,7 @@ export const applyProviderStatus = async (
       data: failed
         ? {
             ...event.data,
-            failureReason: failureReasonFor(
-              errorCode,
-              `The carrier reported the message ${providerStatus}`,
-            ),
+            ...failureDataFor(errorCode, `The carrier reported the message ${providerStatus}`),
           }
         : event.data,
     });
@@ -137,6 +167,10 @@ export const applyProviderStatus = async (
       if (failed && errorCode === OPTED_OUT_ERROR_CODE) {
         await db.update(leads).set({ phoneOptStatus: 'OPT_OUT' }).where(eq(leads.id, event.leadId));
       }
+      await noteA2pOutcome(db, event, {
+        failedWith: failed ? errorCode : undefined,
+        delivered: providerStatus === 'delivered',
+      });
       return updated;
     }
   }

@@ -6,6 +6,7 @@ import {
   conversationEventSchema,
   IDEMPOTENCY_KEY_HEADER,
   leadIdParamsSchema,
+  leadMessageParamsSchema,
   MAX_ATTACHMENTS,
   MAX_ATTACHMENTS_TOTAL_BYTES,
   outboxPageSchema,
@@ -24,7 +25,7 @@ import {
 } from './media.service.js';
 import { listOutbox } from './outbox.repository.js';
 import type { DraftBase } from './reply-guard.js';
-import { sendEmail, sendSms } from './send.service.js';
+import { retryMessage, sendEmail, sendSms } from './send.service.js';
 import { sharedNumberOf } from '../numbers/numbers.service.js';
 
 const idempotencyKeyOf = (headers: Record<string, unknown>) => {
@@ -136,6 +137,17 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return event;
     },
+  );
+
+  /** 'Retry' of a failed message: a new attempt, queued like a send (and counted like one). */
+  app.post(
+    apiRoutes.leadMessageRetry,
+    {
+      preHandler: async (request) => sendLimits.consume(principalOf(request)),
+      schema: { params: leadMessageParamsSchema, response: { 200: conversationEventSchema } },
+    },
+    (request) =>
+      retryMessage(deps, principalOf(request), request.params.leadId, request.params.messageId),
   );
 
   /** What the sandbox providers "sent", newest first: the messages a real provider would carry. */

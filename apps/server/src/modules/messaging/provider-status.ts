@@ -1,4 +1,8 @@
-import type { SendingStatus } from '@leasing/contract';
+import {
+  describeDeliveryFailure,
+  OPTED_OUT_ERROR_CODE,
+  type SendingStatus,
+} from '@leasing/contract';
 
 /**
  * Twilio's message states in the order they happen. A callback may arrive late or out of order;
@@ -27,20 +31,17 @@ export const sendingStatusFor = (providerStatus: string): SendingStatus => {
   return 'IN_PROGRESS';
 };
 
-/** Readable reasons for the error codes staff meet most; others are named by their code. */
-const ERROR_REASONS: Record<string, string> = {
-  '21211': "The lead's phone number is not a valid phone number.",
-  '21610': 'The lead has replied STOP to this number: they opted out of SMS.',
-  '21614': "The lead's number cannot receive SMS (it is not a mobile number).",
-  '30003': "The lead's handset is unreachable (switched off or out of coverage).",
-  '30004': 'The message was blocked by the receiving carrier or the lead.',
-  '30005': "The lead's number does not exist or is no longer in service.",
-  '30006': "The lead's number is a landline or cannot receive SMS.",
-  '30007': 'The carrier filtered the message as spam.',
+/**
+ * What a failed message's `data` says about its failure: the contract's words for the code (what
+ * happened, what to do), or the provider's text with its code.
+ */
+export const failureDataFor = (errorCode: string | undefined, fallback: string) => {
+  const { reason, action } = describeDeliveryFailure(errorCode, fallback);
+  return {
+    failureReason: reason,
+    ...(action ? { failureAction: action } : {}),
+    ...(errorCode ? { failureCode: errorCode } : {}),
+  };
 };
 
-export const failureReasonFor = (errorCode: string | undefined, fallback: string) =>
-  (errorCode && ERROR_REASONS[errorCode]) ??
-  (errorCode ? `${fallback} (error ${errorCode})` : fallback);
-
-export const OPTED_OUT_ERROR_CODE = '21610';
+export { OPTED_OUT_ERROR_CODE };

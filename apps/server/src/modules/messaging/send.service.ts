@@ -19,13 +19,14 @@ import {
   type NewConversationEventRow,
   properties,
 } from '../../db/schema/index.js';
-import { badRequest, forbidden, HttpError } from '../../lib/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { clearSentDraft } from '../drafts/drafts.service.js';
 import { getCompanyLead } from '../leads/leads.service.js';
 import { checkImages, storeImages, type UploadedFile } from './media.service.js';
 import type { MediaStorage } from './media.storage.js';
+import { messageStatusChanged } from './message-events.js';
 import { assertDraftIsCurrent, type DraftBase } from './reply-guard.js';
 import { SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
 import { noSmsNumber, sendingNumberOf, type SharedNumber } from '../numbers/numbers.service.js';
@@ -333,4 +334,102 @@ export const sendEmail = async (
     actorOf(principal),
     input,
   );
+};
+
+const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
+
+/** The idempotency key of the one retry a failed message may have: a second one collides. */
+const retryKeyOf = (failedEventId: string) => `retry:${failedEventId}`;
+
+/**
+ * 'Retry' of a failed message: a new attempt of the same text (or email) as a new timeline event
+ * linked both ways (`retryOf` on the new one, `retriedBy` on the failed one), queued for the same
+ * send worker, so it really goes to the provider again under its own idempotency key. Only a failed
+ * outgoing SMS or email of this lead, only once per failure (409 otherwise), and only while the
+ * lead can still be reached on that channel (checked again now: they may have opted out since).
+ */
+export const retryMessage = async (
+  deps: Omit<SendDeps, 'storage'>,
+  principal: Principal,
+  leadId: string,
+  messageId: string,
+): Promise<ConversationEvent> => {
+  const lead = await getCompanyLead(deps.database.db, principal.companyId, leadId);
+  const [failed] = await deps.database.db
+    .select()
+    .from(conversationEvents)
+    .where(and(eq(conversationEvents.id, messageId), eq(conversationEvents.leadId, lead.id)));
+  const isOutgoing =
+    failed !== undefined &&
+    (failed.eventType === 'SMS' || failed.eventType === 'EMAIL') &&
+    failed.senderType !== 'LEAD' &&
+    !(failed.eventType === 'EMAIL' && failed.senderType === 'SYSTEM');
+  if (!failed || !isOutgoing) throw notFound('Message');
+  if (failed.data.retriedBy) throw conflict('This message was already retried.');
+  if (failed.sendingStatus !== 'FAILED') throw conflict('Only a failed message can be retried.');
+
+  const channel = failed.eventType as 'SMS' | 'EMAIL';
+  let providerMessageId: string | null = null;
+  if (channel === 'SMS') {
+    const refusal = smsRefusal(lead);
+    if (refusal) throw refusal;
+    const [property] = await deps.database.db
+      .select({ companyId: properties.companyId, smsNumber: properties.smsNumber })
+      .from(properties)
+      .where(eq(properties.id, lead.propertyId));
+    if (!property || !(await sendingNumberOf(deps.database.db, deps.shared, property))) {
+      throw noSmsNumber();
+    }
+  } else {
+    const [company] = await deps.database.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, lead.companyId));
+    const refusal = emailRefusal(lead, company);
+    if (refusal) throw refusal;
+    // A new Message-ID: the new attempt is a message of its own to the relay and to the lead.
+    providerMessageId = newEmailMessageId(company?.registeredLeasingEmail ?? '');
+  }
+
+  // Only the email's threading carries over: the failure was the old attempt's, and nothing else
+  // (an opt-out confirmation's pass, say) may ride along on a person's retry.
+  const threading =
+    channel === 'EMAIL' && typeof failed.data.inReplyTo === 'string'
+      ? { inReplyTo: failed.data.inReplyTo, references: failed.data.references }
+      : {};
+  try {
+    return await deps.events.transaction(async (scope) => {
+      const attempt = await insertAndEnqueue(
+        deps,
+        scope,
+        lead,
+        {
+          eventType: channel,
+          subject: failed.subject,
+          body: failed.body,
+          senderType: 'USER',
+          senderName: principal.name,
+          iconUrl: principal.pictureUrl,
+          sendingStatus: 'PENDING',
+          attachments: failed.attachments,
+          sentByUserId: principal.id,
+          providerMessageId,
+          data: { ...threading, retryOf: failed.id },
+        },
+        retryKeyOf(failed.id),
+        actorOf(principal),
+      );
+      const [linked] = await scope.db
+        .update(conversationEvents)
+        .set({ data: { ...failed.data, retriedBy: attempt._id } })
+        .where(eq(conversationEvents.id, failed.id))
+        .returning();
+      // The failed bubble changes too (it now points to its retry): consoles refetch it.
+      if (linked) scope.record(messageStatusChanged(linked));
+      return attempt;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('This message was already retried.');
+    throw error;
+  }
 };

@@ -23,7 +23,7 @@ import {
   markPending,
   recordAccepted,
 } from './message-status.repository.js';
-import { failureReasonFor, sendingStatusFor } from './provider-status.js';
+import { failureDataFor, sendingStatusFor } from './provider-status.js';
 import {
   MAX_SLOT_WAIT_MS,
   peekNextSlot,
@@ -180,12 +180,12 @@ const sendOne = async (deps: SendWorkerDeps, job: PgBoss.JobWithMetadata<SendJob
       error instanceof PermanentSendError || error instanceof TransientSendError
         ? error.code
         : undefined;
-    const reason =
+    const failure =
       error instanceof TransientSendError
         ? `Gave up after ${job.retryCount + 1} attempts. ${error.message}`
-        : failureReasonFor(code, (error as Error).message);
+        : failureDataFor(code, (error as Error).message);
     deps.log.warn({ eventId: event.id, err: error }, 'send failed for good');
-    await writeMessageStatus(deps.events, (db) => markFailed(db, event, reason, code));
+    await writeMessageStatus(deps.events, (db) => markFailed(db, event, failure, code));
   }
 };
 

@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { FakeResponse } from '../../../testing/fake-server';
-import { conversationEvent, demoUser, lead } from '../../../testing/fixtures';
+import { agentUser, conversationEvent, demoUser, lead } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
 
@@ -251,5 +251,34 @@ describe('lead escalation page', () => {
     expect(await screen.findByText('Something went wrong. Please try again')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Complete' })).toBeTruthy();
     expect(screen.getByText('Decision open')).toBeTruthy();
+  });
+
+  const blocked = lead({ propertyA2pUnregisteredAt: '2026-11-20T15:00:00.000Z' });
+  const a2pTitle = 'Texts from Maple Court are blocked: the number is not registered for A2P 10DLC';
+
+  it('shows admins that the property number is not registered for A2P 10DLC, and what to do', async () => {
+    startSession('token');
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${leadApiPath}`]: { body: blocked },
+    });
+    renderApp(leadPagePath);
+    expect(await screen.findByText(a2pTitle)).toBeTruthy();
+    expect(screen.getByText(/An admin must register the company's brand/)).toBeTruthy();
+  });
+
+  it('does not show the A2P banner to agents', async () => {
+    startSession('token');
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: agentUser },
+      [`GET ${leadApiPath}`]: { body: blocked },
+    });
+    renderApp(leadPagePath);
+    await screen.findByRole('heading', { name: 'Jordan Prospect' });
+    // The composer's avatar names the signed-in user: by then the role is known.
+    await waitFor(() =>
+      expect(document.querySelector('[title="Priya Shah"], img[alt="Priya Shah"]')).toBeTruthy(),
+    );
+    expect(screen.queryByText(a2pTitle)).toBeNull();
   });
 });

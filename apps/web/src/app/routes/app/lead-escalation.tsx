@@ -5,7 +5,8 @@ import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -21,11 +22,16 @@ import { LeadPresence } from '../../../features/presence/components/lead-presenc
 import { useTypingSignal, useViewingLead } from '../../../features/presence/hooks/use-presence';
 import { ConversationMoreMenu } from '../../../features/conversations/components/conversation-more-menu';
 import { ConversationTimeline } from '../../../features/conversations/components/conversation-timeline';
+import {
+  RETRY_MESSAGE_MUTATION_KEY,
+  useRetryMessage,
+} from '../../../features/conversations/api/retry-message';
 import { useMarkLeadRead } from '../../../features/inbox/api/mark-lead-read';
 import { useLead } from '../../../features/leads/api/get-lead';
 import { useNewEvents } from '../../../features/live/hooks/use-new-events';
 import { CREATE_PAYMENT_LINK_MUTATION_KEY } from '../../../features/payment-links/api/create-payment-link';
 import { PaymentLinkDialog } from '../../../features/payment-links/components/payment-link-dialog';
+import { A2pBanner } from '../../../features/leads/components/a2p-banner';
 import { CompleteDecisionPrompt } from '../../../features/leads/components/complete-decision-prompt';
 import { ConversationInfo } from '../../../features/leads/components/conversation-info';
 import { LeadHeader } from '../../../features/leads/components/lead-header';
@@ -128,6 +134,7 @@ export function LeadPage({ propertyId, pmsLeadId, isSecureAccess = false }: Lead
 /** Sending shows on its own button; everything else done on the pane covers it. */
 const SENDING_MUTATION_KEYS: unknown[] = [
   SEND_MESSAGE_MUTATION_KEY,
+  RETRY_MESSAGE_MUTATION_KEY,
   CREATE_PAYMENT_LINK_MUTATION_KEY,
 ];
 
@@ -211,6 +218,33 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
     if (decision && decision.status !== 'COMPLETED') setIsDecisionPromptOpen(true);
   }
 
+  const retry = useRetryMessage(lead);
+  const retryMutate = retry.mutate;
+  // Stable: every timeline row gets it, and the rows are memoized.
+  const handleRetry = useCallback(
+    (failed: ConversationEvent) => {
+      retryMutate(failed, {
+        onError: (error) =>
+          notifications.show({ color: 'red', title: 'Could not retry', message: error.message }),
+      });
+    },
+    [retryMutate],
+  );
+  const canEmail = composer.modes.unavailable.EMAIL === null;
+  const writeEmail = composer.writeEmail;
+  const handleSendByEmailInstead = useCallback(
+    (failed: ConversationEvent) => {
+      writeEmail(failed.body ?? '');
+      // The subject is what the email still needs.
+      requestAnimationFrame(() =>
+        composerSlotRef.current
+          ?.querySelector<HTMLInputElement>('input[aria-label="Subject"]')
+          ?.focus(),
+      );
+    },
+    [writeEmail],
+  );
+
   function handleCloseNotes() {
     setIsNotesOpen(false);
   }
@@ -267,6 +301,9 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
           <LeadHeader lead={lead} ownerControl={ownerControl} presence={presence} />
+          {me?.role === 'admin' && lead.propertyA2pUnregisteredAt && (
+            <A2pBanner propertyName={lead.propertyName} since={lead.propertyA2pUnregisteredAt} />
+          )}
           <Group gap="xs" pb="xs" wrap="wrap" aria-label="Lights" role="group">
             <LeadLightBadges
               lights={lead.lights}
@@ -328,6 +365,9 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   officeDecisionStatus={lead.officeDecisionState?.status ?? null}
                   selectedReplyId={composer.replyTo?._id ?? null}
                   onEmailClick={composer.canReply ? composer.toggleReply : undefined}
+                  onRetry={isSecureAccess ? undefined : handleRetry}
+                  retryingId={retry.isPending ? retry.variables._id : null}
+                  onSendByEmail={canEmail ? handleSendByEmailInstead : undefined}
                   isCatchingUp={newEvents.isCatchingUp}
                   newEventCount={newEvents.count}
                   onNewEventsSeen={newEvents.dismiss}

@@ -129,7 +129,7 @@ describe('composer: switching modes', () => {
 
     await user.upload(fileInput(form), image('unit-3b.png'));
     expect(composer.getByRole('img', { name: 'unit-3b.png' })).toBeTruthy();
-    expect(send).toHaveProperty('disabled', false);
+    expect(send.getAttribute('aria-disabled')).toBeNull();
     await user.type(message, 'See the photo');
 
     await user.click(modeButton(composer, 'Email'));
@@ -141,18 +141,18 @@ describe('composer: switching modes', () => {
     const subject = composer.getByRole('textbox', { name: 'Subject' });
     expect(subject).toHaveProperty('required', true);
     expect(message).toHaveProperty('value', 'See the photo');
-    expect(send).toHaveProperty('disabled', true);
+    expect(send.getAttribute('aria-disabled')).toBe('true');
 
     await user.type(subject, 'Unit 3B');
-    expect(send).toHaveProperty('disabled', false);
+    expect(send.getAttribute('aria-disabled')).toBeNull();
 
     await user.clear(message);
-    expect(send).toHaveProperty('disabled', true);
+    expect(send.getAttribute('aria-disabled')).toBe('true');
     await user.type(message, 'Hello');
 
     await user.click(modeButton(composer, 'SMS'));
     expect(composer.queryByRole('textbox', { name: 'Subject' })).toBeNull();
-    expect(send).toHaveProperty('disabled', false);
+    expect(send.getAttribute('aria-disabled')).toBeNull();
     // The images went with the switch to email.
     expect(composer.queryByRole('img', { name: 'unit-3b.png' })).toBeNull();
   });
@@ -310,11 +310,11 @@ describe('composer: attachments', () => {
     expect(composer.getByRole('alert').textContent).toBe(
       'Too many images: 11 attached, at most 10 per message.',
     );
-    expect(send).toHaveProperty('disabled', true);
+    expect(send.getAttribute('aria-disabled')).toBe('true');
 
     await user.click(composer.getByRole('button', { name: 'Remove photo-11.png' }));
     expect(composer.queryByRole('alert')).toBeNull();
-    expect(send).toHaveProperty('disabled', false);
+    expect(send.getAttribute('aria-disabled')).toBeNull();
   });
 
   it('says the total when the images come to more than 5 MB', async () => {
@@ -325,7 +325,9 @@ describe('composer: attachments', () => {
     expect(composer.getByRole('alert').textContent).toBe(
       'Images too large: 6.0 MB in all, at most 5 MB per message.',
     );
-    expect(composer.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    expect(composer.getByRole('button', { name: 'Send' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
   });
 });
 
@@ -366,6 +368,28 @@ describe('composer: the message box', () => {
     expect(
       (server.requestsTo(apiPaths.leadSms(lead._id), 'POST')[0]?.body as FormData).get('text'),
     ).toBe('Line one\nLine two');
+  });
+
+  it('Ctrl+Enter or Send without a subject says why nothing is sent, at the subject', async () => {
+    const lead = reachableLead();
+    const { user, server, composer } = await openComposer(lead, {});
+    await user.click(modeButton(composer, 'Email'));
+    const message = composer.getByPlaceholderText('Send a message to the lead');
+    await user.type(message, 'Hello');
+
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    const subject = composer.getByRole('textbox', { name: 'Subject' });
+    expect(composer.getByText('Add a subject to send an email')).toBeTruthy();
+    expect(document.activeElement).toBe(subject);
+    expect(server.requestsTo(apiPaths.leadEmail(lead._id), 'POST')).toHaveLength(0);
+
+    // The reason goes once it no longer holds; the next one is told on the next try.
+    await user.type(subject, 'Tour');
+    expect(composer.queryByText('Add a subject to send an email')).toBeNull();
+    await user.clear(message);
+    await user.click(composer.getByRole('button', { name: 'Send' }));
+    expect(composer.getByRole('alert').textContent).toBe('Write a message to send an email');
+    expect(server.requestsTo(apiPaths.leadEmail(lead._id), 'POST')).toHaveLength(0);
   });
 
   it('tabs through mode, attach, subject, message, emoji and send', async () => {

@@ -14,7 +14,7 @@ import { useSendEmail } from '../api/send-email';
 import { useSendSms } from '../api/send-sms';
 import type { Composer } from '../hooks/use-composer';
 import { ATTACHMENT_ACCEPT, isAttachableImage, NOT_AN_IMAGE_MESSAGE } from '../utils/attachments';
-import { checkDraft } from '../utils/draft-validation';
+import { checkDraft, NO_SUBJECT_REASON } from '../utils/draft-validation';
 import { countSmsSegments, formatSmsCount } from '../utils/sms-segments';
 import { ComposerAvatar } from './composer-avatar';
 import { AttachmentPreviews } from './attachment-previews';
@@ -61,6 +61,9 @@ export function MessageComposer({
   const sendEmail = useSendEmail(lead._id);
   const [failure, setFailure] = useState<string | null>(null);
   const [held, setHeld] = useState<Held | null>(null);
+  /** Why a send just asked for (Send, Ctrl+Enter) could not go; shown while it still holds. */
+  const [refusedBecause, setRefusedBecause] = useState<string | null>(null);
+  const subjectRef = useRef<HTMLInputElement>(null);
   /** Messages this console sent: never "new activity" for its own next message. */
   const sentIds = useRef(new Set<string>());
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -75,6 +78,10 @@ export function MessageComposer({
     attachments: attachments.map((attachment) => attachment.file),
   });
   const canSend = check.canSend && !isSending && (mode !== 'EMAIL' || sender !== null);
+  // Every way Send can be off says why: on the button's tooltip and, once tried, under the fields.
+  const blockedReason = isReadOnly ? modes.readOnlyReason : check.blockedReason;
+  const refusal =
+    refusedBecause !== null && refusedBecause === blockedReason ? refusedBecause : null;
 
   function isMine(event: ConversationEvent) {
     return (
@@ -84,7 +91,12 @@ export function MessageComposer({
   }
 
   function send({ force = false }: { force?: boolean } = {}) {
-    if (!canSend) return;
+    if (!canSend) {
+      if (isSending || blockedReason === null) return;
+      setRefusedBecause(blockedReason);
+      if (blockedReason === NO_SUBJECT_REASON) subjectRef.current?.focus();
+      return;
+    }
     // What the live updates already brought holds the send at once; the server checks anyway.
     const fresh = force ? [] : findNewActivity(lead.conversations, composer.basedOnEventId, isMine);
     if (fresh.length > 0) {
@@ -288,13 +300,14 @@ export function MessageComposer({
 
       {mode === 'EMAIL' && (
         <TextInput
+          ref={subjectRef}
           aria-label="Subject"
           placeholder="Subject"
           required
           size="sm"
           value={subject}
           readOnly={isSending}
-          error={check.subjectError}
+          error={check.subjectError ?? (refusal === NO_SUBJECT_REASON ? refusal : null)}
           onChange={(event) => composer.setSubject(event.currentTarget.value)}
           onKeyDown={handleSubjectKeyDown}
           className={classes.subject}
@@ -328,13 +341,23 @@ export function MessageComposer({
           className={classes.message}
         />
         <EmojiButton disabled={isReadOnly || isSending} onPick={handleEmojiPick} />
-        <Tooltip label={SEND_SHORTCUT_HINT} withArrow disabled={!canSend}>
+        <Tooltip
+          label={canSend ? SEND_SHORTCUT_HINT : (blockedReason ?? SEND_SHORTCUT_HINT)}
+          withArrow
+          disabled={isSending}
+          events={{ hover: true, focus: true, touch: true }}
+        >
           <ActionIcon
             type="submit"
             size="lg"
             variant="filled"
             aria-label="Send"
-            disabled={!canSend && !isSending}
+            // A draft not ready yet keeps Send focusable, so its tooltip can say why; a read-only
+            // composer says why above it.
+            disabled={isReadOnly}
+            aria-disabled={(!canSend && !isSending) || undefined}
+            data-disabled={(!canSend && !isSending) || undefined}
+            aria-description={!canSend && blockedReason ? blockedReason : undefined}
             loading={isSending}
           >
             <IconSend2 size={18} stroke={1.75} />
@@ -347,6 +370,15 @@ export function MessageComposer({
         disabled={isSending}
         onRemove={composer.removeAttachment}
       />
+
+      {refusal !== null &&
+        refusal !== NO_SUBJECT_REASON &&
+        refusal !== check.textError &&
+        refusal !== check.attachmentsError && (
+          <Text size="xs" c="red.7" role="alert" className={classes.problem}>
+            {refusal}
+          </Text>
+        )}
 
       {[check.attachmentsError, check.textError].map(
         (problem) =>

@@ -111,6 +111,15 @@ export function useComposer(lead: ComposerLead) {
     );
   }
 
+  /**
+   * 'Send by email instead' of a failed text: an email draft holding its words. Offered only while
+   * email is open to the lead (a closed mode gives way to the start mode anyway).
+   */
+  const writeEmail = useCallback(
+    (text: string) => edit(() => ({ ...emptyDraft('EMAIL'), text })),
+    [edit],
+  );
+
   function clearReply() {
     edit(() => emptyDraft('EMAIL'));
   }
@@ -189,6 +198,7 @@ export function useComposer(lead: ComposerLead) {
     canReply: modes.unavailable.EMAIL === null,
     toggleReply,
     selectMode,
+    writeEmail,
     clearReply,
     setSubject,
     setText,

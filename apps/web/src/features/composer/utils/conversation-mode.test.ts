@@ -79,7 +79,7 @@ describe('getConversationModes', () => {
       getConversationModes(lead({ phoneOptStatus: 'OPT_OUT', emailOptStatus: 'OPT_OUT' }))
         .unavailable,
     ).toEqual({
-      SMS: 'The prospect opted out of text messages',
+      SMS: 'Texts are off: The prospect opted out of text messages',
       EMAIL: 'The prospect opted out of email',
     });
     expect(
@@ -89,6 +89,28 @@ describe('getConversationModes', () => {
     expect(
       getConversationModes(lead({ companyRegisteredLeasingEmail: null })).unavailable.EMAIL,
     ).toBe('Email service is not enabled: your company has no registered leasing email');
+  });
+
+  it('says who turned texts off, and how and when when they replied STOP', () => {
+    const noah = lead({
+      name: 'Noah Kim',
+      phoneOptStatus: 'OPT_OUT',
+      companyTimeZone: 'America/Chicago',
+      phoneOptOut: { at: '2026-11-20T18:00:00.000Z', word: 'STOP' },
+    });
+    expect(getConversationModes(noah).unavailable.SMS).toBe(
+      'Texts are off: Noah replied STOP on Nov 20',
+    );
+    // Late in the evening in Chicago is the next day in UTC: the office's day is told.
+    expect(
+      getConversationModes({
+        ...noah,
+        phoneOptOut: { at: '2026-11-21T03:30:00.000Z', word: 'UNSUBSCRIBE' },
+      }).unavailable.SMS,
+    ).toBe('Texts are off: Noah replied UNSUBSCRIBE on Nov 20');
+    expect(getConversationModes({ ...noah, phoneOptOut: null }).unavailable.SMS).toBe(
+      'Texts are off: Noah opted out of text messages',
+    );
   });
 
   it('keeps the exact read-only texts', () => {

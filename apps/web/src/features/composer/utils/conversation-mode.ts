@@ -12,7 +12,9 @@ export type ConversationMode = 'SMS' | 'EMAIL';
 export type ModeLead = Pick<
   Lead,
   'phone' | 'email' | 'phoneOptStatus' | 'emailOptStatus' | 'companyRegisteredLeasingEmail'
->;
+> &
+  /** For naming who turned texts off, and when: 'Texts are off: Noah replied STOP on Nov 20'. */
+  Partial<Pick<Lead, 'name' | 'phoneOptOut' | 'companyTimeZone'>>;
 
 export type ConversationModes = {
   /** The mode the composer opens in; null when nothing can be sent (read-only composer). */
@@ -38,6 +40,25 @@ const EMAIL_REASON_TEXT: Partial<Record<ContactRefusalReason, string>> = {
   EMAIL_NOT_ENABLED: 'Email service is not enabled: your company has no registered leasing email',
 };
 
+/**
+ * Why the SMS button is off for a lead who turned texts off, saying who and, when they did it by
+ * text, how and when: 'Texts are off: Noah replied STOP on Nov 20'.
+ */
+export function textsOffReason({
+  name,
+  phoneOptOut,
+  companyTimeZone,
+}: Pick<ModeLead, 'name' | 'phoneOptOut' | 'companyTimeZone'>): string {
+  const who = name?.trim().split(/\s+/)[0] || 'The prospect';
+  if (!phoneOptOut) return `Texts are off: ${who} opted out of text messages`;
+  const day = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: companyTimeZone,
+  }).format(new Date(phoneOptOut.at));
+  return `Texts are off: ${who} replied ${phoneOptOut.word} on ${day}`;
+}
+
 /** The first reason is the one told: what is missing before what was refused. */
 function firstReasonText(
   { reasons }: ChannelContactability,
@@ -59,7 +80,10 @@ function getLeadContactability(lead: ModeLead): Contactability {
 export function getConversationModes(lead: ModeLead): ConversationModes {
   const contactability = getLeadContactability(lead);
   const unavailable = {
-    SMS: firstReasonText(contactability.SMS, SMS_REASON_TEXT),
+    SMS: firstReasonText(contactability.SMS, {
+      ...SMS_REASON_TEXT,
+      OPTED_OUT: textsOffReason(lead),
+    }),
     EMAIL: firstReasonText(contactability.EMAIL, EMAIL_REASON_TEXT),
   };
   const start = unavailable.SMS === null ? 'SMS' : unavailable.EMAIL === null ? 'EMAIL' : null;

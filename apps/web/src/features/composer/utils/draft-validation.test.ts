@@ -62,6 +62,21 @@ describe('checkDraft', () => {
     );
   });
 
+  it('says why a draft cannot be sent yet, the first missing thing first', () => {
+    const email = { mode: 'EMAIL' as const, subject: '  ', text: '', attachments: [] };
+    expect(checkDraft(email).blockedReason).toBe('Add a subject to send an email');
+    expect(checkDraft({ ...email, subject: 'Tour' }).blockedReason).toBe(
+      'Write a message to send an email',
+    );
+    expect(checkDraft({ ...email, subject: 'Tour', text: 'Hi' }).blockedReason).toBeNull();
+    const sms = { mode: 'SMS' as const, subject: '', text: '', attachments: [] };
+    expect(checkDraft(sms).blockedReason).toBe('Write a message or attach an image to send a text');
+    expect(checkDraft({ ...sms, text: 'a'.repeat(1601) }).blockedReason).toBe(
+      'An SMS can be at most 1,600 characters.',
+    );
+    expect(checkDraft({ ...sms, text: 'Hi' }).blockedReason).toBeNull();
+  });
+
   it('no mode: nothing can be sent', () => {
     expect(checkDraft({ mode: null, subject: 'a', text: 'a', attachments: [] }).canSend).toBe(
       false,

@@ -22,7 +22,13 @@ export type DraftCheck = {
   subjectError: string | null;
   textError: string | null;
   attachmentsError: string | null;
+  /** Why the draft cannot be sent yet, in words for the Send button and Ctrl+Enter; null when it can. */
+  blockedReason: string | null;
 };
+
+export const NO_SUBJECT_REASON = 'Add a subject to send an email';
+export const NO_EMAIL_TEXT_REASON = 'Write a message to send an email';
+export const NO_SMS_CONTENT_REASON = 'Write a message or attach an image to send a text';
 
 const formatCount = (value: number) => value.toLocaleString('en-US');
 
@@ -52,21 +58,35 @@ export function checkDraft({ mode, subject, text, attachments }: DraftFields): D
       subjectError: null,
       textError,
       attachmentsError,
+      blockedReason: textError ?? attachmentsError ?? (hasContent ? null : NO_SMS_CONTENT_REASON),
     };
   }
   if (mode === 'EMAIL') {
     const subjectCheck = emailSubjectSchema.safeParse(subject);
     const textCheck = emailTextSchema.safeParse(text);
+    const subjectError = isTooLong(subjectCheck)
+      ? `A subject can be at most ${formatCount(EMAIL_SUBJECT_MAX_LENGTH)} characters.`
+      : null;
+    const textError = isTooLong(textCheck)
+      ? `An email can be at most ${formatCount(EMAIL_BODY_MAX_LENGTH)} characters.`
+      : null;
     return {
       canSend: subjectCheck.success && textCheck.success,
-      subjectError: isTooLong(subjectCheck)
-        ? `A subject can be at most ${formatCount(EMAIL_SUBJECT_MAX_LENGTH)} characters.`
-        : null,
-      textError: isTooLong(textCheck)
-        ? `An email can be at most ${formatCount(EMAIL_BODY_MAX_LENGTH)} characters.`
-        : null,
+      subjectError,
+      textError,
       attachmentsError: null,
+      blockedReason:
+        subjectError ??
+        (subjectCheck.success ? null : NO_SUBJECT_REASON) ??
+        textError ??
+        (textCheck.success ? null : NO_EMAIL_TEXT_REASON),
     };
   }
-  return { canSend: false, subjectError: null, textError: null, attachmentsError: null };
+  return {
+    canSend: false,
+    subjectError: null,
+    textError: null,
+    attachmentsError: null,
+    blockedReason: null,
+  };
 }

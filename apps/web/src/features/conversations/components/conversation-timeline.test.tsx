@@ -63,7 +63,8 @@ describe('conversation timeline', () => {
     expect(row('sms-assistant').getByText('Leasing Assistant')).toBeTruthy();
     expect(row('sms-assistant').getByText('Assistant')).toBeTruthy();
     expect(row('sms-assistant').getByText('Delivered')).toBeTruthy();
-    expect(row('sms-failed').getByText('Failed: The carrier rejected the message')).toBeTruthy();
+    expect(row('sms-failed').getByText('Failed')).toBeTruthy();
+    expect(row('sms-failed').getByText('The carrier rejected the message')).toBeTruthy();
     expect(row('sms-queued').getByText('Queued')).toBeTruthy();
 
     expect(row('email-out').getByText('Email')).toBeTruthy();
@@ -349,5 +350,77 @@ describe('conversation timeline', () => {
       row('bounce').getByText('Email to jordan@example.com bounced: 550 5.1.1 User unknown'),
     ).toBeTruthy();
     expect(row('bounce').queryByText('Undelivered Mail Returned to Sender')).toBeNull();
+  });
+
+  it("explains a failed text, retries it as a new attempt, and offers 'Send by email instead'", async () => {
+    const failed = conversationEvent({
+      _id: '00000000-0000-4000-8000-000000000001',
+      senderType: 'USER',
+      senderName: 'Dana Agent',
+      body: 'Your tour is at 4 PM.',
+      sendingStatus: 'FAILED',
+      data: {
+        failureReason: 'The carrier filtered the message as spam.',
+        failureAction: 'Rephrase it (fewer links, no sales words) and retry.',
+        failureCode: '30007',
+      },
+    });
+    const attempt = conversationEvent({
+      _id: '00000000-0000-4000-8000-000000000002',
+      senderType: 'USER',
+      senderName: 'Dana Agent',
+      body: 'Your tour is at 4 PM.',
+      sendingStatus: 'PENDING',
+      date: new Date(Date.parse(failed.date) + 60_000).toISOString(),
+      data: { retryOf: failed._id },
+    });
+    startSession('token');
+    stubTimelineLayout();
+    const lead = leadFixture({ conversations: [failed], emailOptStatus: 'NO_INDICATION' });
+    const server = stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: { body: lead },
+      [`POST ${apiPaths.leadMessageRetry(lead._id, failed._id)}`]: { body: attempt },
+    });
+    const { user } = renderApp(pagePath(lead));
+    await screen.findByRole('region', { name: 'Conversation timeline' });
+
+    const failure = within(eventRow(failed._id));
+    expect(failure.getByText('The carrier filtered the message as spam.')).toBeTruthy();
+    expect(failure.getByText('Rephrase it (fewer links, no sales words) and retry.')).toBeTruthy();
+
+    await user.click(failure.getByRole('button', { name: 'Send by email instead' }));
+    const composer = within(screen.getByRole('form', { name: 'Message composer' }));
+    expect(composer.getByRole('button', { name: 'Email' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(composer.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).value).toBe(
+      'Your tour is at 4 PM.',
+    );
+
+    await user.click(failure.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(eventRow(attempt._id)).toBeTruthy());
+    expect(server.requestsTo(apiPaths.leadMessageRetry(lead._id, failed._id), 'POST')).toHaveLength(
+      1,
+    );
+    expect(within(eventRow(attempt._id)).getByText(/Retry of a failed message/)).toBeTruthy();
+    // Once retried, the failed message says so and offers no second retry.
+    expect(
+      within(eventRow(failed._id)).getByText(/Retried: see the new attempt below/),
+    ).toBeTruthy();
+    expect(within(eventRow(failed._id)).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it("offers no 'Send by email instead' when the lead cannot be emailed", async () => {
+    const failed = conversationEvent({
+      senderType: 'USER',
+      sendingStatus: 'FAILED',
+      data: { failureReason: 'The message was blocked by the receiving carrier or by the lead.' },
+    });
+    // The fixture lead opted out of email.
+    await openTimeline([failed]);
+    const failure = within(eventRow(failed._id));
+    expect(failure.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(failure.queryByRole('button', { name: 'Send by email instead' })).toBeNull();
   });
 });

@@ -34,6 +34,12 @@ export type ConversationTimelineProps = {
   selectedReplyId: string | null;
   /** Given when the lead's emails can be answered: a click selects one, or deselects it. */
   onEmailClick?: (event: ConversationEvent) => void;
+  /** Given when failed messages may be retried: their 'Retry' calls it. */
+  onRetry?: (event: ConversationEvent) => void;
+  /** The failed message whose retry is being asked for. */
+  retryingId?: string | null;
+  /** Given when the lead can be emailed: a failed text's 'Send by email instead' calls it. */
+  onSendByEmail?: (event: ConversationEvent) => void;
   /**
    * The lead is being reloaded after the live connection came back: what it brings is not
    * scrolled to, so the reader keeps their place and is told instead.
@@ -116,6 +122,9 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   officeDecisionStatus,
   selectedReplyId,
   onEmailClick,
+  onRetry,
+  retryingId = null,
+  onSendByEmail,
   isCatchingUp = false,
   newEventCount = 0,
   onNewEventsSeen,
@@ -264,6 +273,9 @@ export const ConversationTimeline = memo(function ConversationTimeline({
                   onViewFormattedEmail={setOpenedEmail}
                   isReplySelected={event._id === selectedReplyId}
                   onEmailClick={onEmailClick}
+                  onRetry={onRetry}
+                  isRetrying={retryingId === event._id}
+                  onSendByEmail={onSendByEmail}
                 />
               </div>
             );

@@ -1,5 +1,5 @@
 import type { ConversationEvent, SendingStatus } from '@leasing/contract';
-import { Anchor, Avatar, Badge, Loader, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Loader, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconPaperclip,
@@ -13,6 +13,7 @@ import {
   IconMessageCheck,
   IconMessageOff,
   IconPhoto,
+  IconRefresh,
   IconRobot,
 } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
@@ -25,11 +26,9 @@ import classes from './timeline.module.css';
 function SendingStatusLine({
   status,
   channel,
-  failureReason,
 }: {
   status: SendingStatus;
   channel: 'SMS' | 'EMAIL';
-  failureReason?: string;
 }) {
   const display: Record<SendingStatus, { label: string; icon: ReactNode; color?: string }> = {
     PENDING: { label: 'Queued', icon: <IconClock size={13} stroke={1.75} aria-hidden /> },
@@ -49,10 +48,7 @@ function SendingStatusLine({
   return (
     <span className={classes.statusLine} style={{ color }}>
       {icon}
-      <span>
-        {label}
-        {status === 'FAILED' && failureReason ? `: ${failureReason}` : ''}
-      </span>
+      <span>{label}</span>
     </span>
   );
 }
@@ -90,6 +86,64 @@ function PendingMediaNote({ count }: { count: number }) {
   );
 }
 
+type FailureNoteProps = {
+  event: ConversationEvent;
+  isRetrying: boolean;
+  onRetry?: (event: ConversationEvent) => void;
+  onSendByEmail?: (event: ConversationEvent) => void;
+};
+
+/**
+ * Under a failed message: what happened and what to do, in words (the contract's table of carrier
+ * codes), then 'Retry' and, for a text, 'Send by email instead'. A message retried already says so.
+ */
+function FailureNote({ event, isRetrying, onRetry, onSendByEmail }: FailureNoteProps) {
+  const { failureReason, failureAction, retriedBy } = event.data;
+  const canRetry = onRetry !== undefined && retriedBy === undefined;
+  const canEmail = onSendByEmail !== undefined && event.eventType === 'SMS';
+  return (
+    <div className={classes.failure} role="group" aria-label="Why it failed">
+      <span className={classes.failureReason}>
+        <IconAlertCircle size={13} stroke={1.75} aria-hidden />
+        <span>{failureReason ?? 'The message could not be delivered.'}</span>
+      </span>
+      {failureAction && <span className={classes.failureAction}>{failureAction}</span>}
+      {retriedBy !== undefined && (
+        <span className={classes.messageNote}>
+          <IconRefresh size={13} stroke={1.75} aria-hidden />
+          Retried: see the new attempt below
+        </span>
+      )}
+      {(canRetry || canEmail) && (
+        <div className={classes.failureButtons}>
+          {canRetry && (
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={13} stroke={1.75} aria-hidden />}
+              loading={isRetrying}
+              onClick={() => onRetry(event)}
+            >
+              Retry
+            </Button>
+          )}
+          {canEmail && (
+            <Button
+              size="compact-xs"
+              variant="default"
+              leftSection={<IconMail size={13} stroke={1.75} aria-hidden />}
+              onClick={() => onSendByEmail(event)}
+            >
+              Send by email instead
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
 export type MessageBubbleProps = {
   event: ConversationEvent;
   onViewFormattedEmail: (event: ConversationEvent) => void;
@@ -97,6 +151,12 @@ export type MessageBubbleProps = {
   isReplySelected?: boolean;
   /** Given when the lead's emails can be answered: clicking one selects it, again deselects it. */
   onEmailClick?: (event: ConversationEvent) => void;
+  /** Given when failed messages may be retried: 'Retry' sends a new attempt. */
+  onRetry?: (event: ConversationEvent) => void;
+  /** This message's retry is being asked for. */
+  isRetrying?: boolean;
+  /** Given when the lead can be emailed: a failed text offers to go by email instead. */
+  onSendByEmail?: (event: ConversationEvent) => void;
 };
 
 const formatSize = (bytes: number) =>
@@ -112,6 +172,9 @@ export function MessageBubble({
   onViewFormattedEmail,
   isReplySelected = false,
   onEmailClick,
+  onRetry,
+  isRetrying = false,
+  onSendByEmail,
 }: MessageBubbleProps) {
   const isEmail = event.eventType === 'EMAIL';
   // A system text is ours, sent by itself (the confirmation of a STOP, the HELP answer); a
@@ -267,12 +330,17 @@ export function MessageBubble({
         {optStatusChange && <OptStatusChangeNote status={optStatusChange} />}
         {!isIncoming && event.sendingStatus && (
           <div className={classes.messageMeta}>
-            <SendingStatusLine
-              status={event.sendingStatus}
-              channel={isEmail ? 'EMAIL' : 'SMS'}
-              failureReason={event.data.failureReason}
-            />
+            <SendingStatusLine status={event.sendingStatus} channel={isEmail ? 'EMAIL' : 'SMS'} />
+            {event.data.retryOf !== undefined && <span>· Retry of a failed message</span>}
           </div>
+        )}
+        {!isIncoming && isFailed && (
+          <FailureNote
+            event={event}
+            isRetrying={isRetrying}
+            onRetry={onRetry}
+            onSendByEmail={onSendByEmail}
+          />
         )}
       </div>
     </div>

@@ -18,6 +18,10 @@ export type TimelineEventProps = {
   /** Only true for the email the composer answers: keeps every other row's props unchanged. */
   isReplySelected: boolean;
   onEmailClick?: (event: ConversationEvent) => void;
+  onRetry?: (event: ConversationEvent) => void;
+  /** Only true for the message whose retry is being asked for. */
+  isRetrying: boolean;
+  onSendByEmail?: (event: ConversationEvent) => void;
 };
 
 function EventContent({
@@ -27,6 +31,9 @@ function EventContent({
   onViewFormattedEmail,
   isReplySelected,
   onEmailClick,
+  onRetry,
+  isRetrying,
+  onSendByEmail,
 }: Omit<TimelineEventProps, 'dayLabel'>) {
   const bounce = readBounce(event);
   if (bounce) return <BounceRow event={event} bounce={bounce} />;
@@ -39,6 +46,9 @@ function EventContent({
           onViewFormattedEmail={onViewFormattedEmail}
           isReplySelected={isReplySelected}
           onEmailClick={onEmailClick}
+          onRetry={onRetry}
+          isRetrying={isRetrying}
+          onSendByEmail={onSendByEmail}
         />
       );
     case 'CALL':

@@ -2,6 +2,7 @@ import { leadStatusLabels } from '@leasing/contract';
 import type { InboxItem } from '@leasing/contract';
 import { Avatar, Badge, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
+  IconAlertCircle,
   IconMail,
   IconMailOff,
   IconMessage,
@@ -105,6 +106,18 @@ function RowBadges({ item }: { item: InboxItem }) {
         <Badge color="orange" variant="light" size="sm">
           Decision pending
         </Badge>
+      )}
+      {item.lastMessageFailed && (
+        <Tooltip label="Our last message to this lead failed: open the lead to see why and retry">
+          <Badge
+            color="red"
+            variant="filled"
+            size="sm"
+            leftSection={<IconAlertCircle size={11} stroke={2} aria-hidden />}
+          >
+            Failed
+          </Badge>
+        </Tooltip>
       )}
       <LeadLightBadges
         lights={item.lights}

@@ -12,6 +12,7 @@ export function inboxItem(overrides: Partial<InboxItem> = {}): InboxItem {
     awaitingReply: false,
     decisionOpen: false,
     unread: false,
+    lastMessageFailed: false,
     channels: ['SMS', 'EMAIL'],
     propertyTimeZone: 'America/Chicago',
     lights: {

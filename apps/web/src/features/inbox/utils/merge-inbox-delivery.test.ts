@@ -111,6 +111,28 @@ describe('a delivery in an inbox row', () => {
     );
   });
 
+  it("shows 'Failed' when our newest message fails, and clears it when a newer one of ours goes", () => {
+    const item = row('a', 20);
+    const ours = (minute: number, sendingStatus: 'FAILED' | 'PENDING') =>
+      conversationEvent({ leadID: 'a', senderType: 'USER', date: at(minute), sendingStatus });
+    const failed = applyDeliveryToInboxItem(item, {
+      events: [ours(20, 'FAILED')],
+      lead: summaryOf(item),
+    });
+    expect(failed.lastMessageFailed).toBe(true);
+    // The lead's reply says nothing about our message.
+    const reply = conversationEvent({ leadID: 'a', date: at(25) });
+    expect(
+      applyDeliveryToInboxItem(failed, { events: [reply], lead: summaryOf(item) })
+        .lastMessageFailed,
+    ).toBe(true);
+    const retried = applyDeliveryToInboxItem(failed, {
+      events: [ours(30, 'PENDING')],
+      lead: summaryOf(item),
+    });
+    expect(retried.lastMessageFailed).toBe(false);
+  });
+
   it('opens or closes the decision from the lead summary', () => {
     const item = row('a', 10);
     const decision = conversationEvent({ leadID: 'a', eventType: 'OFFICE_DECISION', date: at(20) });

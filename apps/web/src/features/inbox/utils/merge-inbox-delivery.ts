@@ -84,6 +84,12 @@ export function applyDeliveryToInboxItem(
     .sort((a, b) => time(b.date) - time(a.date))[0];
   const isNewFromLead =
     newest !== undefined && newest.senderType === 'LEAD' && time(newest.date) > shownAt;
+  // Ours carry a sending status: the newest of ours here, when it is the row's newest message,
+  // says whether the last message failed (a status change is delivered as its event again).
+  const newestOurs = delivery.events
+    .filter((event) => event.leadID === item._id && event.sendingStatus !== null)
+    .filter((event) => time(event.date) >= shownAt)
+    .sort((a, b) => time(b.date) - time(a.date))[0];
   return {
     ...item,
     ...summary,
@@ -97,6 +103,7 @@ export function applyDeliveryToInboxItem(
       lights: lightsAfterMessage(item, newest, summary),
     }),
     unread: item.unread || isNewFromLead,
+    lastMessageFailed: newestOurs ? newestOurs.sendingStatus === 'FAILED' : item.lastMessageFailed,
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "properties" ADD COLUMN "a2p_unregistered_at" timestamp with time zone;

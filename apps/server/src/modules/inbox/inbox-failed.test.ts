@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { apiPaths, type InboxPage } from '@leasing/contract';
+import {
+  createConversationEvent,
+  createLead,
+  createOffice,
+  createSentSms,
+} from '../../test/factories.js';
+import { databaseTargets } from '../../test/test-app.js';
+import { useTestApp } from '../../test/use-test-app.js';
+
+describe.each(databaseTargets())("the inbox row's 'Failed' badge on $name", (target) => {
+  const s = useTestApp(target, { seed: 'none' });
+
+  it('is set exactly when our newest message to the lead failed, whatever the lead said since', async () => {
+    const { property, staff } = await createOffice(s.db);
+    const token = await s.signIn(staff.credentials);
+    const failedLast = await createLead(s.db, property);
+    await createSentSms(s.db, failedLast, { minutesAgo: 30 });
+    await createSentSms(s.db, failedLast, { minutesAgo: 20, sendingStatus: 'FAILED' });
+    // The lead's own reply after it does not make our failed message go through.
+    await createConversationEvent(s.db, failedLast, { date: new Date(Date.now() - 10 * 60_000) });
+
+    const retried = await createLead(s.db, property);
+    await createSentSms(s.db, retried, { minutesAgo: 20, sendingStatus: 'FAILED' });
+    await createSentSms(s.db, retried, { minutesAgo: 10 });
+
+    const quiet = await createLead(s.db, property);
+    await createConversationEvent(s.db, quiet);
+
+    const inbox = await s.request<InboxPage>('GET', `${apiPaths.inbox}?limit=50`, { as: token });
+    expect(inbox.status).toBe(200);
+    const failed = Object.fromEntries(
+      inbox.body.items.map((item) => [item._id, item.lastMessageFailed]),
+    );
+    expect(failed).toEqual({ [failedLast.id]: true, [retried.id]: false, [quiet.id]: false });
+  });
+});
