@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { SendingStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { conversationEvents, leads, type ConversationEventRow } from '../../db/schema/index.js';
@@ -8,6 +8,28 @@ import {
   providerStatusRank,
   sendingStatusFor,
 } from './provider-status.js';
+import { recordConsentChange } from '../consent/consent.service.js';
+
+/**
+ * The carrier refused a text because the number opted out with it (Twilio 21610): the lead is
+ * opted out here too, and the consent record says the carrier told us.
+ */
+const optOutByCarrier = async (db: Db, event: ConversationEventRow) => {
+  const [lead] = await db
+    .update(leads)
+    .set({ phoneOptStatus: 'OPT_OUT' })
+    .where(and(eq(leads.id, event.leadId), ne(leads.phoneOptStatus, 'OPT_OUT')))
+    .returning();
+  if (!lead) return;
+  await recordConsentChange(db, {
+    lead,
+    channel: 'SMS',
+    status: 'OPT_OUT',
+    source: 'carrier',
+    timelineEventId: event.id,
+    actor: { kind: 'system' },
+  });
+};
 
 export const findEventById = async (db: Db, id: string) =>
   (await db.select().from(conversationEvents).where(eq(conversationEvents.id, id)))[0];
@@ -82,9 +104,7 @@ export const markFailed = async (
     })
     .where(eq(conversationEvents.id, event.id))
     .returning();
-  if (errorCode === OPTED_OUT_ERROR_CODE) {
-    await db.update(leads).set({ phoneOptStatus: 'OPT_OUT' }).where(eq(leads.id, event.leadId));
-  }
+  if (errorCode === OPTED_OUT_ERROR_CODE) await optOutByCarrier(db, event);
   return row;
 };
 
@@ -134,9 +154,7 @@ export const applyProviderStatus = async (
         : event.data,
     });
     if (updated) {
-      if (failed && errorCode === OPTED_OUT_ERROR_CODE) {
-        await db.update(leads).set({ phoneOptStatus: 'OPT_OUT' }).where(eq(leads.id, event.leadId));
-      }
+      if (failed && errorCode === OPTED_OUT_ERROR_CODE) await optOutByCarrier(db, event);
       return updated;
     }
   }
