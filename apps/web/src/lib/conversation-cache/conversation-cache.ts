@@ -16,6 +16,7 @@ import type {
   NewConversationDelivery,
   NewMessageTranslation,
   Note,
+  OptOutReviewResponse,
   OfficeDecisionResponse,
 } from '@leasing/contract';
 import type { QueryClient } from '@tanstack/react-query';
@@ -123,10 +124,14 @@ export function mergeLiveDelivery(
       query.queryKey,
       (lead) => lead && applyDeliveryToLead(lead, delivery),
     );
-    // The summary lacks the decision's details, a lost reason and a tour's outcome prompt.
+    // The summary lacks the decision's details, a lost reason, a tour's outcome prompt and the
+    // consent record behind a changed opt status.
     if (
       cached &&
-      (hasDecisionChanged(cached, delivery.lead) || cached.status !== delivery.lead.status)
+      (hasDecisionChanged(cached, delivery.lead) ||
+        cached.status !== delivery.lead.status ||
+        cached.phoneOptStatus !== delivery.lead.phoneOptStatus ||
+        cached.emailOptStatus !== delivery.lead.emailOptStatus)
     ) {
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
     }
@@ -181,6 +186,35 @@ export function applyLeadStatus(
     lostReason: state.lostReason,
     tourOutcomePending: state.tourOutcomePending,
   }));
+}
+
+/**
+ * A person decided a text flagged as a possible opt-out: the message's new state, the opt-out's
+ * timeline event, and the lead's opt status and consent, wherever the lead is loaded.
+ */
+export function applyOptOutReview(
+  queryClient: QueryClient,
+  leadID: string,
+  response: OptOutReviewResponse,
+): void {
+  const events = [response.event, ...(response.consentEvent ? [response.consentEvent] : [])];
+  const queries = queryClient.getQueryCache().findAll({
+    queryKey: [LEAD_QUERY_KEY_ROOT],
+    predicate: (query) => (query.state.data as Lead | undefined)?._id === leadID,
+  });
+  for (const query of queries) {
+    updateQueryDataSurvivingFetch<Lead>(
+      queryClient,
+      query.queryKey,
+      (lead) =>
+        lead && {
+          ...addEventsToLead(lead, events),
+          phoneOptStatus: response.phoneOptStatus,
+          consent: response.consent,
+        },
+    );
+  }
+  updateHistories(queryClient, leadID, (data) => replaceEventsInPages(data, [response.event]));
 }
 
 /**
