@@ -213,6 +213,8 @@ export function applyOptOutReview(
           consent: response.consent,
         },
     );
+    // The lights (who waits for a reply) are the server's to compute again.
+    void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }
   updateHistories(queryClient, leadID, (data) => replaceEventsInPages(data, [response.event]));
 }
