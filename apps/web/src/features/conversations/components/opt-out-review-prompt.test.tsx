@@ -23,10 +23,20 @@ async function openPane(response: OptOutReviewResponse) {
     // Email is closed too: once texts are, nothing is left to write with.
     emailOptStatus: 'OPT_OUT',
   });
+  // The server's lead before the decision, and as a reload finds it after.
+  let current = lead;
   const server = stubRoutes({
     [`GET ${apiPaths.me}`]: { body: demoUser },
-    [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: { body: lead },
-    [`POST ${apiPaths.leadOptOutReview(lead._id, flagged._id)}`]: { body: response },
+    [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: () => ({ body: current }),
+    [`POST ${apiPaths.leadOptOutReview(lead._id, flagged._id)}`]: () => {
+      current = {
+        ...lead,
+        conversations: [...(response.consentEvent ? [response.consentEvent] : []), response.event],
+        phoneOptStatus: response.phoneOptStatus,
+        consent: response.consent,
+      };
+      return { body: response };
+    },
   });
   renderApp(
     `/properties/${lead.propertyID}/leads/${encodeURIComponent(lead.pmsLeadId)}/escalation`,
