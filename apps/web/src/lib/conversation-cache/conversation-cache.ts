@@ -124,14 +124,10 @@ export function mergeLiveDelivery(
       query.queryKey,
       (lead) => lead && applyDeliveryToLead(lead, delivery),
     );
-    // The summary lacks the decision's details, a lost reason, a tour's outcome prompt and the
-    // consent record behind a changed opt status.
+    // The summary lacks the decision's details, a lost reason and a tour's outcome prompt.
     if (
       cached &&
-      (hasDecisionChanged(cached, delivery.lead) ||
-        cached.status !== delivery.lead.status ||
-        cached.phoneOptStatus !== delivery.lead.phoneOptStatus ||
-        cached.emailOptStatus !== delivery.lead.emailOptStatus)
+      (hasDecisionChanged(cached, delivery.lead) || cached.status !== delivery.lead.status)
     ) {
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
     }
