@@ -25,6 +25,7 @@ import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { configModule } from './modules/config/config.module.js';
+import { consentModule } from './modules/consent/consent.module.js';
 import { conversationsModule } from './modules/conversations/conversations.module.js';
 import { draftsModule } from './modules/drafts/drafts.module.js';
 import { healthModule } from './modules/health/health.module.js';
@@ -210,7 +211,8 @@ export const buildApp = async ({
     await app.register(integrationsModule);
     await app.register(secureAccessModule);
     await app.register(inboundEmailModule, { dnsResolver });
-    await app.register(inboundSmsModule);
+    await app.register(inboundSmsModule, { now: now ?? systemClock });
+    await app.register(consentModule, { now: now ?? systemClock });
     await app.register(webhooksModule, { now: now ?? systemClock });
     await app.register(fastifyStatic, {
       root: join(serverRoot, 'assets/demo-media'),

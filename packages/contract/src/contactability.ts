@@ -1,4 +1,4 @@
-import type { OptStatus } from './leads.js';
+import type { OptStatus } from './consent.js';
 
 /**
  * Whether a lead can be reached on each channel, and if not why: one answer for the composer, the

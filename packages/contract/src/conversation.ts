@@ -19,6 +19,7 @@ export const eventTypes = [
   // Written by the console itself, never appended through the integration API.
   'LEAD_STATUS_CHANGE',
   'DECISION_REOPENED',
+  'CONSENT_CHANGE',
 ] as const;
 export const eventTypeSchema = z.enum(eventTypes);
 export type EventType = z.infer<typeof eventTypeSchema>;
@@ -31,6 +32,7 @@ export const consoleOnlyEventTypes = [
   'OWNER_CHANGED',
   'LEAD_STATUS_CHANGE',
   'DECISION_REOPENED',
+  'CONSENT_CHANGE',
 ] as const satisfies readonly (typeof eventTypes)[number][];
 
 export const senderTypes = ['LEAD', 'USER', 'ASSISTANT', 'SYSTEM'] as const;
@@ -95,6 +97,14 @@ export const eventDataSchema = z
       .optional(),
     /** Inbound email: false when SPF/DKIM/DMARC failed (see the server's sender verification). */
     senderVerified: z.boolean().optional(),
+    /** A lead's text that may be an opt-out, waiting for (or decided by) a person. */
+    optOutReview: z
+      .object({
+        status: z.enum(['PENDING', 'OPTED_OUT', 'DISMISSED']),
+        byUserName: z.string().optional(),
+        at: z.string().optional(),
+      })
+      .optional(),
   })
   .catchall(z.unknown());
 export type EventData = z.infer<typeof eventDataSchema>;

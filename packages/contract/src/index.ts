@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './common.js';
 export * from './company.js';
+export * from './consent.js';
 export * from './contactability.js';
 export * from './config.js';
 export * from './conversation.js';

@@ -7,7 +7,8 @@ import {
   eventTypeSchema,
   senderTypeSchema,
 } from './conversation.js';
-import { officeDecisionStatusSchema, optStatusSchema } from './leads.js';
+import { leadConsentSchema, optStatusSchema } from './consent.js';
+import { officeDecisionStatusSchema } from './leads.js';
 import { leadOwnerSchema } from './workflow.js';
 import {
   ACCESS_LINK_DEFAULT_TTL_SECONDS,
@@ -42,7 +43,7 @@ export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 export const apiKeyScopeInfo: Record<ApiKeyScope, { label: string; description: string }> = {
   'leads:read': {
     label: 'Read leads',
-    description: 'Read leads and properties. No integration route reads yet; reserved for them.',
+    description: 'Read leads (with their consent records) and properties.',
   },
   'events:write': {
     label: 'Write leads and events',
@@ -195,6 +196,10 @@ export const integrationLeadSchema = z
     email: z.string().nullable(),
     phoneOptStatus: optStatusSchema,
     emailOptStatus: optStatusSchema,
+    consent: leadConsentSchema.meta({
+      description:
+        'When and how the lead last opted in or out of each channel (null: never said): the source (sms_keyword, sms_phrase, staff, email_one_click, integration, carrier), the time, and the message or person.',
+    }),
     preferredLanguage: z.string().nullable(),
     officeDecisionStatus: officeDecisionStatusSchema
       .nullable()

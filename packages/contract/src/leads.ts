@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { isoDateSchema, pageOf } from './common.js';
 import { companyStatusSchema } from './company.js';
+import { leadConsentSchema, optStatusSchema } from './consent.js';
 import { conversationEventSchema } from './conversation.js';
 import { leadLightsSchema } from './follow-ups.js';
 import { noteSchema } from './notes.js';
 import { leadOwnerSchema, leadStatusSchema } from './workflow.js';
-
-export const optStatuses = ['NO_INDICATION', 'OPT_IN', 'OPT_OUT'] as const;
-export const optStatusSchema = z.enum(optStatuses);
-export type OptStatus = z.infer<typeof optStatusSchema>;
 
 export const officeDecisionStatuses = ['PENDING', 'COMPLETED'] as const;
 export const officeDecisionStatusSchema = z.enum(officeDecisionStatuses);
@@ -75,6 +72,8 @@ export const leadSchema = z.object({
   emailOptStatus: optStatusSchema,
   /** Set when mail to the lead hard-bounced: the address does not take mail. */
   emailBouncedAt: isoDateSchema.nullable(),
+  /** When and how the lead last opted in or out, per channel. */
+  consent: leadConsentSchema,
   preferredLanguage: z.string().nullable(),
   /**
    * How texts were turned off, when the lead did it by text: the date and the word they sent

@@ -67,6 +67,8 @@ export const apiRoutes = {
   webhookDelivery: '/api/webhooks/deliveries/:deliveryId',
   webhookDeliveryRedeliver: '/api/webhooks/deliveries/:deliveryId/redeliver',
   leadPaymentLinks: '/api/leads/:leadId/payment-links',
+  leadOptOutReview: '/api/leads/:leadId/opt-out-reviews/:eventId',
+  unsubscribe: '/unsubscribe/:token',
   notifications: '/api/notifications',
   notificationsRead: '/api/notifications/read',
   notificationsReadAll: '/api/notifications/read-all',
@@ -177,6 +179,9 @@ export const apiPaths = {
   webhookDeliveryRedeliver: (deliveryId: string) =>
     pathOf(apiRoutes.webhookDeliveryRedeliver, { deliveryId }),
   leadPaymentLinks: (leadId: string) => pathOf(apiRoutes.leadPaymentLinks, { leadId }),
+  /** Decides a lead's text flagged as a possible opt-out. */
+  leadOptOutReview: (leadId: string, eventId: string) =>
+    pathOf(apiRoutes.leadOptOutReview, { leadId, eventId }),
   notifications: apiRoutes.notifications,
   notificationsRead: apiRoutes.notificationsRead,
   notificationsReadAll: apiRoutes.notificationsReadAll,

@@ -1,4 +1,11 @@
-import type { LeadOwner, LeadStatus, StaffRole } from '@leasing/contract';
+import type {
+  ConsentChannel,
+  ConsentSource,
+  LeadOwner,
+  LeadStatus,
+  OptStatus,
+  StaffRole,
+} from '@leasing/contract';
 
 /**
  * Every domain event the server publishes, typed in one place. A service records these while it
@@ -117,6 +124,25 @@ export type DomainEventMap = {
     /** The changed fields' values before and after, where the writer knows them. */
     before?: Record<string, unknown>;
     after?: Record<string, unknown>;
+  };
+  /**
+   * The lead's consent to a channel changed by a person, an integration or an unsubscribe link
+   * (a STOP text says so on its message: `message.received` and `lead.updated`).
+   */
+  'consent.changed': LeadFact & {
+    channel: ConsentChannel;
+    status: OptStatus;
+    source: ConsentSource;
+    /** The CONSENT_CHANGE event on the lead's timeline. */
+    timelineEventId: string;
+    actor: Actor;
+  };
+  /** A person decided a lead's text flagged as a possible opt-out. */
+  'opt_out_review.decided': LeadFact & {
+    /** The flagged message. */
+    timelineEventId: string;
+    decision: 'OPT_OUT' | 'NOT_OPT_OUT';
+    actor: Actor;
   };
   /** A lead was created by hand or by an integration. */
   'lead.created': LeadFact & { actor: Actor };

@@ -28,8 +28,8 @@ answer 404.
 
 **Scopes and expiry.** A key may do only what its scopes allow; each operation names the scopes it
 needs, and a key without one is answered 403 with the missing scope in the message. A key past its
-expiry (if it has one) is answered 401. \`messages:send\` and \`leads:read\` are defined for
-operations to come: no operation sends messages or reads leads yet.
+expiry (if it has one) is answered 401. \`messages:send\` is defined for operations to come: no
+operation sends messages yet.
 
 ${apiKeyScopes.map((scope) => `- \`${scope}\`: ${apiKeyScopeInfo[scope].description}`).join('\n')}
 

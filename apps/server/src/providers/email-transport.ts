@@ -12,6 +12,8 @@ export type OutgoingEmail = {
   messageId: string;
   inReplyTo: string | undefined;
   references: string[];
+  /** The https URL of the recipient's one-click unsubscribe (RFC 8058); none for staff mail. */
+  unsubscribeUrl?: string;
 };
 
 /** Sends one email; answers the MIME that left (the sandbox keeps it for the outbox). */
@@ -31,6 +33,13 @@ const toMail = (email: OutgoingEmail) => ({
   messageId: email.messageId,
   inReplyTo: email.inReplyTo,
   references: email.references.length > 0 ? email.references : undefined,
+  // RFC 8058: the URL in List-Unsubscribe, and the header saying a POST to it is the one click.
+  headers: email.unsubscribeUrl
+    ? {
+        'List-Unsubscribe': `<${email.unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      }
+    : undefined,
 });
 
 /** SMTP reply codes 4xx are temporary by definition; 5xx are final. */

@@ -98,6 +98,7 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     phoneOptStatus: 'OPT_IN',
     emailOptStatus: 'OPT_OUT',
     emailBouncedAt: null,
+    consent: { sms: null, email: null },
     preferredLanguage: null,
     phoneOptOut: null,
     officeDecisionState: {
@@ -340,6 +341,16 @@ export function oneEventOfEachType(): ConversationEvent[] {
       eventByUserName: 'Marcus Lee',
       date: at(18),
       data: { status: 'COMPLETED' },
+    }),
+    conversationEvent({
+      _id: 'consent-change',
+      eventType: 'CONSENT_CHANGE',
+      senderType: 'USER',
+      senderName: 'Dana Whitfield',
+      body: 'Opted out of texts by Dana Whitfield',
+      eventByUserName: 'Dana Whitfield',
+      date: at(19),
+      data: { consent: { channel: 'SMS', status: 'OPT_OUT', source: 'staff' } },
     }),
     conversationEvent({
       _id: 'decision-reopened',

@@ -20,6 +20,7 @@ const targetOf = (event: DomainEvent): Target | null => {
       return { targetType: 'lost_reason', targetId: event.reasonId };
     case 'lead.created':
     case 'lead.updated':
+    case 'consent.changed':
     case 'access_link.created':
     case 'follow_up.changed':
       return { targetType: 'lead', targetId: event.leadId };
@@ -28,6 +29,7 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'office_hours.changed':
       return { targetType: 'property', targetId: event.propertyId };
     case 'timeline.event_added':
+    case 'opt_out_review.decided':
       return { targetType: 'timeline_event', targetId: event.timelineEventId };
     case 'payment_link.changed':
       return { targetType: 'payment_link', targetId: event.paymentLinkId };
@@ -81,6 +83,10 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return event.change === 'removed' ? null : { name: event.name };
     case 'timeline.event_added':
       return { eventType: event.eventType };
+    case 'consent.changed':
+      return { channel: event.channel, status: event.status, source: event.source };
+    case 'opt_out_review.decided':
+      return { decision: event.decision };
     case 'payment_link.changed':
       return { stage: event.stage };
     case 'access_link.created':

@@ -2,16 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiRoutes,
   conversationEventSchema,
+  optOutReviewParamsSchema,
+  optOutReviewRequestSchema,
+  optOutReviewResponseSchema,
   pageQuerySchema,
   simulateInboundSmsRequestSchema,
   unmatchedMessagePageSchema,
 } from '@leasing/contract';
+import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
 import { verifyTwilioRequest } from '../../lib/twilio-signature.js';
 import {
   inboundSmsFromTwilio,
   receiveInboundSms,
+  reviewOptOut,
   simulateInboundSms,
   type InboundSmsDeps,
 } from './inbound-sms.service.js';
@@ -20,9 +25,9 @@ import { listUnmatchedMessages } from './unmatched-messages.repository.js';
 /** Twilio waits for an answer; an empty one says "no reply from the webhook itself". */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
-export const inboundSmsRoutes: FastifyPluginAsyncZod<{ deps: InboundSmsDeps }> = async (
+export const inboundSmsRoutes: FastifyPluginAsyncZod<{ deps: InboundSmsDeps; now: Clock }> = async (
   app,
-  { deps },
+  { deps, now },
 ) => {
   const { config } = app;
 
@@ -56,5 +61,19 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod<{ deps: InboundSmsDeps }> =
       }
       return simulateInboundSms(deps, principalOf(request), request.body);
     },
+  );
+
+  app.post(
+    apiRoutes.leadOptOutReview,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "Decide a lead's text flagged as a possible opt-out",
+        params: optOutReviewParamsSchema,
+        body: optOutReviewRequestSchema,
+        response: { 200: optOutReviewResponseSchema },
+      },
+    },
+    (request) => reviewOptOut(deps, principalOf(request), request.params, request.body, now),
   );
 };

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { ConversationEvent, OptStatus, SimulateInboundSmsRequest } from '@leasing/contract';
+import type {
+  ConversationEvent,
+  OptOutReviewRequest,
+  OptOutReviewResponse,
+  OptStatus,
+  SimulateInboundSmsRequest,
+} from '@leasing/contract';
 import type { Database, TransactionScope } from '../../db/client.js';
 import {
   companies,
@@ -14,8 +20,9 @@ import {
   type LeadRow,
   type UnmatchedMessageRow,
 } from '../../db/schema/index.js';
-import { badRequest, HttpError } from '../../lib/errors.js';
-import type { Principal } from '../../lib/principal.js';
+import { badRequest, HttpError, notFound } from '../../lib/errors.js';
+import { userActor, type Principal } from '../../lib/principal.js';
+import type { Clock } from '../../lib/clock.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { getCompanyLead } from '../leads/leads.service.js';
 import { domainEvent } from '../../events/domain-events.js';
@@ -23,6 +30,7 @@ import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import { sendAutomaticSms } from '../messaging/send.service.js';
 import { enqueueInboundMedia, type PendingMedia } from './inbound-sms-media.job.js';
 import { lockForTransaction, routeInboundSms } from './inbound-sms.routing.js';
+import { classifyOptOut, normalizeSms } from './classify-opt-out.js';
 import {
   helpReply,
   optInConfirmation,
@@ -30,6 +38,11 @@ import {
   smsKeywordOf,
   type SmsKeyword,
 } from './keywords.js';
+import {
+  leadConsentOf,
+  recordConsentChange,
+  recordConsentEvent,
+} from '../consent/consent.service.js';
 import { toE164 } from '../../lib/phone-numbers.js';
 import { noSmsNumber, sendingNumberOf, type SharedNumber } from '../numbers/numbers.service.js';
 
@@ -78,6 +91,27 @@ export const inboundSmsFromTwilio = (form: Record<string, string>): InboundSms =
 type KeywordAction = {
   optStatus?: OptStatus;
   reply?: { text: typeof helpReply; evenIfOptedOut: boolean };
+  /** The text may be an opt-out: a person decides (the pane asks). */
+  review?: boolean;
+};
+
+/** What the text is, as far as consent goes: a carrier keyword, a revocation in words, a maybe. */
+const readConsent = (body: string) => {
+  const kind = classifyOptOut(body);
+  const keyword: SmsKeyword | undefined =
+    kind === 'opt_out'
+      ? 'OPT_OUT'
+      : kind === 'opt_in'
+        ? 'OPT_IN'
+        : kind === 'help'
+          ? 'HELP'
+          : undefined;
+  const isKeyword = Boolean(smsKeywordOf(body) ?? smsKeywordOf(normalizeSms(body)));
+  return {
+    keyword,
+    ambiguous: kind === 'ambiguous',
+    source: isKeyword ? ('sms_keyword' as const) : ('sms_phrase' as const),
+  };
 };
 
 /**
@@ -162,7 +196,12 @@ const storeForLead = async (
   const pendingMedia = pendingMediaOf(message);
   // Locked: two STOPs arriving together must see each other's opt-out and confirm only once.
   const [current] = await db.select().from(leads).where(eq(leads.id, lead.id)).for('update');
-  const action = keywordAction(smsKeywordOf(message.body), current!.phoneOptStatus);
+  const consent = readConsent(message.body);
+  const action: KeywordAction = {
+    ...keywordAction(consent.keyword, current!.phoneOptStatus),
+    // An opted-out lead's maybe asks nothing of anyone.
+    review: consent.ambiguous && current!.phoneOptStatus !== 'OPT_OUT',
+  };
   const [event] = await db
     .insert(conversationEvents)
     .values({
@@ -179,6 +218,7 @@ const storeForLead = async (
         ...(action.optStatus
           ? { optStatusChange: { channel: 'phone', status: action.optStatus } }
           : {}),
+        ...(action.review ? { optOutReview: { status: 'PENDING' as const } } : {}),
       },
     })
     .returning();
@@ -189,6 +229,18 @@ const storeForLead = async (
       ...(action.optStatus ? { phoneOptStatus: action.optStatus } : {}),
     })
     .where(eq(leads.id, lead.id));
+  if (action.optStatus) {
+    await recordConsentChange(db, {
+      lead,
+      channel: 'SMS',
+      status: action.optStatus,
+      source: consent.source,
+      timelineEventId: event!.id,
+      message: message.body,
+      actor: { kind: 'system' },
+      at: event!.date,
+    });
+  }
   await deps.translation.requestIfNeeded(event!, lead, scope.sql);
   if (pendingMedia.length > 0)
     await enqueueInboundMedia(deps.queue, scope.sql, { target: 'event', id: event!.id });
@@ -306,4 +358,88 @@ export const simulateInboundSms = async (
     throw new HttpError(409, 'UNMATCHED', `The reply was kept as unmatched: ${reason}`);
   }
   return toConversationEventDto(outcome.event);
+};
+
+/**
+ * A person decides a lead's text flagged as a possible opt-out: 'Opt out of texts' opts the lead
+ * out (with the one confirmation text, a CONSENT_CHANGE on the timeline and the consent record);
+ * 'Not an opt-out' only clears the flag. Either is audited, and decided once.
+ */
+export const reviewOptOut = async (
+  deps: InboundSmsDeps,
+  principal: Principal,
+  target: { leadId: string; eventId: string },
+  request: OptOutReviewRequest,
+  now: Clock,
+): Promise<OptOutReviewResponse> => {
+  await getCompanyLead(deps.database.db, principal.companyId, target.leadId);
+  const actor = userActor(principal);
+  return deps.events.transaction(async (scope) => {
+    const { db } = scope;
+    const [lead] = await db.select().from(leads).where(eq(leads.id, target.leadId)).for('update');
+    const [flagged] = await db
+      .select()
+      .from(conversationEvents)
+      .where(
+        and(
+          eq(conversationEvents.id, target.eventId),
+          eq(conversationEvents.leadId, target.leadId),
+          eq(conversationEvents.senderType, 'LEAD'),
+          eq(conversationEvents.eventType, 'SMS'),
+        ),
+      );
+    if (!lead || !flagged) throw notFound('Message');
+    if (flagged.data.optOutReview?.status !== 'PENDING') {
+      throw new HttpError(
+        409,
+        'ALREADY_DECIDED',
+        'This message is not waiting for an opt-out decision (someone may have decided it).',
+      );
+    }
+    const at = now();
+    const [decided] = await db
+      .update(conversationEvents)
+      .set({
+        data: {
+          ...flagged.data,
+          optOutReview: {
+            status: request.decision === 'OPT_OUT' ? 'OPTED_OUT' : 'DISMISSED',
+            byUserName: principal.name,
+            at: at.toISOString(),
+          },
+        },
+      })
+      .where(eq(conversationEvents.id, flagged.id))
+      .returning();
+    let consentEvent: ConversationEventRow | null = null;
+    let phoneOptStatus = lead.phoneOptStatus;
+    if (request.decision === 'OPT_OUT' && lead.phoneOptStatus !== 'OPT_OUT') {
+      await db.update(leads).set({ phoneOptStatus: 'OPT_OUT' }).where(eq(leads.id, lead.id));
+      phoneOptStatus = 'OPT_OUT';
+      consentEvent = await recordConsentEvent(scope, {
+        lead,
+        channel: 'SMS',
+        status: 'OPT_OUT',
+        source: 'staff',
+        actor,
+        at,
+      });
+      await queueReply(deps, scope, lead, { text: optOutConfirmation, evenIfOptedOut: true });
+    }
+    scope.record(
+      domainEvent('opt_out_review.decided', {
+        companyId: lead.companyId,
+        leadId: lead.id,
+        timelineEventId: flagged.id,
+        decision: request.decision,
+        actor,
+      }),
+    );
+    return {
+      event: toConversationEventDto(decided!),
+      consentEvent: consentEvent ? toConversationEventDto(consentEvent) : null,
+      phoneOptStatus,
+      consent: await leadConsentOf(db, lead.id),
+    };
+  });
 };

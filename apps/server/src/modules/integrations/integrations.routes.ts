@@ -22,6 +22,7 @@ import {
 import {
   appendIntegrationEvent,
   getIntegrationLead,
+  readIntegrationLead,
   upsertIntegrationLead,
   upsertIntegrationProperty,
 } from './integrations.service.js';
@@ -129,6 +130,36 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(created ? 201 : 200).send(item);
     },
+  );
+
+  const readLead = needs(
+    ['leads:read'],
+    "The lead with this PMS id, with `consent`: when and how it last opted in or out of texts and email (the source, the time, the lead's message or who changed it).",
+  );
+  app.get(
+    apiRoutes.integrationLead,
+    {
+      config: readLead.config,
+      schema: {
+        tags: ['Leads'],
+        summary: 'Read a lead',
+        description: readLead.description,
+        security,
+        params: integrationLeadParamsSchema,
+        response: {
+          200: answer('The lead.', integrationLeadSchema),
+          ...refusals,
+          404: failure('No property or lead with these PMS ids in your company.'),
+        },
+      },
+    },
+    (request) =>
+      readIntegrationLead(
+        db,
+        integrationOf(request),
+        request.params.pmsPropertyId,
+        request.params.pmsLeadId,
+      ),
   );
 
   const appendEvent = needs(

@@ -16,6 +16,7 @@ import type { EventPort } from '../../events/event-port.js';
 import type { ApiKeyPrincipal } from '../api-keys/api-keys.service.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { leadOwnerOf } from '../leads/leads.service.js';
+import { leadConsentOf, recordConsentChange } from '../consent/consent.service.js';
 import {
   applyOwner,
   autoAssignNewLead,
@@ -55,7 +56,11 @@ const toPropertyDto = (row: PropertyRow): IntegrationProperty => ({
   smsNumber: row.smsNumber,
 });
 
-const toLeadDto = (row: LeadRow, pmsPropertyId: string): IntegrationLead => ({
+const toLeadDto = (
+  row: LeadRow,
+  pmsPropertyId: string,
+  consent: IntegrationLead['consent'],
+): IntegrationLead => ({
   _id: row.id,
   pmsLeadId: row.pmsLeadId,
   pmsPropertyId,
@@ -65,6 +70,7 @@ const toLeadDto = (row: LeadRow, pmsPropertyId: string): IntegrationLead => ({
   email: row.email,
   phoneOptStatus: row.phoneOptStatus,
   emailOptStatus: row.emailOptStatus,
+  consent,
   preferredLanguage: row.preferredLanguage,
   officeDecisionStatus: row.officeDecisionStatus,
   tourDateUTC: row.tourDateUtc?.toISOString() ?? null,
@@ -138,6 +144,7 @@ export const upsertIntegrationLead = async (
     const { db, record } = scope;
     const { property } = await getProperty(db, companyId, pmsPropertyId);
     const newOwner = owner ? await resolveIntegrationOwner(db, companyId, owner) : undefined;
+    const before = await findLeadByPmsId(db, property.id, pmsLeadId);
     const { inserted, ...row } = await upsertLeadRow(
       db,
       { ...changes, companyId, propertyId: property.id, pmsLeadId, name: input.name },
@@ -159,12 +166,31 @@ export const upsertIntegrationLead = async (
     );
     // The owner the request names; else a new lead follows its property's round robin.
     const now = new Date();
+    const consentChanges = [
+      { channel: 'SMS' as const, status: changes.phoneOptStatus, was: before?.phoneOptStatus },
+      { channel: 'EMAIL' as const, status: changes.emailOptStatus, was: before?.emailOptStatus },
+    ];
+    for (const { channel, status, was } of consentChanges) {
+      if (!status || status === (was ?? 'NO_INDICATION')) continue;
+      await recordConsentChange(db, {
+        lead: row,
+        channel,
+        status,
+        source: 'integration',
+        timelineEventId: null,
+        actor: { kind: 'api-key', apiKeyId },
+        at: now,
+      });
+    }
     const lead = newOwner
       ? await applyOwner(scope, row, newOwner, { kind: 'api-key', apiKeyId }, now)
       : inserted
         ? await autoAssignNewLead(scope, row, now)
         : row;
-    return { item: toLeadDto(lead, property.pmsPropertyId), created: inserted };
+    return {
+      item: toLeadDto(lead, property.pmsPropertyId, await leadConsentOf(db, lead.id)),
+      created: inserted,
+    };
   });
 };
 
@@ -229,6 +255,17 @@ export const getIntegrationLead = async (
   const lead = await findLeadByPmsId(db, property.id, pmsLeadId);
   if (!lead) throw notFound('Lead');
   return lead;
+};
+
+/** The lead as the integration API answers it, with its consent records. */
+export const readIntegrationLead = async (
+  db: Db,
+  { companyId }: ApiKeyPrincipal,
+  pmsPropertyId: string,
+  pmsLeadId: string,
+): Promise<IntegrationLead> => {
+  const lead = await getIntegrationLead(db, companyId, pmsPropertyId, pmsLeadId);
+  return toLeadDto(lead, pmsPropertyId, await leadConsentOf(db, lead.id));
 };
 
 export type AppendResult = { event: ConversationEvent; companyId: string; created: boolean };

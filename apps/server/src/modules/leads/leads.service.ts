@@ -4,6 +4,7 @@ import type { LeadRow, NoteRow } from '../../db/schema/index.js';
 import { decodeCursor, toPage } from '../../lib/cursor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { listConversationEvents } from '../conversations/conversations.service.js';
+import { leadConsentOf } from '../consent/consent.service.js';
 import { lightsOf } from '../follow-ups/follow-ups.service.js';
 import { officeRulesOf } from '../office-hours/office-hours.service.js';
 import { getCompanyProperty } from '../properties/properties.service.js';
@@ -136,10 +137,11 @@ export const getLead = async (
     companyTimeZone: company.timeZone,
     targetMinutes: company.firstReplyTargetMinutes,
   });
-  const [noteRows, events, stop] = await Promise.all([
+  const [noteRows, events, stop, consent] = await Promise.all([
     listLeadNotes(db, lead.id),
     listConversationEvents(db, lead.id, LEAD_EVENTS_PAGE),
     lead.phoneOptStatus === 'OPT_OUT' ? findPhoneOptOutMessage(db, lead.id) : undefined,
+    leadConsentOf(db, lead.id),
   ]);
   return {
     _id: lead.id,
@@ -158,6 +160,7 @@ export const getLead = async (
     phoneOptStatus: lead.phoneOptStatus,
     emailOptStatus: lead.emailOptStatus,
     emailBouncedAt: lead.emailBouncedAt?.toISOString() ?? null,
+    consent,
     preferredLanguage: lead.preferredLanguage,
     phoneOptOut: stop ? { at: stop.date.toISOString(), word: stopWordOf(stop.body) } : null,
     officeDecisionState: officeDecisionStateOf(lead),

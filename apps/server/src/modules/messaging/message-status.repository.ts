@@ -1,5 +1,5 @@
 import { A2P_UNREGISTERED_ERROR_CODE } from '@leasing/contract';
-import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SendingStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import {
@@ -14,6 +14,28 @@ import {
   providerStatusRank,
   sendingStatusFor,
 } from './provider-status.js';
+import { recordConsentChange } from '../consent/consent.service.js';
+
+/**
+ * The carrier refused a text because the number opted out with it (Twilio 21610): the lead is
+ * opted out here too, and the consent record says the carrier told us.
+ */
+const optOutByCarrier = async (db: Db, event: ConversationEventRow) => {
+  const [lead] = await db
+    .update(leads)
+    .set({ phoneOptStatus: 'OPT_OUT' })
+    .where(and(eq(leads.id, event.leadId), ne(leads.phoneOptStatus, 'OPT_OUT')))
+    .returning();
+  if (!lead) return;
+  await recordConsentChange(db, {
+    lead,
+    channel: 'SMS',
+    status: 'OPT_OUT',
+    source: 'carrier',
+    timelineEventId: event.id,
+    actor: { kind: 'system' },
+  });
+};
 
 export const findEventById = async (db: Db, id: string) =>
   (await db.select().from(conversationEvents).where(eq(conversationEvents.id, id)))[0];
@@ -114,9 +136,7 @@ export const markFailed = async (
     })
     .where(eq(conversationEvents.id, event.id))
     .returning();
-  if (errorCode === OPTED_OUT_ERROR_CODE) {
-    await db.update(leads).set({ phoneOptStatus: 'OPT_OUT' }).where(eq(leads.id, event.leadId));
-  }
+  if (errorCode === OPTED_OUT_ERROR_CODE) await optOutByCarrier(db, event);
   await noteA2pOutcome(db, event, { failedWith: errorCode });
   return row;
 };
@@ -164,9 +184,7 @@ export const applyProviderStatus = async (
         : event.data,
     });
     if (updated) {
-      if (failed && errorCode === OPTED_OUT_ERROR_CODE) {
-        await db.update(leads).set({ phoneOptStatus: 'OPT_OUT' }).where(eq(leads.id, event.leadId));
-      }
+      if (failed && errorCode === OPTED_OUT_ERROR_CODE) await optOutByCarrier(db, event);
       await noteA2pOutcome(db, event, {
         failedWith: failed ? errorCode : undefined,
         delivered: providerStatus === 'delivered',

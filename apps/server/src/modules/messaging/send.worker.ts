@@ -34,6 +34,7 @@ import {
 import type { SendJob } from './send-queue.js';
 import { writeMessageStatus } from './message-events.js';
 import { noSmsNumber, sendingNumberOf, sharedNumberOf } from '../numbers/numbers.service.js';
+import { unsubscribeUrlOf } from '../consent/consent.service.js';
 
 export type SendWorkerDeps = {
   db: Db;
@@ -112,6 +113,12 @@ const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) =
   if (!lead.email || !company.registeredLeasingEmail || !event.providerMessageId) {
     throw new PermanentSendError('Email is no longer possible for this prospect.', undefined);
   }
+  // An unsubscribe may come between writing the email and sending it.
+  if (lead.emailOptStatus === 'OPT_OUT')
+    throw new PermanentSendError(
+      'The prospect unsubscribed from email before it was sent.',
+      undefined,
+    );
   const references = Array.isArray(event.data.references)
     ? (event.data.references as string[])
     : [];
@@ -124,6 +131,7 @@ const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) =
     messageId: event.providerMessageId,
     inReplyTo: typeof event.data.inReplyTo === 'string' ? event.data.inReplyTo : undefined,
     references,
+    unsubscribeUrl: await unsubscribeUrlOf(deps.db, deps.config.publicUrl, lead.id),
   });
   if (deps.email.kind === 'sandbox') {
     await deps.db.insert(sandboxOutbox).values({

@@ -16,6 +16,7 @@ import type {
   NewConversationDelivery,
   NewMessageTranslation,
   Note,
+  OptOutReviewResponse,
   OfficeDecisionResponse,
 } from '@leasing/contract';
 import type { QueryClient } from '@tanstack/react-query';
@@ -181,6 +182,37 @@ export function applyLeadStatus(
     lostReason: state.lostReason,
     tourOutcomePending: state.tourOutcomePending,
   }));
+}
+
+/**
+ * A person decided a text flagged as a possible opt-out: the message's new state, the opt-out's
+ * timeline event, and the lead's opt status and consent, wherever the lead is loaded.
+ */
+export function applyOptOutReview(
+  queryClient: QueryClient,
+  leadID: string,
+  response: OptOutReviewResponse,
+): void {
+  const events = [response.event, ...(response.consentEvent ? [response.consentEvent] : [])];
+  const queries = queryClient.getQueryCache().findAll({
+    queryKey: [LEAD_QUERY_KEY_ROOT],
+    predicate: (query) => (query.state.data as Lead | undefined)?._id === leadID,
+  });
+  for (const query of queries) {
+    updateQueryDataSurvivingFetch<Lead>(
+      queryClient,
+      query.queryKey,
+      (lead) =>
+        lead && {
+          ...addEventsToLead(lead, events),
+          phoneOptStatus: response.phoneOptStatus,
+          consent: response.consent,
+        },
+    );
+    // The lights (who waits for a reply) are the server's to compute again.
+    void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  }
+  updateHistories(queryClient, leadID, (data) => replaceEventsInPages(data, [response.event]));
 }
 
 /**

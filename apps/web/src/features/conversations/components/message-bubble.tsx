@@ -21,6 +21,7 @@ import { formatTime } from '../../../lib/format-date';
 import { countPendingMedia, isAutoSubmitted, readOptStatusChange } from '../utils/inbound-facts';
 import { AttachmentThumbnail } from './attachment-thumbnail';
 import { MessageText } from './message-text';
+import { OptOutReviewPrompt } from './opt-out-review-prompt';
 import classes from './timeline.module.css';
 
 function SendingStatusLine({
@@ -328,6 +329,9 @@ export function MessageBubble({
         </div>
         {pendingMedia > 0 && <PendingMediaNote count={pendingMedia} />}
         {optStatusChange && <OptStatusChangeNote status={optStatusChange} />}
+        {!isEmail && event.senderType === 'LEAD' && event.data.optOutReview && (
+          <OptOutReviewPrompt event={event} />
+        )}
         {!isIncoming && event.sendingStatus && (
           <div className={classes.messageMeta}>
             <SendingStatusLine status={event.sendingStatus} channel={isEmail ? 'EMAIL' : 'SMS'} />

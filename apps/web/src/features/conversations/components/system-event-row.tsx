@@ -27,6 +27,7 @@ import {
   IconReceipt,
   IconUserX,
   IconSend,
+  IconShieldCheck,
   IconTarget,
   IconUserShare,
 } from '@tabler/icons-react';
@@ -128,6 +129,13 @@ const systemEventDisplay: Record<SystemEventType, SystemEventDisplay> = {
     icon: IconArrowBackUp,
     color: 'orange',
     title: 'Decision reopened',
+    facts: () => [],
+  },
+  // The body says what changed and how: "Opted out of texts by Dana Whitfield".
+  CONSENT_CHANGE: {
+    icon: IconShieldCheck,
+    color: 'red',
+    title: 'Consent changed',
     facts: () => [],
   },
 };

@@ -1,8 +1,9 @@
-import type { Lead } from '@leasing/contract';
+import type { ConsentRecord, Lead } from '@leasing/contract';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatPhone } from '../../../lib/format-phone';
+import { consentLine } from '../utils/consent-line';
 import { OptStatusBadge } from './opt-status-badge';
 
 export type LeadContactFactsProps = {
@@ -36,6 +37,21 @@ function Fact({ label, value, badge, note }: FactProps) {
   );
 }
 
+/** When and how the lead last opted in or out of the channel (the full time on hover). */
+function ConsentNote({ record }: { record: ConsentRecord | null }) {
+  if (!record) return null;
+  return (
+    <Text
+      size="xs"
+      c={record.status === 'OPT_OUT' ? 'red.8' : 'dimmed'}
+      mt={2}
+      title={formatDateTime(record.at)}
+    >
+      {consentLine(record)}
+    </Text>
+  );
+}
+
 function languageName(code: string): string {
   try {
     return new Intl.DisplayNames(['en-US'], { type: 'language' }).of(code) ?? code;
@@ -52,23 +68,27 @@ export function LeadContactFacts({ lead, isCompact = false }: LeadContactFactsPr
         label="Phone"
         value={lead.phone && formatPhone(lead.phone)}
         badge={<OptStatusBadge channel="SMS" status={lead.phoneOptStatus} />}
+        note={!isCompact && <ConsentNote record={lead.consent.sms} />}
       />
       <Fact
         label="Email"
         value={lead.email}
         badge={<OptStatusBadge channel="Email" status={lead.emailOptStatus} />}
         note={
-          lead.emailBouncedAt && (
-            <Badge
-              color="red"
-              variant="light"
-              size="sm"
-              mt={4}
-              title={`Mail to this address bounced on ${formatDateTime(lead.emailBouncedAt)}`}
-            >
-              Email bounced
-            </Badge>
-          )
+          <>
+            {!isCompact && <ConsentNote record={lead.consent.email} />}
+            {lead.emailBouncedAt && (
+              <Badge
+                color="red"
+                variant="light"
+                size="sm"
+                mt={4}
+                title={`Mail to this address bounced on ${formatDateTime(lead.emailBouncedAt)}`}
+              >
+                Email bounced
+              </Badge>
+            )}
+          </>
         }
       />
       {!isCompact && lead.preferredLanguage && (
