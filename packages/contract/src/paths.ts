@@ -66,6 +66,9 @@ export const apiRoutes = {
   webhookDelivery: '/api/webhooks/deliveries/:deliveryId',
   webhookDeliveryRedeliver: '/api/webhooks/deliveries/:deliveryId/redeliver',
   leadPaymentLinks: '/api/leads/:leadId/payment-links',
+  templates: '/api/templates',
+  template: '/api/templates/:templateId',
+  leadTemplateRender: '/api/leads/:leadId/templates/:templateId/render',
   notifications: '/api/notifications',
   notificationsRead: '/api/notifications/read',
   notificationsReadAll: '/api/notifications/read-all',
@@ -173,6 +176,12 @@ export const apiPaths = {
   webhookDeliveryRedeliver: (deliveryId: string) =>
     pathOf(apiRoutes.webhookDeliveryRedeliver, { deliveryId }),
   leadPaymentLinks: (leadId: string) => pathOf(apiRoutes.leadPaymentLinks, { leadId }),
+  /** The templates the caller may use: the company's and their own (GET), or a new one (POST). */
+  templates: apiRoutes.templates,
+  template: (templateId: string) => pathOf(apiRoutes.template, { templateId }),
+  /** The template filled for this lead (its language variant, merge fields). */
+  leadTemplateRender: (leadId: string, templateId: string) =>
+    pathOf(apiRoutes.leadTemplateRender, { leadId, templateId }),
   notifications: apiRoutes.notifications,
   notificationsRead: apiRoutes.notificationsRead,
   notificationsReadAll: apiRoutes.notificationsReadAll,
