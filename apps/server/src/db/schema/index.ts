@@ -17,3 +17,4 @@ export * from './lost-reasons.js';
 export * from './drafts.js';
 export * from './webhooks.js';
 export * from './first-responses.js';
+export * from './templates.js';
