@@ -1,4 +1,4 @@
-import type { ConversationEvent, Lead } from '@leasing/contract';
+import type { ConversationEvent, Lead, RenderedTemplate } from '@leasing/contract';
 import { leadParamsSchema } from '@leasing/contract';
 import { Anchor, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
@@ -37,6 +37,7 @@ import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
 import { LeadLightBadges } from '../../../components/ui/lead-lights';
 import { FollowUpMenu } from '../../../features/follow-ups/components/follow-up-menu';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
+import { TemplatePicker } from '../../../features/templates/components/template-picker';
 import { ApiRequestError } from '../../../lib/api-client';
 import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
 import classes from './lead-escalation.module.css';
@@ -164,6 +165,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
   const [isShareLinkOpen, setIsShareLinkOpen] = useState(false);
   const [isPaymentLinkOpen, setIsPaymentLinkOpen] = useState(false);
+  const [isTemplatePickerOpen, setIsTemplatePickerOpen] = useState(false);
   const [reviewRequests, setReviewRequests] = useState(0);
   // A secure link's visitor is no colleague: no presence, and no draft kept for them.
   useViewingLead(isSecureAccess ? null : lead._id);
@@ -245,6 +247,18 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   /** The message carrying the link and its 'sent' event join the timeline as a sent message does. */
   function handlePaymentLinkSent(events: ConversationEvent[]) {
     addConversationEvents(queryClient, lead, events);
+  }
+
+  function handleOpenTemplates() {
+    setIsTemplatePickerOpen(true);
+  }
+
+  function handleCloseTemplates() {
+    setIsTemplatePickerOpen(false);
+  }
+
+  function handlePickTemplate(template: RenderedTemplate) {
+    composer.applyTemplate(template);
   }
 
   function handleReview() {
@@ -340,6 +354,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   onTyping={isSecureAccess ? undefined : typing.typed}
                   onTypingStopped={isSecureAccess ? undefined : typing.stopped}
                   onReview={handleReview}
+                  onOpenTemplates={isSecureAccess ? undefined : handleOpenTemplates}
                 />
               </div>
             </Paper>
@@ -356,6 +371,15 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
             opened={isShareLinkOpen}
             onClose={handleCloseShareLink}
           />
+          {!isSecureAccess && composer.mode !== null && (
+            <TemplatePicker
+              opened={isTemplatePickerOpen}
+              leadId={lead._id}
+              channel={composer.mode}
+              onClose={handleCloseTemplates}
+              onPick={handlePickTemplate}
+            />
+          )}
           <PaymentLinkDialog
             lead={lead}
             opened={isPaymentLinkOpen}

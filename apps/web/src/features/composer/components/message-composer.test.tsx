@@ -368,7 +368,7 @@ describe('composer: the message box', () => {
     ).toBe('Line one\nLine two');
   });
 
-  it('tabs through mode, attach, subject, message, emoji and send', async () => {
+  it('tabs through mode, attach, templates, subject, message, emoji and send', async () => {
     const { user, composer } = await openComposer(reachableLead());
     await user.click(modeButton(composer, 'Email'));
     await user.type(composer.getByRole('textbox', { name: 'Subject' }), 'Tour');
@@ -377,6 +377,8 @@ describe('composer: the message box', () => {
     modeButton(composer, 'Email').focus();
     await user.tab();
     expect(document.activeElement).toBe(composer.getByRole('button', { name: 'Attach images' }));
+    await user.tab();
+    expect(document.activeElement).toBe(composer.getByRole('button', { name: 'Templates' }));
     await user.tab();
     expect(document.activeElement).toBe(composer.getByRole('textbox', { name: 'Subject' }));
     await user.tab();

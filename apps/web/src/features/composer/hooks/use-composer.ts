@@ -22,12 +22,25 @@ export type Draft = {
    * nothing is written). A send says it; the server holds the send if someone spoke since.
    */
   basedOnEventId: string | null;
+  /** The template the draft was filled from (its use is counted when the message is sent). */
+  templateId: string | null;
 };
+
+/** A template filled for the lead, as the composer takes it. */
+export type FilledTemplate = { templateId: string; subject: string | null; body: string };
 
 export type ComposerLead = ModeLead & Pick<Lead, 'conversations'>;
 
 function emptyDraft(mode: ConversationMode | null): Draft {
-  return { mode, subject: '', text: '', attachments: [], replyTo: null, basedOnEventId: null };
+  return {
+    mode,
+    subject: '',
+    text: '',
+    attachments: [],
+    replyTo: null,
+    basedOnEventId: null,
+    templateId: null,
+  };
 }
 
 function answering(draft: Draft, email: ReplyTarget): Draft {
@@ -123,6 +136,16 @@ export function useComposer(lead: ComposerLead) {
     edit((current) => ({ ...current, text }));
   }
 
+  /** Fills the message (and the subject, when the template has one) for editing before sending. */
+  function applyTemplate(template: FilledTemplate) {
+    edit((current) => ({
+      ...current,
+      text: template.body,
+      subject: template.subject ?? current.subject,
+      templateId: template.templateId,
+    }));
+  }
+
   function addAttachments(files: File[]) {
     const added = files.map((file) => ({ id: `attachment-${++attachmentCounter}`, file }));
     edit((current) => ({ ...current, attachments: [...current.attachments, ...added] }));
@@ -160,6 +183,7 @@ export function useComposer(lead: ComposerLead) {
         attachments: [],
         replyTo,
         basedOnEventId: saved.text.trim() === '' ? null : saved.basedOnEventId,
+        templateId: null,
       };
     });
   }
@@ -185,6 +209,7 @@ export function useComposer(lead: ComposerLead) {
     attachments: mode === 'SMS' ? draft.attachments : [],
     replyTo: mode === 'EMAIL' ? draft.replyTo : null,
     basedOnEventId: draft.basedOnEventId,
+    templateId: draft.templateId,
     /** Whether a lead's email may be chosen to answer. */
     canReply: modes.unavailable.EMAIL === null,
     toggleReply,
@@ -192,6 +217,7 @@ export function useComposer(lead: ComposerLead) {
     clearReply,
     setSubject,
     setText,
+    applyTemplate,
     addAttachments,
     removeAttachment,
     reset,
