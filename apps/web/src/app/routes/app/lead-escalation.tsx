@@ -6,6 +6,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -249,12 +250,19 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
     addConversationEvents(queryClient, lead, events);
   }
 
+  /** Rendered at once, inside the key's event: the keys typed after '/' reach the picker's search. */
   function handleOpenTemplates() {
-    setIsTemplatePickerOpen(true);
+    flushSync(() => setIsTemplatePickerOpen(true));
   }
 
+  /** Back to the message, with the caret after its text (a template's, when one was chosen). */
   function handleCloseTemplates() {
     setIsTemplatePickerOpen(false);
+    requestAnimationFrame(() => {
+      const textarea = composerSlotRef.current?.querySelector('textarea');
+      textarea?.focus();
+      textarea?.setSelectionRange(textarea.value.length, textarea.value.length);
+    });
   }
 
   function handlePickTemplate(template: RenderedTemplate) {

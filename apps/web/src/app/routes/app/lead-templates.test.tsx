@@ -100,6 +100,7 @@ describe('templates in the composer', () => {
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Templates' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(message));
     expect(server.requestsTo(renderPath, 'POST')[0]?.body).toEqual({ channel: 'SMS' });
     expect((message as HTMLTextAreaElement).value).toBe('We are at 12 Elm Street');
     expect(composer.getByText('23 characters · 1 segment')).toBeTruthy();
@@ -134,6 +135,10 @@ describe('templates in the composer', () => {
     );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Templates' })).toBeNull());
+    // Back in the message, where '/' opens the picker again.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(composer.getByRole('textbox', { name: 'Message' })),
+    );
     expect((composer.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
       '',
     );

@@ -91,7 +91,8 @@ export function useComposer(lead: ComposerLead) {
   const edit = useCallback((change: (draft: Draft) => Draft) => {
     setDraft((current) => {
       const next = change(current);
-      if (!hasWriting(next)) return { ...next, basedOnEventId: null };
+      // Emptied: whatever comes next is no longer the template's message.
+      if (!hasWriting(next)) return { ...next, basedOnEventId: null, templateId: null };
       if (!hasWriting(current) || next.basedOnEventId === null)
         return { ...next, basedOnEventId: newestEventId.current };
       return next;

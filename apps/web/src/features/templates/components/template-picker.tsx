@@ -8,6 +8,14 @@ import { useRenderTemplate } from '../api/render-template';
 import { filterTemplates } from '../utils/filter-templates';
 import classes from './template-picker.module.css';
 
+/**
+ * Focus as soon as the search exists, not after the modal's own autofocus: a person who types
+ * '/welc' at once must find every key after the '/' in the search.
+ */
+function focusOnMount(input: HTMLInputElement | null) {
+  input?.focus();
+}
+
 export type TemplatePickerProps = {
   opened: boolean;
   leadId: string;
@@ -74,6 +82,11 @@ export function TemplatePicker({ opened, leadId, channel, onClose, onPick }: Tem
       title="Templates"
       size="lg"
       yOffset="10vh"
+      // Opened by a key: no transition, so the search has the focus before the next key arrives.
+      transitionProps={{ duration: 0 }}
+      // The search took the focus before the modal could note where it came from: the composer
+      // takes it back itself (onClose).
+      returnFocus={false}
       classNames={{ body: classes.body }}
     >
       <Stack gap="sm">
@@ -93,6 +106,7 @@ export function TemplatePicker({ opened, leadId, channel, onClose, onPick }: Tem
           aria-controls={listId}
           aria-activedescendant={matches.length > 0 ? optionId(activeIndex) : undefined}
           aria-autocomplete="list"
+          ref={focusOnMount}
           data-autofocus
         />
         {render.isError && (
