@@ -49,6 +49,7 @@ import { paymentsModule } from './modules/payments/payments.module.js';
 import { propertiesModule } from './modules/properties/properties.module.js';
 import { secureAccessModule } from './modules/secure-access/secure-access.module.js';
 import { teamModule } from './modules/team/team.module.js';
+import { templatesModule } from './modules/templates/templates.module.js';
 import { toursModule } from './modules/tours/tours.module.js';
 import { translationModule } from './modules/translation/translation.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
@@ -203,6 +204,7 @@ export const buildApp = async ({
     await app.register(officeDecisionModule, { now: now ?? systemClock });
     await app.register(leadStatusModule, { now: now ?? systemClock });
     await app.register(draftsModule);
+    await app.register(templatesModule);
     await app.register(notificationsModule, { now: now ?? systemClock });
     await app.register(apiKeysModule);
     await app.register(numbersModule);

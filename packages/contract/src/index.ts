@@ -27,3 +27,4 @@ export * from './lead-status.js';
 export * from './webhooks.js';
 export * from './follow-ups.js';
 export * from './office-hours.js';
+export * from './templates.js';

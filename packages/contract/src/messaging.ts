@@ -29,6 +29,11 @@ export const replyGuardFields = {
   force: z.boolean().optional(),
 };
 
+/** The template the message was written from (optional): its usage count goes up when it is sent. */
+export const sentFromTemplateFields = {
+  templateId: z.uuid().optional(),
+};
+
 export const STALE_DRAFT_CODE = 'STALE_DRAFT';
 export const STALE_DRAFT_MESSAGE = 'New activity since you started writing';
 
@@ -50,6 +55,7 @@ export const sendEmailRequestSchema = z.object({
   /** `_id` of the lead's email this one answers, if any. */
   messageId: z.string().min(1).nullable().optional(),
   ...replyGuardFields,
+  ...sentFromTemplateFields,
 });
 export type SendEmailRequest = z.infer<typeof sendEmailRequestSchema>;
 

@@ -69,6 +69,9 @@ export const apiRoutes = {
   leadPaymentLinks: '/api/leads/:leadId/payment-links',
   leadOptOutReview: '/api/leads/:leadId/opt-out-reviews/:eventId',
   unsubscribe: '/unsubscribe/:token',
+  templates: '/api/templates',
+  template: '/api/templates/:templateId',
+  leadTemplateRender: '/api/leads/:leadId/templates/:templateId/render',
   notifications: '/api/notifications',
   notificationsRead: '/api/notifications/read',
   notificationsReadAll: '/api/notifications/read-all',
@@ -182,6 +185,12 @@ export const apiPaths = {
   /** Decides a lead's text flagged as a possible opt-out. */
   leadOptOutReview: (leadId: string, eventId: string) =>
     pathOf(apiRoutes.leadOptOutReview, { leadId, eventId }),
+  /** The templates the caller may use: the company's and their own (GET), or a new one (POST). */
+  templates: apiRoutes.templates,
+  template: (templateId: string) => pathOf(apiRoutes.template, { templateId }),
+  /** The template filled for this lead (its language variant, merge fields). */
+  leadTemplateRender: (leadId: string, templateId: string) =>
+    pathOf(apiRoutes.leadTemplateRender, { leadId, templateId }),
   notifications: apiRoutes.notifications,
   notificationsRead: apiRoutes.notificationsRead,
   notificationsReadAll: apiRoutes.notificationsReadAll,

@@ -26,6 +26,14 @@ type LeadFact = {
 /** A change of the company itself, not of one lead (keys, numbers, users, properties). */
 type CompanyFact = { companyId: string };
 
+/** A template's identity in its events: `personal` ones belong to the actor. */
+type TemplateFact = {
+  templateId: string;
+  name: string;
+  scope: 'company' | 'personal';
+  actor: Actor;
+};
+
 /** Who made the change: a staff user, an integration key, or nobody (the system, a provider). */
 export type Actor =
   | { kind: 'user'; userId: string; name: string }
@@ -39,6 +47,8 @@ export type DomainEventMap = {
     timelineEventId: string;
     channel: 'SMS' | 'EMAIL';
     actor: Actor;
+    /** The template the message was written from, when the sender said so. */
+    templateId?: string;
   };
   /** An outgoing message moved on: in progress, sent, delivered, failed. */
   'message.status_changed': LeadFact & { timelineEventId: string; status: string };
@@ -211,6 +221,10 @@ export type DomainEventMap = {
     event: string;
     actor: Actor;
   };
+  /** A message template was made, changed or deleted (Settings → Templates). */
+  'template.created': CompanyFact & TemplateFact;
+  'template.updated': CompanyFact & TemplateFact & { changes: string[] };
+  'template.deleted': CompanyFact & TemplateFact;
   /** An integration created or changed a property. */
   'property.upserted': CompanyFact & {
     propertyId: string;

@@ -90,6 +90,14 @@ const normalRouteTable: RouteObject[] = [
                   })),
               },
               {
+                // Every staff member's: personal templates are everyone's.
+                path: paths.templates.path,
+                lazy: () =>
+                  import('./routes/app/templates').then((module) => ({
+                    Component: module.TemplatesRoute,
+                  })),
+              },
+              {
                 lazy: () =>
                   import('./routes/app/admin-layout').then((module) => ({
                     Component: module.AdminLayoutRoute,

@@ -69,6 +69,10 @@ export const paths = {
     path: '/main/settings/office-hours',
     getHref: () => '/main/settings/office-hours',
   },
+  templates: {
+    path: '/main/settings/templates',
+    getHref: () => '/main/settings/templates',
+  },
   audit: {
     path: '/main/settings/audit',
     getHref: () => '/main/settings/audit',

@@ -18,3 +18,4 @@ export * from './drafts.js';
 export * from './webhooks.js';
 export * from './first-responses.js';
 export * from './consent.js';
+export * from './templates.js';

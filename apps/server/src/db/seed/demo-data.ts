@@ -15,6 +15,7 @@ import type {
 } from '../schema/index.js';
 import type { GeneratedHistory } from './generated-history.js';
 import { seedId } from './seed-ids.js';
+import { buildDemoTemplates } from './demo-templates.js';
 
 export const DEMO_COMPANY_ID = seedId('company:demo');
 export const OTHER_COMPANY_ID = seedId('company:other');
@@ -874,5 +875,6 @@ export const buildDemoData = (now: Date) => {
     events: eventRows,
     histories,
     notes: noteRows,
+    templates: buildDemoTemplates(DEMO_COMPANY_ID, staff),
   };
 };

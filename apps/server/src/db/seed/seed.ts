@@ -4,6 +4,7 @@ import {
   companies,
   conversationEvents,
   leads,
+  messageTemplates,
   notes,
   phoneNumbers,
   properties,
@@ -56,6 +57,7 @@ export const seedDemo = async (db: Db, now = new Date()): Promise<'seeded' | 'no
     }
     for (const history of data.histories) await insertGeneratedHistory(tx, history);
     await tx.insert(notes).values(data.notes);
+    await tx.insert(messageTemplates).values(data.templates);
   });
   // Fresh statistics after a bulk load, so the planner walks the (lead_id, date, id) index for a
   // lead's latest events instead of sorting its whole history (autovacuum would, only later).

@@ -59,6 +59,10 @@ const targetOf = (event: DomainEvent): Target | null => {
       return { targetType: 'webhook_endpoint', targetId: event.endpointId };
     case 'webhook_delivery.redelivered':
       return { targetType: 'webhook_delivery', targetId: event.deliveryId };
+    case 'template.created':
+    case 'template.updated':
+    case 'template.deleted':
+      return { targetType: 'template', targetId: event.templateId };
     default:
       return null;
   }
@@ -131,6 +135,12 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { url: event.url };
     case 'webhook_delivery.redelivered':
       return { endpointId: event.endpointId, event: event.event };
+    case 'template.created':
+      return { name: event.name, scope: event.scope };
+    case 'template.updated':
+      return { name: event.name, changed: event.changes };
+    case 'template.deleted':
+      return { name: event.name, scope: event.scope };
     default:
       return null;
   }

@@ -37,6 +37,14 @@ const idempotencyKeyOf = (headers: Record<string, unknown>) => {
   return key;
 };
 
+/** The optional template id of a multipart send, checked like the email body's JSON. */
+const templateIdOf = (fields: Record<string, string>) => {
+  if (!fields.templateId) return undefined;
+  const parsed = z.uuid().safeParse(fields.templateId);
+  if (!parsed.success) throw badRequest('body.templateId', 'must be a template id');
+  return parsed.data;
+};
+
 /** The reply guard's multipart fields, checked like the email body's JSON. */
 const draftBaseOf = (fields: Record<string, string>): DraftBase => {
   const parsed = z.object(replyGuardFields).safeParse({
@@ -114,6 +122,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         files,
         idempotencyKey: idempotencyKeyOf(request.headers),
         ...draftBaseOf(fields),
+        templateId: templateIdOf(fields),
       });
       return event;
     },

@@ -69,6 +69,9 @@ const isUniqueViolation = (error: unknown) => {
   return code === '23505' || cause?.code === '23505';
 };
 
+/** The template a message was written from, if any (its usage is counted when it is stored). */
+export type SentFromTemplate = { templateId?: string | undefined };
+
 export type QueueDeps = Pick<SendDeps, 'queue' | 'jobExpireSeconds'>;
 
 /** The server's words for each reason the contract's contact rule gives, per channel. */
@@ -129,6 +132,7 @@ export const insertAndEnqueue = async (
   event: Omit<NewConversationEventRow, 'companyId' | 'leadId'> & { eventType: 'SMS' | 'EMAIL' },
   idempotencyKey: string | undefined,
   actor: Actor,
+  templateId?: string,
 ): Promise<ConversationEvent> => {
   const [row] = await db
     .insert(conversationEvents)
@@ -145,6 +149,7 @@ export const insertAndEnqueue = async (
       timelineEventId: row!.id,
       channel: event.eventType,
       actor,
+      ...(templateId ? { templateId } : {}),
     }),
   );
   return toConversationEventDto(row!);
@@ -163,11 +168,19 @@ const storeAndEnqueue = async (
   },
   idempotencyKey: string | undefined,
   actor: Actor,
-  base: DraftBase,
+  base: DraftBase & SentFromTemplate,
 ): Promise<ConversationEvent> => {
   const insert = async (scope: RecordingScope) => {
     await assertDraftIsCurrent(scope.db, lead, event.sentByUserId, base);
-    const sent = await insertAndEnqueue(deps, scope, lead, event, idempotencyKey, actor);
+    const sent = await insertAndEnqueue(
+      deps,
+      scope,
+      lead,
+      event,
+      idempotencyKey,
+      actor,
+      base.templateId,
+    );
     await clearSentDraft(scope.db, lead.id, event.sentByUserId);
     return sent;
   };
@@ -226,7 +239,12 @@ export const sendSms = async (
   deps: SendDeps,
   principal: Principal,
   leadId: string,
-  input: { text: string; files: UploadedFile[]; idempotencyKey: string | undefined } & DraftBase,
+  input: {
+    text: string;
+    files: UploadedFile[];
+    idempotencyKey: string | undefined;
+  } & DraftBase &
+    SentFromTemplate,
 ): Promise<ConversationEvent> => {
   const lead = await getCompanyLead(deps.database.db, principal.companyId, leadId);
   const previous = await replayed(deps, lead.companyId, input.idempotencyKey);

@@ -1,4 +1,4 @@
-import type { ConversationEvent, Lead } from '@leasing/contract';
+import type { ConversationEvent, Lead, RenderedTemplate } from '@leasing/contract';
 import { leadParamsSchema } from '@leasing/contract';
 import { Anchor, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
@@ -6,6 +6,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -43,6 +44,7 @@ import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
 import { LeadLightBadges } from '../../../components/ui/lead-lights';
 import { FollowUpMenu } from '../../../features/follow-ups/components/follow-up-menu';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
+import { TemplatePicker } from '../../../features/templates/components/template-picker';
 import { ApiRequestError } from '../../../lib/api-client';
 import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
 import classes from './lead-escalation.module.css';
@@ -171,6 +173,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   const [isDecisionPromptOpen, setIsDecisionPromptOpen] = useState(false);
   const [isShareLinkOpen, setIsShareLinkOpen] = useState(false);
   const [isPaymentLinkOpen, setIsPaymentLinkOpen] = useState(false);
+  const [isTemplatePickerOpen, setIsTemplatePickerOpen] = useState(false);
   const [reviewRequests, setReviewRequests] = useState(0);
   // A secure link's visitor is no colleague: no presence, and no draft kept for them.
   useViewingLead(isSecureAccess ? null : lead._id);
@@ -286,6 +289,25 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
     addConversationEvents(queryClient, lead, events);
   }
 
+  /** Rendered at once, inside the key's event: the keys typed after '/' reach the picker's search. */
+  function handleOpenTemplates() {
+    flushSync(() => setIsTemplatePickerOpen(true));
+  }
+
+  /** Back to the message, with the caret after its text (a template's, when one was chosen). */
+  function handleCloseTemplates() {
+    setIsTemplatePickerOpen(false);
+    requestAnimationFrame(() => {
+      const textarea = composerSlotRef.current?.querySelector('textarea');
+      textarea?.focus();
+      textarea?.setSelectionRange(textarea.value.length, textarea.value.length);
+    });
+  }
+
+  function handlePickTemplate(template: RenderedTemplate) {
+    composer.applyTemplate(template);
+  }
+
   function handleReview() {
     setReviewRequests((count) => count + 1);
   }
@@ -387,6 +409,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   onTyping={isSecureAccess ? undefined : typing.typed}
                   onTypingStopped={isSecureAccess ? undefined : typing.stopped}
                   onReview={handleReview}
+                  onOpenTemplates={isSecureAccess ? undefined : handleOpenTemplates}
                 />
               </div>
             </Paper>
@@ -403,6 +426,15 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
             opened={isShareLinkOpen}
             onClose={handleCloseShareLink}
           />
+          {!isSecureAccess && composer.mode !== null && (
+            <TemplatePicker
+              opened={isTemplatePickerOpen}
+              leadId={lead._id}
+              channel={composer.mode}
+              onClose={handleCloseTemplates}
+              onPick={handlePickTemplate}
+            />
+          )}
           <PaymentLinkDialog
             lead={lead}
             opened={isPaymentLinkOpen}

@@ -31,6 +31,7 @@ describe('user menu', () => {
       demoUser.email,
       'Outbox',
       'Unmatched messages',
+      'Templates',
       'Settings',
       'API keys',
       'Team',
@@ -49,6 +50,7 @@ describe('user menu', () => {
       agentUser.email,
       'Outbox',
       'Unmatched messages',
+      'Templates',
       'Sign out',
     ]);
   });

@@ -9,6 +9,7 @@ import {
   IconLogout,
   IconMailQuestion,
   IconPhone,
+  IconTemplate,
   IconProgress,
   IconUsers,
   IconWebhook,
@@ -74,6 +75,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
           leftSection={<IconMailQuestion size={16} stroke={1.5} />}
         >
           Unmatched messages
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={paths.templates.getHref()}
+          leftSection={<IconTemplate size={16} stroke={1.5} />}
+        >
+          Templates
         </Menu.Item>
         {canManageSettings(user?.role) && (
           <>

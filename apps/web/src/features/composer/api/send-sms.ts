@@ -21,6 +21,8 @@ export const sendSmsInputSchema = z
     /** The reply guard: the event the draft was based on, and whether to send regardless. */
     basedOnEventId: z.string().nullable().optional(),
     force: z.boolean().optional(),
+    /** The template the message was written from, if any. */
+    templateId: z.string().nullable().optional(),
   })
   .refine((input) => input.text !== '' || input.attachments.length > 0, {
     message: 'Write a message or attach an image',
@@ -29,13 +31,14 @@ export type SendSmsInput = z.input<typeof sendSmsInputSchema>;
 
 /** Multipart: the fields, then one `attachments` part per image. Answers the queued event. */
 export function sendSms(input: SendSmsInput): Promise<ConversationEvent> {
-  const { leadID, text, attachments, idempotencyKey, basedOnEventId, force } =
+  const { leadID, text, attachments, idempotencyKey, basedOnEventId, force, templateId } =
     sendSmsInputSchema.parse(input);
   const body = new FormData();
   body.append('leadID', leadID);
   body.append('text', text);
   if (basedOnEventId) body.append('basedOnEventId', basedOnEventId);
   if (force) body.append('force', 'true');
+  if (templateId) body.append('templateId', templateId);
   for (const file of attachments) body.append('attachments', file, file.name);
   return apiRequest(apiPaths.leadSms(leadID), {
     method: 'POST',

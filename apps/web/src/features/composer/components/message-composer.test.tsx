@@ -392,7 +392,7 @@ describe('composer: the message box', () => {
     expect(server.requestsTo(apiPaths.leadEmail(lead._id), 'POST')).toHaveLength(0);
   });
 
-  it('tabs through mode, attach, subject, message, emoji and send', async () => {
+  it('tabs through mode, attach, templates, subject, message, emoji and send', async () => {
     const { user, composer } = await openComposer(reachableLead());
     await user.click(modeButton(composer, 'Email'));
     await user.type(composer.getByRole('textbox', { name: 'Subject' }), 'Tour');
@@ -401,6 +401,8 @@ describe('composer: the message box', () => {
     modeButton(composer, 'Email').focus();
     await user.tab();
     expect(document.activeElement).toBe(composer.getByRole('button', { name: 'Attach images' }));
+    await user.tab();
+    expect(document.activeElement).toBe(composer.getByRole('button', { name: 'Templates' }));
     await user.tab();
     expect(document.activeElement).toBe(composer.getByRole('textbox', { name: 'Subject' }));
     await user.tab();

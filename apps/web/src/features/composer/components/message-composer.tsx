@@ -1,7 +1,13 @@
 import type { ConversationEvent, Lead, User } from '@leasing/contract';
 import { ActionIcon, CloseButton, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowBackUp, IconBan, IconPaperclip, IconSend2 } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconBan,
+  IconPaperclip,
+  IconSend2,
+  IconTemplate,
+} from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -39,6 +45,11 @@ export type MessageComposerProps = {
   onTypingStopped?: () => void;
   /** 'Review' on a held send: show the timeline's newest events. */
   onReview?: () => void;
+  /**
+   * Opens the template picker ('/' at the start of an empty message, or 'Templates'); no
+   * templates are offered without it.
+   */
+  onOpenTemplates?: () => void;
 };
 
 type Held = { eventIds: string[] };
@@ -55,6 +66,7 @@ export function MessageComposer({
   onTyping,
   onTypingStopped,
   onReview,
+  onOpenTemplates,
 }: MessageComposerProps) {
   const { mode, modes, subject, text, attachments, replyTo } = composer;
   const sendSms = useSendSms(lead._id);
@@ -108,6 +120,7 @@ export function MessageComposer({
     const guard = {
       basedOnEventId: composer.basedOnEventId ?? undefined,
       force: force || undefined,
+      templateId: composer.templateId ?? undefined,
     };
     const callbacks = {
       onSuccess: (event: ConversationEvent) => {
@@ -215,6 +228,21 @@ export function MessageComposer({
     onReview?.();
   }
 
+  /** '/' as the first character of an empty message asks for a template instead. */
+  function handleTextKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (
+      onOpenTemplates &&
+      event.key === '/' &&
+      text === '' &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey
+    ) {
+      event.preventDefault();
+      onOpenTemplates();
+    }
+  }
+
   function handleTextChange(event: ChangeEvent<HTMLTextAreaElement>) {
     const value = event.currentTarget.value;
     composer.setText(value);
@@ -282,6 +310,24 @@ export function MessageComposer({
           aria-hidden
           onChange={handleFilesChosen}
         />
+        {onOpenTemplates && (
+          <Tooltip
+            label={isReadOnly ? modes.readOnlyReason : 'Templates (type / in an empty message)'}
+            withArrow
+          >
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Templates"
+              aria-disabled={isReadOnly || isSending || undefined}
+              data-disabled={isReadOnly || isSending || undefined}
+              onClick={isReadOnly || isSending ? undefined : onOpenTemplates}
+            >
+              <IconTemplate size={19} stroke={1.75} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         {replyTo && (
           <div className={classes.replying}>
             <IconArrowBackUp size={15} stroke={1.75} aria-hidden />
@@ -334,6 +380,7 @@ export function MessageComposer({
           readOnly={isSending}
           error={check.textError !== null}
           onChange={handleTextChange}
+          onKeyDown={handleTextKeyDown}
           onBlur={onTypingStopped}
           autosize
           minRows={1}

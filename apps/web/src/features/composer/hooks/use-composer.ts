@@ -22,12 +22,25 @@ export type Draft = {
    * nothing is written). A send says it; the server holds the send if someone spoke since.
    */
   basedOnEventId: string | null;
+  /** The template the draft was filled from (its use is counted when the message is sent). */
+  templateId: string | null;
 };
+
+/** A template filled for the lead, as the composer takes it. */
+export type FilledTemplate = { templateId: string; subject: string | null; body: string };
 
 export type ComposerLead = ModeLead & Pick<Lead, 'conversations'>;
 
 function emptyDraft(mode: ConversationMode | null): Draft {
-  return { mode, subject: '', text: '', attachments: [], replyTo: null, basedOnEventId: null };
+  return {
+    mode,
+    subject: '',
+    text: '',
+    attachments: [],
+    replyTo: null,
+    basedOnEventId: null,
+    templateId: null,
+  };
 }
 
 function answering(draft: Draft, email: ReplyTarget): Draft {
@@ -78,7 +91,8 @@ export function useComposer(lead: ComposerLead) {
   const edit = useCallback((change: (draft: Draft) => Draft) => {
     setDraft((current) => {
       const next = change(current);
-      if (!hasWriting(next)) return { ...next, basedOnEventId: null };
+      // Emptied: whatever comes next is no longer the template's message.
+      if (!hasWriting(next)) return { ...next, basedOnEventId: null, templateId: null };
       if (!hasWriting(current) || next.basedOnEventId === null)
         return { ...next, basedOnEventId: newestEventId.current };
       return next;
@@ -132,6 +146,16 @@ export function useComposer(lead: ComposerLead) {
     edit((current) => ({ ...current, text }));
   }
 
+  /** Fills the message (and the subject, when the template has one) for editing before sending. */
+  function applyTemplate(template: FilledTemplate) {
+    edit((current) => ({
+      ...current,
+      text: template.body,
+      subject: template.subject ?? current.subject,
+      templateId: template.templateId,
+    }));
+  }
+
   function addAttachments(files: File[]) {
     const added = files.map((file) => ({ id: `attachment-${++attachmentCounter}`, file }));
     edit((current) => ({ ...current, attachments: [...current.attachments, ...added] }));
@@ -169,6 +193,7 @@ export function useComposer(lead: ComposerLead) {
         attachments: [],
         replyTo,
         basedOnEventId: saved.text.trim() === '' ? null : saved.basedOnEventId,
+        templateId: null,
       };
     });
   }
@@ -194,6 +219,7 @@ export function useComposer(lead: ComposerLead) {
     attachments: mode === 'SMS' ? draft.attachments : [],
     replyTo: mode === 'EMAIL' ? draft.replyTo : null,
     basedOnEventId: draft.basedOnEventId,
+    templateId: draft.templateId,
     /** Whether a lead's email may be chosen to answer. */
     canReply: modes.unavailable.EMAIL === null,
     toggleReply,
@@ -202,6 +228,7 @@ export function useComposer(lead: ComposerLead) {
     clearReply,
     setSubject,
     setText,
+    applyTemplate,
     addAttachments,
     removeAttachment,
     reset,

@@ -44,7 +44,13 @@ export function useServerDraft(leadID: string, composer: Composer, enabled = tru
   const draft = draftOf(composer);
   const serialized = JSON.stringify(draft);
   useEffect(() => {
-    if (!enabled || !restored.current || serialized === lastWritten.current) return;
+    if (!enabled || !restored.current) return;
+    if (serialized === lastWritten.current) {
+      // Back to what the server holds (a message sent before its text was saved): an earlier
+      // change's write must not run when the pane closes and bring the sent text back.
+      pending.current = null;
+      return;
+    }
     const write = () => {
       pending.current = null;
       lastWritten.current = serialized;

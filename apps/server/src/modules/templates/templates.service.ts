@@ -1,0 +1,343 @@
+import type {
+  CreateTemplateRequest,
+  MessageTemplate,
+  RenderedTemplate,
+  RenderTemplateRequest,
+  TemplateField,
+  TemplateVariant,
+} from '@leasing/contract';
+import {
+  createTemplateRequestSchema,
+  TEMPLATE_FIELD_MISSING_CODE,
+  updateTemplateRequestSchema,
+  type UpdateTemplateRequest,
+} from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import type { LeadRow, MessageTemplateRow } from '../../db/schema/index.js';
+import { domainEvent } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
+import { MANAGERS_AND_ADMINS, roleAllows, userActor, type Principal } from '../../lib/principal.js';
+import { getCompanyLead } from '../leads/leads.service.js';
+import { getLeadPaymentLinks, type PaymentsDeps } from '../payments/payments.service.js';
+import { fieldsOf, renderText, type FieldValue, type FieldValues } from './merge-fields.js';
+import {
+  deleteTemplateRow,
+  findPropertyAndCompany,
+  findVisibleTemplate,
+  insertTemplate,
+  listVisibleTemplates,
+  updateTemplateRow,
+} from './templates.repository.js';
+
+export type TemplatesDeps = {
+  db: Db;
+  events: EventPort;
+  /** Undefined where payment links are not available: `{{paymentLink}}` then has no value. */
+  payments: PaymentsDeps | undefined;
+};
+
+type Fields = {
+  name: string;
+  channel: MessageTemplateRow['channel'];
+  subject: string | null;
+  body: string;
+  variants: TemplateVariant[];
+};
+
+const scopeOf = (row: Pick<MessageTemplateRow, 'ownerUserId'>) =>
+  row.ownerUserId === null ? ('company' as const) : ('personal' as const);
+
+/** Company templates are kept by managers and admins; a personal one by its owner alone. */
+const mayEdit = (principal: Principal, row: Pick<MessageTemplateRow, 'ownerUserId'>) =>
+  row.ownerUserId === null
+    ? roleAllows(principal, MANAGERS_AND_ADMINS)
+    : row.ownerUserId === principal.id;
+
+const toTemplate = (row: MessageTemplateRow, principal: Principal): MessageTemplate => ({
+  _id: row.id,
+  name: row.name,
+  scope: scopeOf(row),
+  channel: row.channel,
+  subject: row.subject,
+  body: row.body,
+  variants: row.variants,
+  usageCount: row.usageCount,
+  ownerUserId: row.ownerUserId,
+  createdByUserName: row.createdByUserName,
+  canEdit: mayEdit(principal, row),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const usesEmail = (channel: Fields['channel']) => channel !== 'SMS';
+
+/**
+ * Checks every text of a template (merge fields we know, no sections) and that an email template
+ * has a subject; answers the fields as stored (an SMS-only template keeps no subject).
+ */
+const checkedFields = (input: Fields): Fields => {
+  const email = usesEmail(input.channel);
+  if (email && !input.subject)
+    throw badRequest('body.subject', 'an email template needs a subject');
+  const texts: [string, string | null][] = [
+    ['body.subject', email ? input.subject : null],
+    ['body.body', input.body],
+    ...input.variants.flatMap((variant, index): [string, string | null][] => [
+      [`body.variants.${index}.subject`, email ? variant.subject : null],
+      [`body.variants.${index}.body`, variant.body],
+    ]),
+  ];
+  for (const [path, text] of texts) {
+    if (text === null) continue;
+    const parsed = fieldsOf(text);
+    if ('problem' in parsed) throw badRequest(path, parsed.problem);
+  }
+  const languages = input.variants.map((variant) => variant.language);
+  const repeated = languages.findIndex((language, index) => languages.indexOf(language) !== index);
+  if (repeated >= 0) {
+    throw badRequest(`body.variants.${repeated}.language`, 'one variant per language');
+  }
+  return {
+    ...input,
+    subject: email ? input.subject : null,
+    variants: input.variants.map((variant) => ({
+      ...variant,
+      subject: email ? variant.subject : null,
+    })),
+  };
+};
+
+export const listTemplates = async (db: Db, principal: Principal): Promise<MessageTemplate[]> =>
+  (await listVisibleTemplates(db, principal.companyId, principal.id)).map((row) =>
+    toTemplate(row, principal),
+  );
+
+export const createTemplate = async (
+  deps: TemplatesDeps,
+  principal: Principal,
+  request: CreateTemplateRequest,
+): Promise<MessageTemplate> => {
+  const input = createTemplateRequestSchema.parse(request);
+  if (input.scope === 'company' && !roleAllows(principal, MANAGERS_AND_ADMINS)) throw forbidden();
+  const fields = checkedFields(input);
+  const row = await deps.events.transaction(async ({ db, record }) => {
+    const created = await insertTemplate(db, {
+      ...fields,
+      companyId: principal.companyId,
+      ownerUserId: input.scope === 'personal' ? principal.id : null,
+      createdByUserId: principal.id,
+      createdByUserName: principal.name,
+    });
+    record(
+      domainEvent('template.created', {
+        companyId: principal.companyId,
+        templateId: created.id,
+        name: created.name,
+        scope: input.scope,
+        actor: userActor(principal),
+      }),
+    );
+    return created;
+  });
+  return toTemplate(row, principal);
+};
+
+/** The template, if the caller may see it (another company's or person's answers 404) and edit it. */
+const findEditable = async (db: Db, principal: Principal, templateId: string) => {
+  const row = await findVisibleTemplate(db, principal.companyId, principal.id, templateId);
+  if (!row) throw notFound('Template');
+  if (!mayEdit(principal, row)) throw forbidden();
+  return row;
+};
+
+const editable = ['name', 'channel', 'subject', 'body', 'variants'] as const;
+
+export const updateTemplate = async (
+  deps: TemplatesDeps,
+  principal: Principal,
+  templateId: string,
+  request: UpdateTemplateRequest,
+): Promise<MessageTemplate> => {
+  const fields = checkedFields(updateTemplateRequestSchema.parse(request));
+  const row = await deps.events.transaction(async ({ db, record }) => {
+    const current = await findEditable(db, principal, templateId);
+    const changes = editable.filter(
+      (field) => JSON.stringify(fields[field]) !== JSON.stringify(current[field]),
+    );
+    if (changes.length === 0) return current;
+    const updated = await updateTemplateRow(db, templateId, fields);
+    record(
+      domainEvent('template.updated', {
+        companyId: principal.companyId,
+        templateId,
+        name: updated.name,
+        scope: scopeOf(updated),
+        changes: [...changes],
+        actor: userActor(principal),
+      }),
+    );
+    return updated;
+  });
+  return toTemplate(row, principal);
+};
+
+export const deleteTemplate = async (
+  deps: TemplatesDeps,
+  principal: Principal,
+  templateId: string,
+): Promise<void> => {
+  await deps.events.transaction(async ({ db, record }) => {
+    const current = await findEditable(db, principal, templateId);
+    await deleteTemplateRow(db, templateId);
+    record(
+      domainEvent('template.deleted', {
+        companyId: principal.companyId,
+        templateId,
+        name: current.name,
+        scope: scopeOf(current),
+        actor: userActor(principal),
+      }),
+    );
+  });
+};
+
+// --- rendering --------------------------------------------------------------------------------
+
+const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** The variant in the lead's preferred language (its first two letters), else the default. */
+export const variantFor = (
+  template: Pick<MessageTemplateRow, 'subject' | 'body' | 'variants'>,
+  preferredLanguage: string | null,
+): { language: string | null; subject: string | null; body: string } => {
+  const language = preferredLanguage?.trim().toLowerCase().slice(0, 2);
+  const variant = language
+    ? template.variants.find((candidate) => candidate.language === language)
+    : undefined;
+  if (!variant) return { language: null, subject: template.subject, body: template.body };
+  return {
+    language: variant.language,
+    subject: variant.subject ?? template.subject,
+    body: variant.body,
+  };
+};
+
+/** en-US, 12-hour (the product's default); ICU's narrow spaces would make a text Unicode. */
+const formatIn = (date: Date, timeZone: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, ...options }).format(date).replace(/\s/g, ' ');
+
+const has = (value: string | null | undefined, missing: string): FieldValue =>
+  value && value.trim() ? { value } : { missing };
+
+/** The lead's active payment link, newest first; none answers why not. */
+const paymentLinkOf = async (
+  deps: TemplatesDeps,
+  principal: Principal,
+  lead: LeadRow,
+): Promise<FieldValue> => {
+  if (!deps.payments) return { missing: 'payment links are off on this server' };
+  const { enabled, links } = await getLeadPaymentLinks(deps.payments, principal, lead.id);
+  if (!enabled) return { missing: 'payment links are off on this server' };
+  const active = links.find((link) => link.status === 'ACTIVE');
+  return active
+    ? { value: active.url }
+    : { missing: 'there is no active payment link: create one with Payment link first' };
+};
+
+/** The value of each field a template uses, for this lead and sender. */
+const valuesFor = async (
+  deps: TemplatesDeps,
+  principal: Principal,
+  lead: LeadRow,
+  used: Set<TemplateField>,
+): Promise<Partial<FieldValues>> => {
+  const place = await findPropertyAndCompany(deps.db, lead.propertyId);
+  const timeZone = place?.propertyTimeZone ?? place?.companyTimeZone ?? 'America/New_York';
+  const tour = lead.tourDateUtc;
+  const noTour = 'no tour is scheduled';
+  const values: Partial<FieldValues> = {
+    'lead.firstName': has(firstNameOf(lead.name), 'the lead has no name'),
+    'lead.name': has(lead.name, 'the lead has no name'),
+    'property.name': has(place?.propertyName, 'the lead has no property'),
+    'property.address': has(place?.propertyAddress, 'the property has no address'),
+    'tour.date': tour
+      ? { value: formatIn(tour, timeZone, { weekday: 'long', month: 'long', day: 'numeric' }) }
+      : { missing: noTour },
+    'tour.time': tour
+      ? { value: formatIn(tour, timeZone, { hour: 'numeric', minute: '2-digit' }) }
+      : { missing: noTour },
+    'agent.firstName': has(firstNameOf(principal.name), 'your account has no name'),
+    'agent.name': has(principal.name, 'your account has no name'),
+    'company.name': has(place?.companyName ?? principal.companyName, 'the company has no name'),
+  };
+  // Only a template that uses it looks the link up.
+  if (used.has('paymentLink')) values.paymentLink = await paymentLinkOf(deps, principal, lead);
+  return values;
+};
+
+const missingField = (
+  lead: LeadRow,
+  missing: { field: TemplateField; reason: string }[],
+): HttpError => {
+  const sentences = missing.map(
+    ({ field, reason }) => `{{${field}}} has no value for ${firstNameOf(lead.name)}: ${reason}.`,
+  );
+  return new HttpError(
+    400,
+    TEMPLATE_FIELD_MISSING_CODE,
+    sentences.join(' '),
+    {},
+    missing.map(({ field }, index) => ({ path: `template.${field}`, message: sentences[index]! })),
+  );
+};
+
+/**
+ * The template filled for one lead, for sending on `channel`: the variant in the lead's preferred
+ * language, every merge field filled. A field without a value refuses (400) naming each such field.
+ */
+export const renderTemplate = async (
+  deps: TemplatesDeps,
+  principal: Principal,
+  leadId: string,
+  templateId: string,
+  { channel }: RenderTemplateRequest,
+): Promise<RenderedTemplate> => {
+  const lead = await getCompanyLead(deps.db, principal.companyId, leadId);
+  const template = await findVisibleTemplate(
+    deps.db,
+    principal.companyId,
+    principal.id,
+    templateId,
+  );
+  if (!template) throw notFound('Template');
+  if (template.channel !== 'BOTH' && template.channel !== channel) {
+    throw badRequest('body.channel', `this template is for ${template.channel} only`);
+  }
+  const variant = variantFor(template, lead.preferredLanguage);
+  const subject = channel === 'EMAIL' ? variant.subject : null;
+  const texts = [variant.body, ...(subject ? [subject] : [])];
+  const used = new Set(
+    texts.flatMap((text) => {
+      const parsed = fieldsOf(text);
+      return 'fields' in parsed ? parsed.fields : [];
+    }),
+  );
+  const values = await valuesFor(deps, principal, lead, used);
+  const body = renderText(variant.body, values);
+  const title = subject === null ? null : renderText(subject, values);
+  const missing = [
+    ...(title && 'missing' in title ? title.missing : []),
+    ...('missing' in body ? body.missing : []),
+  ].filter((item, index, all) => all.findIndex((other) => other.field === item.field) === index);
+  if (missing.length > 0 || 'missing' in body || (title && 'missing' in title)) {
+    throw missingField(lead, missing);
+  }
+  return {
+    templateId: template.id,
+    channel,
+    subject: title && 'text' in title ? title.text : null,
+    body: body.text,
+    language: variant.language,
+  };
+};

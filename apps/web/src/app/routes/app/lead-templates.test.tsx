@@ -1,0 +1,155 @@
+import { apiPaths, TEMPLATE_FIELD_MISSING_CODE } from '@leasing/contract';
+import type { MessageTemplate, RenderedTemplate } from '@leasing/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../../lib/storage';
+import { apiError, stubRoutes } from '../../../testing/fake-server';
+import type { RouteAnswer } from '../../../testing/fake-server';
+import { conversationEvent, demoUser, lead as leadFixture } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { stubTimelineLayout } from '../../../testing/stub-layout';
+
+const theLead = leadFixture({ officeDecisionState: null });
+
+function template(overrides: Partial<MessageTemplate>): MessageTemplate {
+  return {
+    _id: crypto.randomUUID(),
+    name: 'Template',
+    scope: 'company',
+    channel: 'SMS',
+    subject: null,
+    body: 'Hello',
+    variants: [],
+    usageCount: 0,
+    ownerUserId: null,
+    createdByUserName: 'Demo Admin',
+    canEdit: true,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const welcome = template({ name: 'Welcome', body: 'Hi {{lead.firstName}}!' });
+const tourReminder = template({
+  name: 'Tour reminder',
+  body: 'See you {{tour.date}} at {{tour.time}}',
+});
+const tourDirections = template({
+  name: 'Tour directions',
+  body: 'We are at {{property.address}}',
+});
+const emailOnly = template({ name: 'Tour by email', channel: 'EMAIL', subject: 'Your tour' });
+
+async function openLead(routes: Record<string, RouteAnswer>) {
+  startSession('token');
+  stubTimelineLayout();
+  const server = stubRoutes({
+    [`GET ${apiPaths.me}`]: { body: demoUser },
+    [`GET ${apiPaths.lead(theLead.propertyID, theLead.pmsLeadId)}`]: { body: theLead },
+    [`GET ${apiPaths.templates}`]: { body: [welcome, tourReminder, tourDirections, emailOnly] },
+    ...routes,
+  });
+  const rendered = renderApp(
+    `/properties/${theLead.propertyID}/leads/${encodeURIComponent(theLead.pmsLeadId)}/escalation`,
+  );
+  const form = await screen.findByRole('form', { name: 'Message composer' });
+  return { ...rendered, server, composer: within(form) };
+}
+
+describe('templates in the composer', () => {
+  it('picks a template by keyboard: / opens, typing searches, arrows move, Enter fills and it is sent with its id', async () => {
+    const rendered: RenderedTemplate = {
+      templateId: tourDirections._id,
+      channel: 'SMS',
+      subject: null,
+      body: 'We are at 12 Elm Street',
+      language: null,
+    };
+    const renderPath = apiPaths.leadTemplateRender(theLead._id, tourDirections._id);
+    const { user, server, composer } = await openLead({
+      [`POST ${renderPath}`]: { body: rendered },
+      [`POST ${apiPaths.leadSms(theLead._id)}`]: {
+        body: conversationEvent({ body: rendered.body, senderType: 'USER' }),
+      },
+    });
+    const message = composer.getByRole('textbox', { name: 'Message' });
+    await user.click(message);
+    await user.keyboard('/');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Templates' });
+    const search = within(dialog).getByRole('combobox', { name: 'Search templates' });
+    await waitFor(() => expect(document.activeElement).toBe(search));
+    // The email-only template is not offered in SMS mode.
+    const options = await within(dialog).findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      expect.stringContaining('Welcome'),
+      expect.stringContaining('Tour reminder'),
+      expect.stringContaining('Tour directions'),
+    ]);
+
+    await user.keyboard('tour');
+    expect(within(dialog).getAllByRole('option')).toHaveLength(2);
+    expect(within(dialog).getByRole('option', { selected: true }).textContent).toContain(
+      'Tour reminder',
+    );
+    await user.keyboard('{ArrowDown}');
+    expect(within(dialog).getByRole('option', { selected: true }).textContent).toContain(
+      'Tour directions',
+    );
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Templates' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    expect(server.requestsTo(renderPath, 'POST')[0]?.body).toEqual({ channel: 'SMS' });
+    expect((message as HTMLTextAreaElement).value).toBe('We are at 12 Elm Street');
+    expect(composer.getByText('23 characters · 1 segment')).toBeTruthy();
+
+    await user.click(composer.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(server.requestsTo(apiPaths.leadSms(theLead._id), 'POST')).toHaveLength(1),
+    );
+    const sent = server.requestsTo(apiPaths.leadSms(theLead._id), 'POST')[0]?.body as FormData;
+    expect(sent.get('text')).toBe('We are at 12 Elm Street');
+    expect(sent.get('templateId')).toBe(tourDirections._id);
+  });
+
+  it('names the merge field without a value and fills nothing; Esc closes', async () => {
+    const renderPath = apiPaths.leadTemplateRender(theLead._id, tourReminder._id);
+    const { user, composer } = await openLead({
+      [`POST ${renderPath}`]: {
+        ...apiError(
+          400,
+          TEMPLATE_FIELD_MISSING_CODE,
+          '{{tour.date}} has no value for Jordan: no tour is scheduled.',
+        ),
+      },
+    });
+    await user.click(composer.getByRole('button', { name: 'Templates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Templates' });
+    await within(dialog).findAllByRole('option');
+    await user.keyboard('reminder{Enter}');
+
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      '{{tour.date}} has no value for Jordan: no tour is scheduled.',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Templates' })).toBeNull());
+    // Back in the message, where '/' opens the picker again.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(composer.getByRole('textbox', { name: 'Message' })),
+    );
+    expect((composer.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+      '',
+    );
+  });
+
+  it('types a / like any other character once the message has text', async () => {
+    const { user, composer } = await openLead({});
+    const message = composer.getByRole('textbox', { name: 'Message' });
+    await user.click(message);
+    await user.keyboard('Either 1/2');
+    expect((message as HTMLTextAreaElement).value).toBe('Either 1/2');
+    expect(screen.queryByRole('dialog', { name: 'Templates' })).toBeNull();
+  });
+});

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { isoDateSchema } from './common.js';
+import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH } from './messaging.js';
+
+/**
+ * Message templates: the company's (kept by managers and admins) and each person's own. A body
+ * (and an email subject) holds merge fields such as `{{lead.firstName}}`, filled on the server for
+ * one lead when the template is picked in the composer.
+ */
+export const templateChannels = ['SMS', 'EMAIL', 'BOTH'] as const;
+export const templateChannelSchema = z.enum(templateChannels, {
+  error: `must be one of ${templateChannels.join(', ')}`,
+});
+export type TemplateChannel = z.infer<typeof templateChannelSchema>;
+
+/** `company`: every staff member may use it, managers and admins keep it; `personal`: its owner's. */
+export const templateScopes = ['company', 'personal'] as const;
+export const templateScopeSchema = z.enum(templateScopes, {
+  error: `must be one of ${templateScopes.join(', ')}`,
+});
+export type TemplateScope = z.infer<typeof templateScopeSchema>;
+
+/** Every merge field a template may use, with what it is filled with (the edit dialog's menu). */
+export const templateFieldInfo = {
+  'lead.firstName': "The lead's first name",
+  'lead.name': "The lead's full name",
+  'property.name': "The lead's property",
+  'property.address': "The property's address",
+  'tour.date': 'The date of the lead’s tour, in the property’s time zone',
+  'tour.time': 'The time of the lead’s tour, in the property’s time zone',
+  'agent.firstName': 'Your first name (whoever sends)',
+  'agent.name': 'Your full name (whoever sends)',
+  'company.name': 'Your company',
+  paymentLink: "The lead's active payment link",
+} as const;
+export type TemplateField = keyof typeof templateFieldInfo;
+export const templateFields = Object.keys(templateFieldInfo) as TemplateField[];
+
+export const TEMPLATE_NAME_MAX_LENGTH = 100;
+/** Languages a template may have a variant in besides its default text. */
+export const TEMPLATE_MAX_VARIANTS = 10;
+
+/** A two-letter language code (ISO 639-1), as a lead's preferred language starts. */
+export const templateLanguageSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2}$/, 'a two-letter language code, such as es');
+
+const subjectSchema = z.string().trim().max(EMAIL_SUBJECT_MAX_LENGTH).nullable();
+const bodySchema = z.string().trim().min(1, 'Write the message').max(EMAIL_BODY_MAX_LENGTH);
+
+/** The same message in another language: picked for a lead who prefers that language. */
+export const templateVariantSchema = z.object({
+  language: templateLanguageSchema,
+  subject: subjectSchema.default(null),
+  body: bodySchema,
+});
+export type TemplateVariant = z.infer<typeof templateVariantSchema>;
+
+export const messageTemplateSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  scope: templateScopeSchema,
+  channel: templateChannelSchema,
+  /** Email only (channel EMAIL or BOTH). */
+  subject: z.string().nullable(),
+  body: z.string(),
+  variants: z.array(templateVariantSchema),
+  /** How many messages were sent from it. */
+  usageCount: z.number().int().nonnegative(),
+  /** The owner of a personal template; null for a company one. */
+  ownerUserId: z.uuid().nullable(),
+  createdByUserName: z.string().nullable(),
+  /** Whether the caller may change or delete it (the page disables what it may not). */
+  canEdit: z.boolean(),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
+export const messageTemplateListSchema = z.array(messageTemplateSchema);
+
+const templateFieldsShape = {
+  name: z.string().trim().min(1, 'Enter a name').max(TEMPLATE_NAME_MAX_LENGTH),
+  channel: templateChannelSchema,
+  subject: subjectSchema.default(null),
+  body: bodySchema,
+  variants: z.array(templateVariantSchema).max(TEMPLATE_MAX_VARIANTS).default([]),
+};
+
+/** A new template; `scope` company is for managers and admins. */
+export const createTemplateRequestSchema = z.object({
+  ...templateFieldsShape,
+  scope: templateScopeSchema,
+});
+export type CreateTemplateRequest = z.input<typeof createTemplateRequestSchema>;
+
+/** The whole template again (its scope stays as it was made). */
+export const updateTemplateRequestSchema = z.object(templateFieldsShape);
+export type UpdateTemplateRequest = z.input<typeof updateTemplateRequestSchema>;
+
+export const templateParamsSchema = z.object({ templateId: z.uuid() });
+export const leadTemplateParamsSchema = z.object({ leadId: z.uuid(), templateId: z.uuid() });
+
+/** Fill a template for one lead, for the composer's mode. */
+export const renderTemplateRequestSchema = z.object({ channel: z.enum(['SMS', 'EMAIL']) });
+export type RenderTemplateRequest = z.infer<typeof renderTemplateRequestSchema>;
+
+export const renderedTemplateSchema = z.object({
+  templateId: z.uuid(),
+  channel: z.enum(['SMS', 'EMAIL']),
+  /** Email only. */
+  subject: z.string().nullable(),
+  body: z.string(),
+  /** The variant's language, or null for the default text. */
+  language: z.string().nullable(),
+});
+export type RenderedTemplate = z.infer<typeof renderedTemplateSchema>;
+
+/** The 400 of a render that left a merge field empty for this lead (`details` name each field). */
+export const TEMPLATE_FIELD_MISSING_CODE = 'TEMPLATE_FIELD_MISSING';
