@@ -219,7 +219,7 @@ describe.each(databaseTargets())('API key scopes and expiry on $name', (target) 
     expect(link).toContain('`links:create`');
     expect(link).toContain('`act-as`');
     expect(docs.body.info.description).toMatch(
-      /`messages:send`[^.]*defined for\s+operations to come: no operation sends messages/,
+      /`messages:send`[^.]*defined for\s+operations to come: no\s+operation sends messages/,
     );
   });
 });
