@@ -563,6 +563,12 @@ const leadSeeds = (now: Date): LeadSeed[] => {
             previousOwner: { kind: 'unassigned' },
           },
         }),
+        system('CONSENT_CHANGE', `Opted in to email by ${staff.marcus.name}`, 232, {
+          senderType: 'USER',
+          senderName: staff.marcus.name,
+          eventByUserName: staff.marcus.name,
+          data: { consent: { channel: 'EMAIL', status: 'OPT_IN', source: 'staff' } },
+        }),
         system('LEAD_STATUS_CHANGE', 'Status: Contacted → Applied', 230, {
           senderType: 'USER',
           senderName: staff.marcus.name,
