@@ -81,7 +81,7 @@ describe('keyboard shortcuts', () => {
       'Reply to the lead (not on this page)',
       'Add a note (not on this page)',
       'Assign the lead to me (not on this page)',
-      'Set a follow-up (not on this page)',
+      'Set a follow-up',
       'Complete the decision (not on this page)',
       'Search leads',
       'Show keyboard shortcuts',
