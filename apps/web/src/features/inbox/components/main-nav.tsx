@@ -1,4 +1,4 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, VisuallyHidden } from '@mantine/core';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useToday } from '../api/get-today';
@@ -14,16 +14,16 @@ export function MainNav() {
         <NavLink to={paths.dashboard.getHref()} className={classes.link} end>
           Leads
         </NavLink>
-        <NavLink
-          to={paths.today.getHref()}
-          className={classes.link}
-          aria-label={count > 0 ? `Today, ${count} need action` : 'Today'}
-        >
+        <NavLink to={paths.today.getHref()} className={classes.link}>
           Today
           {count > 0 && (
-            <Badge size="sm" circle={count < 10} color="red" variant="filled" aria-hidden>
-              {count > 99 ? '99+' : count}
-            </Badge>
+            <>
+              <VisuallyHidden>, </VisuallyHidden>
+              <Badge size="sm" circle={count < 10} color="red" variant="filled">
+                {count > 99 ? '99+' : count}
+              </Badge>
+              <VisuallyHidden> need action</VisuallyHidden>
+            </>
           )}
         </NavLink>
       </Group>

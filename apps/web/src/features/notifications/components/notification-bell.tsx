@@ -119,15 +119,17 @@ export function NotificationBell({ onOpenLead }: NotificationBellProps) {
       trapFocus
       returnFocus
     >
-      <Popover.Target>
-        <Indicator
-          label={unreadCount > 99 ? '99+' : unreadCount}
-          disabled={unreadCount === 0}
-          size={16}
-          offset={6}
-          color="red"
-          aria-hidden={false}
-        >
+      {/* The target is the button itself: the popover's aria attributes belong on it, not on the
+          indicator's wrapper. */}
+      <Indicator
+        label={unreadCount > 99 ? '99+' : unreadCount}
+        disabled={unreadCount === 0}
+        size={16}
+        offset={6}
+        color="red"
+        aria-hidden={false}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -139,8 +141,8 @@ export function NotificationBell({ onOpenLead }: NotificationBellProps) {
           >
             <IconBell size={20} stroke={1.75} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} role="dialog" aria-label="Notifications">
         <Group justify="space-between" px="md" py="xs" wrap="nowrap">
           <Text fw={600} size="sm">
