@@ -23,7 +23,13 @@ export type FakeMedia = {
 
 /** What the fake does with one message: accept it and report a final state, or refuse it. */
 export type FakeOutcome =
-  | { accept: true; finalStatus: 'delivered' | 'undelivered' | 'failed'; errorCode?: string }
+  | {
+      accept: true;
+      finalStatus: 'delivered' | 'undelivered' | 'failed';
+      errorCode?: string;
+      /** Makes every status callback, answered, before answering the send (a fast carrier). */
+      callbacksFirst?: boolean;
+    }
   | { accept: false; httpStatus: number; code: number; message: string }
   /** Never answers: a request in flight when the sender dies. */
   | { hang: true };
@@ -174,27 +180,29 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
       });
     }
     received.push(message);
-    json(201, {
-      sid: message.sid,
-      status: 'queued',
-      to: message.to,
-      from: message.from,
-      body: message.body,
-    });
-    if (message.statusCallback) {
-      const statuses = shuffle(['sending', 'sent', outcome.finalStatus]);
-      const delivery = (async () => {
-        for (const status of statuses) {
-          await callback(
-            message,
-            status,
-            status === outcome.finalStatus ? outcome.errorCode : undefined,
-          );
-        }
-      })();
-      pending.add(delivery);
-      void delivery.finally(() => pending.delete(delivery));
-    }
+    const answer = () =>
+      json(201, {
+        sid: message.sid,
+        status: 'queued',
+        to: message.to,
+        from: message.from,
+        body: message.body,
+      });
+    if (!message.statusCallback) return answer();
+    const statuses = shuffle(['sending', 'sent', outcome.finalStatus]);
+    const delivery = (async () => {
+      for (const status of statuses) {
+        await callback(
+          message,
+          status,
+          status === outcome.finalStatus ? outcome.errorCode : undefined,
+        );
+      }
+    })();
+    pending.add(delivery);
+    void delivery.finally(() => pending.delete(delivery));
+    if (outcome.callbacksFirst) await delivery;
+    answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from './columns.js';
 import { companies } from './companies.js';
 import { conversationEvents } from './conversation-events.js';
@@ -38,5 +38,23 @@ export const sendingSlots = pgTable('sending_slots', {
   sender: text().primaryKey(),
   nextAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Status callbacks that arrived before the provider's answer to the send was recorded (Twilio may
+ * call back within milliseconds): kept here and applied as soon as the message's SID is written.
+ */
+export const earlyProviderStatuses = pgTable(
+  'early_provider_statuses',
+  {
+    providerMessageId: text().notNull(),
+    providerStatus: text().notNull(),
+    errorCode: text(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.providerMessageId, table.providerStatus] }),
+    index('early_provider_statuses_received_idx').on(table.receivedAt),
+  ],
+);
 
 export type SandboxOutboxRow = typeof sandboxOutbox.$inferSelect;

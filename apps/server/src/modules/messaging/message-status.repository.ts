@@ -1,9 +1,10 @@
 import { A2P_UNREGISTERED_ERROR_CODE } from '@leasing/contract';
-import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SendingStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import {
   conversationEvents,
+  earlyProviderStatuses,
   leads,
   properties,
   type ConversationEventRow,
@@ -142,19 +143,46 @@ export const markFailed = async (
 };
 
 /** Records that the provider took the message: its id, its first state. */
-export const recordAccepted = (
+/**
+ * Serializes the two writers of one provider message: recording the provider's answer (its SID)
+ * and a status callback for that SID. Whichever comes second sees the other's committed row, so a
+ * callback that beats the answer is kept as an early status, never dropped.
+ */
+const lockProviderMessage = (db: Db, providerMessageId: string) =>
+  db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`provider-message:${providerMessageId}`}, 0))`,
+  );
+
+/** Call inside a transaction: the lock is held until it commits. */
+export const recordAccepted = async (
   db: Db,
   event: ConversationEventRow,
   providerMessageId: string,
   providerStatus: string,
   sendingStatus: SendingStatus,
-) =>
-  db
+) => {
+  await lockProviderMessage(db, providerMessageId);
+  const [row] = await db
     .update(conversationEvents)
     .set({ providerMessageId, providerStatus, sendingStatus })
     .where(eq(conversationEvents.id, event.id))
+    .returning();
+  return row;
+};
+
+/** Early statuses live a day at most: a callback for a message that is not ours is not kept. */
+const EARLY_STATUS_TTL = sql`now() - interval '1 day'`;
+
+/**
+ * Takes the status callbacks that arrived before `recordAccepted` wrote their SID (oldest first).
+ * Apply each with `applyProviderStatus`; its rank check keeps the newest state whatever the order.
+ */
+export const takeEarlyStatuses = (db: Db, providerMessageId: string) =>
+  db
+    .delete(earlyProviderStatuses)
+    .where(eq(earlyProviderStatuses.providerMessageId, providerMessageId))
     .returning()
-    .then((rows) => rows[0]);
+    .then((rows) => rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime()));
 
 /**
  * Applies a provider status report (Twilio's callback, or the sandbox's). Answers the updated event,
@@ -166,9 +194,20 @@ export const applyProviderStatus = async (
   providerStatus: string,
   errorCode: string | undefined,
 ): Promise<ConversationEventRow | undefined> => {
+  await lockProviderMessage(db, providerMessageId);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const event = await findEventByProviderId(db, providerMessageId);
-    if (!event || providerStatusRank(providerStatus) <= providerStatusRank(event.providerStatus))
+    if (!event) {
+      await db
+        .insert(earlyProviderStatuses)
+        .values({ providerMessageId, providerStatus, errorCode })
+        .onConflictDoNothing();
+      await db
+        .delete(earlyProviderStatuses)
+        .where(lt(earlyProviderStatuses.receivedAt, EARLY_STATUS_TTL));
+      return undefined;
+    }
+    if (providerStatusRank(providerStatus) <= providerStatusRank(event.providerStatus))
       return undefined;
     const sendingStatus = sendingStatusFor(providerStatus);
     const failed = sendingStatus === 'FAILED';

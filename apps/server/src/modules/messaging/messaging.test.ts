@@ -13,7 +13,12 @@ import type {
   Property,
 } from '@leasing/contract';
 import { consoleOnlyEventTypes } from '@leasing/contract';
-import { conversationEvents, leads, sandboxOutbox } from '../../db/schema/index.js';
+import {
+  conversationEvents,
+  earlyProviderStatuses,
+  leads,
+  sandboxOutbox,
+} from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
@@ -361,6 +366,28 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
       .where(eq(conversationEvents.id, sent.body._id));
     expect(event).toMatchObject({ providerMessageId: message.sid, sendingStatus: 'COMPLETED' });
     expect(['delivered']).toContain(event!.providerStatus);
+  });
+
+  it('keeps the callbacks that arrive before Twilio answers the send, and ends COMPLETED', async () => {
+    fake.setOutcome(() => ({ accept: true, finalStatus: 'delivered', callbacksFirst: true }));
+    const ava = s.lead('Ava Thompson');
+    const sent = await s.sms(ava._id, 'Fast carrier today.');
+    const final = await s.waitForFinal(ava._id, sent.body._id);
+    expect(final.sendingStatus).toBe('COMPLETED');
+    const message = fake.received.find((m) => m.body === 'Fast carrier today.')!;
+    const [event] = await s.t.db
+      .select()
+      .from(conversationEvents)
+      .where(eq(conversationEvents.id, sent.body._id));
+    expect(event).toMatchObject({ providerMessageId: message.sid, providerStatus: 'delivered' });
+    // Nothing is left waiting for a message that has been recorded.
+    expect(
+      await s.t.db
+        .select()
+        .from(earlyProviderStatuses)
+        .where(eq(earlyProviderStatuses.providerMessageId, message.sid)),
+    ).toEqual([]);
+    fake.setOutcome(() => ({ accept: true, finalStatus: 'delivered' }));
   });
 
   it('marks an undelivered message FAILED with the reason, and an opted-out recipient OPT_OUT', async () => {

@@ -22,6 +22,7 @@ import {
   markInProgress,
   markPending,
   recordAccepted,
+  takeEarlyStatuses,
 } from './message-status.repository.js';
 import { failureDataFor, sendingStatusFor } from './provider-status.js';
 import {
@@ -106,6 +107,20 @@ const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => 
   await writeMessageStatus(deps.events, (db) =>
     applyProviderStatus(db, accepted.providerMessageId, accepted.providerStatus, undefined),
   );
+  // Callbacks that came before the answer above was written (kept, not dropped): applied now.
+  await writeMessageStatus(deps.events, async (db) => {
+    let latest: ConversationEventRow | undefined;
+    for (const report of await takeEarlyStatuses(db, accepted.providerMessageId)) {
+      const applied = await applyProviderStatus(
+        db,
+        accepted.providerMessageId,
+        report.providerStatus,
+        report.errorCode ?? undefined,
+      );
+      latest = applied ?? latest;
+    }
+    return latest;
+  });
 };
 
 const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) => {
