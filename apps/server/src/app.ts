@@ -42,6 +42,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { numbersModule } from './modules/numbers/numbers.module.js';
 import { ownersModule } from './modules/owners/owners.module.js';
 import { leadStatusModule } from './modules/lead-status/lead-status.module.js';
+import { leadDetailsModule } from './modules/lead-details/lead-details.module.js';
 import { presenceModule } from './modules/presence/presence.module.js';
 import { officeHoursModule } from './modules/office-hours/office-hours.module.js';
 import { officeDecisionModule } from './modules/office-decision/office-decision.module.js';
@@ -203,6 +204,7 @@ export const buildApp = async ({
     await app.register(notesModule);
     await app.register(officeDecisionModule, { now: now ?? systemClock });
     await app.register(leadStatusModule, { now: now ?? systemClock });
+    await app.register(leadDetailsModule, { now: now ?? systemClock });
     await app.register(draftsModule);
     await app.register(templatesModule);
     await app.register(notificationsModule, { now: now ?? systemClock });

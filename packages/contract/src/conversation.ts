@@ -20,19 +20,21 @@ export const eventTypes = [
   'LEAD_STATUS_CHANGE',
   'DECISION_REOPENED',
   'CONSENT_CHANGE',
+  'CONTACT_CHANGE',
 ] as const;
 export const eventTypeSchema = z.enum(eventTypes);
 export type EventType = z.infer<typeof eventTypeSchema>;
 
 /**
  * Event types only the console writes (its workflow): owner changes, the pipeline's status
- * changes, a reopened decision. Integrations cannot append them.
+ * changes, a reopened decision, consent and contact-detail changes. Integrations cannot append them.
  */
 export const consoleOnlyEventTypes = [
   'OWNER_CHANGED',
   'LEAD_STATUS_CHANGE',
   'DECISION_REOPENED',
   'CONSENT_CHANGE',
+  'CONTACT_CHANGE',
 ] as const satisfies readonly (typeof eventTypes)[number][];
 
 export const senderTypes = ['LEAD', 'USER', 'ASSISTANT', 'SYSTEM'] as const;

@@ -7,6 +7,7 @@ export * from './config.js';
 export * from './conversation.js';
 export * from './delivery-failures.js';
 export * from './leads.js';
+export * from './lead-details.js';
 export * from './notes.js';
 export * from './paths.js';
 export * from './messaging.js';

@@ -17,6 +17,7 @@ export const apiRoutes = {
   lead: '/api/properties/:propertyId/leads/:pmsLeadId',
   leadConversations: '/api/leads/:leadId/conversations',
   leadNotes: '/api/leads/:leadId/notes',
+  leadDetails: '/api/leads/:leadId',
   leadSms: '/api/leads/:leadId/sms',
   leadEmail: '/api/leads/:leadId/email',
   leadMessageRetry: '/api/leads/:leadId/messages/:messageId/retry',
@@ -118,6 +119,7 @@ export const apiPaths = {
     pathOf(apiRoutes.lead, { propertyId, pmsLeadId }),
   leadConversations: (leadId: string) => pathOf(apiRoutes.leadConversations, { leadId }),
   leadNotes: (leadId: string) => pathOf(apiRoutes.leadNotes, { leadId }),
+  leadDetails: (leadId: string) => pathOf(apiRoutes.leadDetails, { leadId }),
   leadSms: (leadId: string) => pathOf(apiRoutes.leadSms, { leadId }),
   leadEmail: (leadId: string) => pathOf(apiRoutes.leadEmail, { leadId }),
   /** 'Retry' of a failed message: a new attempt of it. */

@@ -134,6 +134,8 @@ export type DomainEventMap = {
     /** The changed fields' values before and after, where the writer knows them. */
     before?: Record<string, unknown>;
     after?: Record<string, unknown>;
+    /** The CONTACT_CHANGE event a person's edit put on the timeline. */
+    timelineEventId?: string;
   };
   /**
    * The lead's consent to a channel changed by a person, an integration or an unsubscribe link
@@ -248,4 +250,4 @@ export const domainEvent = <T extends DomainEventType>(
 
 /** The timeline event a domain event names, if any: what consoles are told to fetch. */
 export const timelineEventIdOf = (event: DomainEvent): string | null =>
-  'timelineEventId' in event ? event.timelineEventId : null;
+  'timelineEventId' in event ? (event.timelineEventId ?? null) : null;

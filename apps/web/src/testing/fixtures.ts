@@ -353,6 +353,16 @@ export function oneEventOfEachType(): ConversationEvent[] {
       data: { consent: { channel: 'SMS', status: 'OPT_OUT', source: 'staff' } },
     }),
     conversationEvent({
+      _id: 'contact-change',
+      eventType: 'CONTACT_CHANGE',
+      senderType: 'USER',
+      senderName: 'Dana Whitfield',
+      body: 'Phone (512) 555-0199 added by Dana Whitfield',
+      eventByUserName: 'Dana Whitfield',
+      date: at(19),
+      data: { changes: [{ field: 'phone', before: null, after: '+15125550199' }] },
+    }),
+    conversationEvent({
       _id: 'decision-reopened',
       eventType: 'DECISION_REOPENED',
       senderType: 'USER',

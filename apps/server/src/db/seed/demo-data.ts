@@ -569,6 +569,19 @@ const leadSeeds = (now: Date): LeadSeed[] => {
           eventByUserName: staff.marcus.name,
           data: { consent: { channel: 'EMAIL', status: 'OPT_IN', source: 'staff' } },
         }),
+        system(
+          'CONTACT_CHANGE',
+          `Email taylor.brooks@example.com added by ${staff.marcus.name}`,
+          233,
+          {
+            senderType: 'USER',
+            senderName: staff.marcus.name,
+            eventByUserName: staff.marcus.name,
+            data: {
+              changes: [{ field: 'email', before: null, after: 'taylor.brooks@example.com' }],
+            },
+          },
+        ),
         system('LEAD_STATUS_CHANGE', 'Status: Contacted → Applied', 230, {
           senderType: 'USER',
           senderName: staff.marcus.name,

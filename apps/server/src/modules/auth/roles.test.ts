@@ -32,6 +32,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/leads/:leadId/conversations': 'staff',
   'GET /api/leads/:leadId/notes': 'staff',
   'POST /api/leads/:leadId/notes': 'staff',
+  'PATCH /api/leads/:leadId': 'staff',
   'POST /api/leads/:leadId/sms': 'staff',
   'POST /api/leads/:leadId/email': 'staff',
   'POST /api/leads/:leadId/messages/:messageId/retry': 'staff',

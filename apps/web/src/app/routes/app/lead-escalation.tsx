@@ -352,7 +352,11 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   <Tabs.Tab value="conversation-info">Conversation info</Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="conversation-info">
-                  <ConversationInfo lead={lead} isExpanded={isExpanded} />
+                  <ConversationInfo
+                    lead={lead}
+                    isExpanded={isExpanded}
+                    canEditContact={!isSecureAccess}
+                  />
                 </Tabs.Panel>
               </Tabs>
             </Paper>

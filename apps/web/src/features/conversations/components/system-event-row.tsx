@@ -29,6 +29,7 @@ import {
   IconSend,
   IconShieldCheck,
   IconTarget,
+  IconUserEdit,
   IconUserShare,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
@@ -136,6 +137,13 @@ const systemEventDisplay: Record<SystemEventType, SystemEventDisplay> = {
     icon: IconShieldCheck,
     color: 'red',
     title: 'Consent changed',
+    facts: () => [],
+  },
+  // The body has one line per field: "Phone changed from (512) 555-0101 to … by Dana Whitfield".
+  CONTACT_CHANGE: {
+    icon: IconUserEdit,
+    color: 'gray',
+    title: 'Contact details changed',
     facts: () => [],
   },
 };

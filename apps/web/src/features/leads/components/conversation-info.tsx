@@ -1,8 +1,10 @@
 import type { Lead } from '@leasing/contract';
-import { Divider, Group, Stack, Text } from '@mantine/core';
-import { memo } from 'react';
+import { ActionIcon, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { memo, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
+import { EditContactDialog } from './edit-contact-dialog';
 import { LeadContactFacts } from './lead-contact-facts';
 import { LeadNotes } from './lead-notes';
 
@@ -10,18 +12,39 @@ export type ConversationInfoProps = {
   lead: Lead;
   /** The expanded pane leaves the tour time out to give the timeline the room. */
   isExpanded?: boolean;
+  /** Staff may correct the name, phone and email; a secure link's visitor may not. */
+  canEditContact?: boolean;
 };
 
-type InfoSectionProps = { label: string; children: ReactNode; style?: CSSProperties };
+type InfoSectionProps = {
+  label: string;
+  children: ReactNode;
+  style?: CSSProperties;
+  /** A control beside the label (e.g. 'Edit contact details'). */
+  action?: ReactNode;
+};
 
-function InfoSection({ label, children, style }: InfoSectionProps) {
+function InfoSection({ label, children, style, action }: InfoSectionProps) {
   return (
     <section aria-label={label} style={style}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={6} style={{ letterSpacing: 0.4 }}>
-        {label}
-      </Text>
+      <Group justify="space-between" gap="xs" wrap="nowrap" mb={6}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700} style={{ letterSpacing: 0.4 }}>
+          {label}
+        </Text>
+        {action}
+      </Group>
       {children}
     </section>
+  );
+}
+
+function EditContactButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Tooltip label="Edit contact details" withArrow>
+      <ActionIcon variant="subtle" size="sm" aria-label="Edit contact details" onClick={onClick}>
+        <IconPencil size={14} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 
@@ -32,7 +55,20 @@ function InfoSection({ label, children, style }: InfoSectionProps) {
 export const ConversationInfo = memo(function ConversationInfo({
   lead,
   isExpanded = false,
+  canEditContact = true,
 }: ConversationInfoProps) {
+  const [isEditing, setIsEditing] = useState(false);
+  const editAction = canEditContact ? (
+    <EditContactButton onClick={() => setIsEditing(true)} />
+  ) : null;
+  const dialog = canEditContact && (
+    <EditContactDialog
+      key={`${lead.name}|${lead.phone}|${lead.email}`}
+      lead={lead}
+      opened={isEditing}
+      onClose={() => setIsEditing(false)}
+    />
+  );
   if (isExpanded) {
     // One row above the full-width timeline.
     return (
@@ -43,9 +79,10 @@ export const ConversationInfo = memo(function ConversationInfo({
         <InfoSection label="Notes" style={{ flex: '1 1 480px', minWidth: 0, maxWidth: 640 }}>
           <LeadNotes lead={lead} isCompact />
         </InfoSection>
-        <InfoSection label="Contact" style={{ flex: '0 1 280px', minWidth: 0 }}>
+        <InfoSection label="Contact" style={{ flex: '0 1 280px', minWidth: 0 }} action={editAction}>
           <LeadContactFacts lead={lead} isCompact />
         </InfoSection>
+        {dialog}
       </Group>
     );
   }
@@ -65,9 +102,10 @@ export const ConversationInfo = memo(function ConversationInfo({
         <LeadNotes lead={lead} />
       </InfoSection>
       <Divider />
-      <InfoSection label="Contact">
+      <InfoSection label="Contact" action={editAction}>
         <LeadContactFacts lead={lead} />
       </InfoSection>
+      {dialog}
     </Stack>
   );
 });

@@ -1,0 +1,141 @@
+import type { Lead, UpdateLeadDetailsRequest } from '@leasing/contract';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { formatPhone } from '../../../lib/format-phone';
+import { useUpdateLeadDetails } from '../api/update-lead-details';
+
+export type EditContactDialogProps = {
+  lead: Pick<
+    Lead,
+    '_id' | 'propertyID' | 'pmsLeadId' | 'name' | 'phone' | 'email' | 'phoneOptStatus'
+  >;
+  opened: boolean;
+  onClose: () => void;
+};
+
+/** The message a 400 gives for one field (`body.phone` → phone). */
+function fieldError(error: Error | null, field: string): string | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  return error.details?.find((detail) => detail.path === `body.${field}`)?.message ?? null;
+}
+
+/** Only what the person changed goes to the server; an emptied phone or email is cleared. */
+function changesOf(
+  lead: EditContactDialogProps['lead'],
+  values: { name: string; phone: string; email: string },
+): UpdateLeadDetailsRequest {
+  const name = values.name.trim();
+  const phone = values.phone.trim();
+  const email = values.email.trim();
+  const shownPhone = lead.phone ? formatPhone(lead.phone) : '';
+  return {
+    ...(name !== lead.name ? { name } : {}),
+    ...(phone !== shownPhone ? { phone: phone || null } : {}),
+    ...(email !== (lead.email ?? '') ? { email: email || null } : {}),
+  };
+}
+
+/** 'Edit contact details': name, phone and email, validated by the server. */
+export function EditContactDialog({ lead, opened, onClose }: EditContactDialogProps) {
+  const update = useUpdateLeadDetails(lead);
+  const initial = {
+    name: lead.name,
+    phone: lead.phone ? formatPhone(lead.phone) : '',
+    email: lead.email ?? '',
+  };
+  const [values, setValues] = useState(initial);
+  const changes = changesOf(lead, values);
+  const hasChanges = Object.keys(changes).length > 0;
+  const nameMissing = values.name.trim() === '';
+  const disabledReason = nameMissing
+    ? 'Enter a name'
+    : !hasChanges
+      ? 'Nothing has changed yet'
+      : null;
+  const phoneChanged = 'phone' in changes && lead.phoneOptStatus === 'OPT_OUT';
+
+  function handleClose() {
+    setValues(initial);
+    update.reset();
+    onClose();
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (disabledReason) return;
+    update.mutate(changes, { onSuccess: handleClose });
+  }
+
+  const otherError =
+    update.error && !['name', 'phone', 'email'].some((field) => fieldError(update.error, field))
+      ? update.error.message
+      : null;
+
+  return (
+    <Modal opened={opened} onClose={handleClose} title="Edit contact details" centered size="sm">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Name"
+            value={values.name}
+            onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
+            error={fieldError(update.error, 'name') ?? (nameMissing ? 'Enter a name' : null)}
+            required
+            data-autofocus
+            autoComplete="off"
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            placeholder="(512) 555-0100"
+            value={values.phone}
+            onChange={(event) => setValues({ ...values, phone: event.currentTarget.value })}
+            error={fieldError(update.error, 'phone')}
+            description="US numbers as you say them; others with + and the country code"
+            autoComplete="off"
+          />
+          {phoneChanged && (
+            <Text size="xs" c="dimmed">
+              Texts were off for the old number; the new number starts without consent.
+            </Text>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            placeholder="name@example.com"
+            value={values.email}
+            onChange={(event) => setValues({ ...values, email: event.currentTarget.value })}
+            error={fieldError(update.error, 'email')}
+            autoComplete="off"
+          />
+          {otherError && (
+            <Alert color="red" title="Not saved">
+              {otherError}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={handleClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={update.isPending}
+              disabled={disabledReason !== null}
+              title={disabledReason ?? undefined}
+              aria-describedby={disabledReason ? 'edit-contact-disabled-reason' : undefined}
+            >
+              Save
+            </Button>
+          </Group>
+          {disabledReason && (
+            <Text id="edit-contact-disabled-reason" size="xs" c="dimmed" ta="right">
+              {disabledReason}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
