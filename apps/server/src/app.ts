@@ -43,6 +43,7 @@ import { numbersModule } from './modules/numbers/numbers.module.js';
 import { ownersModule } from './modules/owners/owners.module.js';
 import { leadStatusModule } from './modules/lead-status/lead-status.module.js';
 import { leadDetailsModule } from './modules/lead-details/lead-details.module.js';
+import { unmatchedModule } from './modules/unmatched/unmatched.module.js';
 import { presenceModule } from './modules/presence/presence.module.js';
 import { officeHoursModule } from './modules/office-hours/office-hours.module.js';
 import { officeDecisionModule } from './modules/office-decision/office-decision.module.js';
@@ -205,6 +206,7 @@ export const buildApp = async ({
     await app.register(officeDecisionModule, { now: now ?? systemClock });
     await app.register(leadStatusModule, { now: now ?? systemClock });
     await app.register(leadDetailsModule, { now: now ?? systemClock });
+    await app.register(unmatchedModule, { now: now ?? systemClock });
     await app.register(draftsModule);
     await app.register(templatesModule);
     await app.register(notificationsModule, { now: now ?? systemClock });

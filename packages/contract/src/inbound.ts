@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, pageOf } from './common.js';
+import { isoDateSchema, pageOf, pageQuerySchema } from './common.js';
 import { attachmentSchema } from './conversation.js';
 import { SMS_MAX_LENGTH } from './messaging.js';
 
@@ -22,8 +22,39 @@ export const unmatchedMessageSchema = z.object({
   /** Why no lead was chosen, in words. */
   reason: z.string(),
   receivedAt: isoDateSchema,
+  /** OPEN until someone moves it to a lead (ASSIGNED), makes a lead of it, or dismisses it. */
+  status: z.enum(['OPEN', 'ASSIGNED', 'LEAD_CREATED', 'DISMISSED']),
+  resolvedAt: isoDateSchema.nullable(),
+  resolvedByName: z.string().nullable(),
+  /** The lead the message went to (ASSIGNED, LEAD_CREATED). */
+  lead: z
+    .object({ _id: z.string(), name: z.string(), propertyID: z.string(), pmsLeadId: z.string() })
+    .nullable(),
 });
 export type UnmatchedMessage = z.infer<typeof unmatchedMessageSchema>;
+export type UnmatchedStatus = UnmatchedMessage['status'];
+
+/** `open` (the default): what still needs someone; `done`: what was assigned, made a lead or dismissed. */
+export const unmatchedListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(['open', 'done']).default('open'),
+});
+export type UnmatchedListQuery = z.input<typeof unmatchedListQuerySchema>;
+
+export const unmatchedCountSchema = z.object({ open: z.number().int().nonnegative() });
+export type UnmatchedCount = z.infer<typeof unmatchedCountSchema>;
+
+export const unmatchedParamsSchema = z.object({ messageId: z.uuid() });
+
+/** Moves the message onto an existing lead's timeline, as the lead's own message. */
+export const assignUnmatchedRequestSchema = z.object({ leadId: z.uuid('Choose a lead') });
+export type AssignUnmatchedRequest = z.infer<typeof assignUnmatchedRequestSchema>;
+
+/** Makes a lead of the sender (their phone or email) in a property, with the message on it. */
+export const createLeadFromUnmatchedRequestSchema = z.object({
+  propertyId: z.uuid('Choose a property'),
+  name: z.string().trim().min(1, 'Enter a name').max(200),
+});
+export type CreateLeadFromUnmatchedRequest = z.infer<typeof createLeadFromUnmatchedRequestSchema>;
 export const unmatchedMessagePageSchema = pageOf(unmatchedMessageSchema);
 export type UnmatchedMessagePage = z.infer<typeof unmatchedMessagePageSchema>;
 

@@ -156,6 +156,14 @@ export type DomainEventMap = {
     decision: 'OPT_OUT' | 'NOT_OPT_OUT';
     actor: Actor;
   };
+  /** A person resolved an unmatched message: moved it to a lead, made a lead of it, or dismissed it. */
+  'unmatched.resolved': CompanyFact & {
+    unmatchedId: string;
+    resolution: 'ASSIGNED' | 'LEAD_CREATED' | 'DISMISSED';
+    /** The lead the message went to (not `leadId`: this is no fact of one lead's). */
+    toLeadId: string | null;
+    actor: Actor;
+  };
   /** A lead was created by hand or by an integration. */
   'lead.created': LeadFact & { actor: Actor };
   /** A staff member signed in (password or external token exchange). */

@@ -9,9 +9,12 @@ import {
   uuid,
   index,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { inboundChannels, type Attachment } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 import { companies } from './companies.js';
+import { leads } from './leads.js';
+import { users } from './companies.js';
 
 export const inboundChannel = pgEnum('inbound_channel', inboundChannels);
 
@@ -35,9 +38,19 @@ export const unmatchedMessages = pgTable(
     /** Makes deliveries idempotent: `sms:{MessageSid}`, `email:{companyId}:{Message-ID or hash}`. */
     dedupeKey: text().notNull().unique(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Null while open; how a person resolved it otherwise. */
+    resolution: text().$type<'ASSIGNED' | 'LEAD_CREATED' | 'DISMISSED'>(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    resolvedByName: text(),
+    /** The lead the message was moved to. */
+    leadId: uuid().references(() => leads.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [
+    index('unmatched_messages_company_open_idx')
+      .on(table.companyId)
+      .where(sql`${table.resolution} is null`),
     index('unmatched_messages_received_idx').on(
       table.receivedAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),

@@ -18,6 +18,8 @@ const targetOf = (event: DomainEvent): Target | null => {
       return { targetType: 'lead', targetId: event.leadId };
     case 'lost_reason.changed':
       return { targetType: 'lost_reason', targetId: event.reasonId };
+    case 'unmatched.resolved':
+      return { targetType: 'unmatched_message', targetId: event.unmatchedId };
     case 'lead.created':
     case 'lead.updated':
     case 'consent.changed':
@@ -87,6 +89,8 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return event.change === 'removed' ? null : { name: event.name };
     case 'timeline.event_added':
       return { eventType: event.eventType };
+    case 'unmatched.resolved':
+      return { resolution: event.resolution, leadId: event.toLeadId };
     case 'consent.changed':
       return { channel: event.channel, status: event.status, source: event.source };
     case 'opt_out_review.decided':

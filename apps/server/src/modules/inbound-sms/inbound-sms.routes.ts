@@ -5,9 +5,7 @@ import {
   optOutReviewParamsSchema,
   optOutReviewRequestSchema,
   optOutReviewResponseSchema,
-  pageQuerySchema,
   simulateInboundSmsRequestSchema,
-  unmatchedMessagePageSchema,
 } from '@leasing/contract';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/errors.js';
@@ -20,7 +18,6 @@ import {
   simulateInboundSms,
   type InboundSmsDeps,
 } from './inbound-sms.service.js';
-import { listUnmatchedMessages } from './unmatched-messages.repository.js';
 
 /** Twilio waits for an answer; an empty one says "no reply from the webhook itself". */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -37,16 +34,6 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod<{ deps: InboundSmsDeps; now
     await receiveInboundSms(deps, inboundSmsFromTwilio(form));
     return reply.status(200).type('text/xml').send(EMPTY_TWIML);
   });
-
-  app.get(
-    apiRoutes.unmatchedMessages,
-    {
-      onRequest: app.authenticate,
-      schema: { querystring: pageQuerySchema, response: { 200: unmatchedMessagePageSchema } },
-    },
-    (request) =>
-      listUnmatchedMessages(app.database.db, principalOf(request).companyId, request.query),
-  );
 
   app.post(
     apiRoutes.sandboxInboundSms,

@@ -43,9 +43,11 @@ const unmatched = (reason: string, companyId: string | null): InboundRoute => ({
   companyId,
 });
 
-/** A unique PMS id in the property for a lead the text created: `SMS-15125550199`, then `-2`… */
-const freePmsLeadId = async (db: Db, propertyId: string, phone: string) => {
-  const base = `SMS-${phone.replace(/\D/g, '')}`;
+/**
+ * A unique PMS id in the property for a lead the console created: `base` (e.g. `SMS-15125550199`),
+ * then `base-2`…
+ */
+export const freePmsLeadId = async (db: Db, propertyId: string, base: string) => {
   const taken = new Set(
     (
       await db
@@ -79,7 +81,7 @@ const leadOnPropertyNumber = async (
     .values({
       companyId: property.companyId,
       propertyId: property.id,
-      pmsLeadId: await freePmsLeadId(db, property.id, from),
+      pmsLeadId: await freePmsLeadId(db, property.id, `SMS-${from.replace(/\D/g, '')}`),
       name: formatPhone(from),
       phone: from,
     })

@@ -96,7 +96,7 @@ type KeywordAction = {
 };
 
 /** What the text is, as far as consent goes: a carrier keyword, a revocation in words, a maybe. */
-const readConsent = (body: string) => {
+export const readConsent = (body: string) => {
   const kind = classifyOptOut(body);
   const keyword: SmsKeyword | undefined =
     kind === 'opt_out'

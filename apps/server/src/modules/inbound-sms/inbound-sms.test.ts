@@ -328,6 +328,10 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
       attachmentsUrls: [],
       reason: row!.reason,
       receivedAt: row!.receivedAt.toISOString(),
+      status: 'OPEN',
+      resolvedAt: null,
+      resolvedByName: null,
+      lead: null,
     });
 
     // Harbor Point reads the strangers on its own number, and not Lakeside's.

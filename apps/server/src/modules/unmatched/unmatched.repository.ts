@@ -1,0 +1,88 @@
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { UnmatchedListQuery, UnmatchedMessage, UnmatchedMessagePage } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import {
+  leads,
+  unmatchedMessages,
+  type LeadRow,
+  type UnmatchedMessageRow,
+} from '../../db/schema/index.js';
+import { decodeCursor, olderThan, toPage } from '../../lib/cursor.js';
+
+type Row = { message: UnmatchedMessageRow; lead: LeadRow | null };
+
+export const toUnmatchedMessage = ({ message, lead }: Row): UnmatchedMessage => ({
+  _id: message.id,
+  channel: message.channel,
+  from: message.fromAddress,
+  to: message.toAddress,
+  subject: message.subject,
+  body: message.body,
+  attachmentsUrls: message.attachments,
+  reason: message.reason,
+  receivedAt: message.receivedAt.toISOString(),
+  status: message.resolution ?? 'OPEN',
+  resolvedAt: message.resolvedAt?.toISOString() ?? null,
+  resolvedByName: message.resolvedByName,
+  lead: lead
+    ? { _id: lead.id, name: lead.name, propertyID: lead.propertyId, pmsLeadId: lead.pmsLeadId }
+    : null,
+});
+
+/**
+ * The company's unmatched messages, newest first: texts to its numbers and mail to its address
+ * nobody could be chosen for, still open or already done. Never another company's, and never those
+ * to a number nobody owns.
+ */
+export const listUnmatchedMessages = async (
+  db: Db,
+  companyId: string,
+  query: UnmatchedListQuery & { limit: number },
+): Promise<UnmatchedMessagePage> => {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await db
+    .select({ message: unmatchedMessages, lead: leads })
+    .from(unmatchedMessages)
+    .leftJoin(leads, eq(leads.id, unmatchedMessages.leadId))
+    .where(
+      and(
+        eq(unmatchedMessages.companyId, companyId),
+        query.status === 'done'
+          ? isNotNull(unmatchedMessages.resolution)
+          : isNull(unmatchedMessages.resolution),
+        olderThan(unmatchedMessages.receivedAt, unmatchedMessages.id, after),
+      ),
+    )
+    .orderBy(desc(unmatchedMessages.receivedAt), desc(unmatchedMessages.id))
+    .limit(query.limit + 1);
+  return toPage(
+    rows,
+    query.limit,
+    (row) => ({ date: row.message.receivedAt, id: row.message.id }),
+    toUnmatchedMessage,
+  );
+};
+
+export const countOpenUnmatched = async (db: Db, companyId: string): Promise<number> => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(unmatchedMessages)
+    .where(and(eq(unmatchedMessages.companyId, companyId), isNull(unmatchedMessages.resolution)));
+  return row?.n ?? 0;
+};
+
+/** The message, locked until the caller's transaction ends: two people never resolve it twice. */
+export const lockUnmatched = async (db: Db, id: string) =>
+  (await db.select().from(unmatchedMessages).where(eq(unmatchedMessages.id, id)).for('update'))[0];
+
+export const markResolved = async (
+  db: Db,
+  id: string,
+  values: Pick<
+    UnmatchedMessageRow,
+    'resolution' | 'resolvedAt' | 'resolvedByUserId' | 'resolvedByName' | 'leadId'
+  >,
+) =>
+  (
+    await db.update(unmatchedMessages).set(values).where(eq(unmatchedMessages.id, id)).returning()
+  )[0]!;
