@@ -95,6 +95,9 @@ type KeywordAction = {
   review?: boolean;
 };
 
+/** A free PMS id for a lead the console creates (the unmatched messages' 'Create lead' too). */
+export { freePmsLeadId } from './inbound-sms.routing.js';
+
 /** What the text is, as far as consent goes: a carrier keyword, a revocation in words, a maybe. */
 export const readConsent = (body: string) => {
   const kind = classifyOptOut(body);

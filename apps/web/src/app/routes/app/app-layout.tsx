@@ -7,6 +7,7 @@ import { MainNav } from '../../../features/inbox/components/main-nav';
 import { ReconnectingIndicator } from '../../../features/live/components/reconnecting-indicator';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { ShortcutListener } from '../../../features/shortcuts/components/shortcut-listener';
+import { UnmatchedNavLink } from '../../../features/unmatched/components/unmatched-nav-link';
 import type { Notification } from '@leasing/contract';
 import { useLiveUpdates } from '../../live-updates';
 
@@ -38,7 +39,7 @@ export function AppLayoutRoute() {
             >
               <Brand size="sm" nameVisibleFrom="sm" />
             </Link>
-            <MainNav />
+            <MainNav extra={(className) => <UnmatchedNavLink className={className} />} />
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ReconnectingIndicator />

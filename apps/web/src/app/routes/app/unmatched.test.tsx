@@ -7,6 +7,7 @@ import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { RouteAnswer } from '../../../testing/fake-server';
 import { demoUser, properties } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { inboxItem } from '../../../features/inbox/testing/inbox-fixtures';
 
 function unmatched(overrides: Partial<UnmatchedMessage>): UnmatchedMessage {
   return {
@@ -19,6 +20,10 @@ function unmatched(overrides: Partial<UnmatchedMessage>): UnmatchedMessage {
     attachmentsUrls: [],
     reason: 'No lead has this phone number.',
     receivedAt: '2026-11-22T16:30:00.000Z',
+    status: 'OPEN',
+    resolvedAt: null,
+    resolvedByName: null,
+    lead: null,
     ...overrides,
   };
 }
@@ -45,11 +50,12 @@ const bounce = unmatched({
 });
 const older = unmatched({ _id: 'sms-0', body: 'Hello?', receivedAt: '2026-11-20T10:00:00Z' });
 
-function openUnmatched(answer: RouteAnswer) {
+function openUnmatched(answer: RouteAnswer, routes: Record<string, RouteAnswer> = {}) {
   startSession('token');
   const server = stubRoutes({
     [`GET ${apiPaths.me}`]: { body: demoUser },
     [`GET ${apiPaths.unmatchedMessages}`]: answer,
+    ...routes,
   });
   return { ...renderApp('/main/unmatched'), server };
 }
@@ -131,5 +137,107 @@ describe('unmatched messages page', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Unmatched messages' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/unmatched'));
     expect(await screen.findByRole('heading', { name: 'Unmatched messages' })).toBeTruthy();
+  });
+
+  it("moves a message to the lead found by search, and files it under 'Done'", async () => {
+    const ava = inboxItem({
+      _id: '7b0c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d',
+      name: 'Ava Thompson',
+      propertyName: 'Maple Court',
+    });
+    let moved = false;
+    const { user, server } = openUnmatched(
+      (request) => ({
+        body:
+          request.url.searchParams.get('status') === 'done'
+            ? {
+                items: moved
+                  ? [
+                      {
+                        ...text,
+                        status: 'ASSIGNED',
+                        resolvedAt: '2026-11-23T10:00:00.000Z',
+                        resolvedByName: 'Dana Agent',
+                        lead: {
+                          _id: ava._id,
+                          name: 'Ava Thompson',
+                          propertyID: 'p-1',
+                          pmsLeadId: 'L-9',
+                        },
+                      },
+                    ]
+                  : [],
+                nextCursor: null,
+              }
+            : { items: moved ? [] : [text], nextCursor: null },
+      }),
+      {
+        [`GET ${apiPaths.inbox}`]: (request) => ({
+          body: {
+            items: request.url.searchParams.get('search') === 'ava' ? [ava] : [],
+            nextCursor: null,
+          },
+        }),
+        [`POST ${apiPaths.unmatchedAssign(text._id)}`]: () => {
+          moved = true;
+          return { body: { ...text, status: 'ASSIGNED' } };
+        },
+      },
+    );
+
+    const item = within(await screen.findByRole('listitem'));
+    await user.click(item.getByRole('button', { name: 'Move to lead' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Move to lead' }));
+    const move = dialog.getByRole('button', { name: 'Move' });
+    expect(move).toHaveProperty('disabled', true);
+    expect(dialog.getByText('Choose a lead first')).toBeTruthy();
+    await user.type(dialog.getByRole('textbox', { name: 'Find the lead' }), 'ava');
+    await user.click(await dialog.findByRole('radio', { name: 'Ava Thompson' }));
+    await user.click(move);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Move to lead' })).toBeNull());
+    expect(server.requestsTo(apiPaths.unmatchedAssign(text._id), 'POST')[0]?.body).toEqual({
+      leadId: '7b0c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d',
+    });
+    expect(
+      await screen.findByText('No unmatched messages — every text and email found its lead.'),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: 'Done' }));
+    const done = within(await screen.findByRole('listitem'));
+    expect(done.getByText(/Moved to/)).toBeTruthy();
+    expect(done.getByRole('link', { name: 'Ava Thompson' }).getAttribute('href')).toContain('L-9');
+    expect(done.queryByRole('button', { name: 'Move to lead' })).toBeNull();
+  });
+
+  it('dismisses a message, and says so when someone else was first', async () => {
+    let calls = 0;
+    const { user } = openUnmatched(
+      { body: { items: [text], nextCursor: null } },
+      {
+        [`POST ${apiPaths.unmatchedDismiss(text._id)}`]: () => {
+          calls += 1;
+          return apiError(409, 'ALREADY_RESOLVED', 'Priya Shah already dismissed this message.');
+        },
+      },
+    );
+    const item = within(await screen.findByRole('listitem'));
+    await user.click(item.getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('Priya Shah already dismissed this message.')).toBeTruthy();
+    expect(calls).toBe(1);
+  });
+
+  it('shows a count of open messages in the header', async () => {
+    startSession('token');
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${apiPaths.unmatchedCount}`]: { body: { open: 3 } },
+      [`GET ${apiPaths.unmatchedMessages}`]: { body: { items: [text], nextCursor: null } },
+    });
+    renderApp('/main/unmatched');
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    const link = await nav.findByRole('link', { name: /Unmatched/ });
+    expect(link.textContent).toContain('3');
+    expect(link.getAttribute('href')).toBe('/main/unmatched');
   });
 });

@@ -1,11 +1,17 @@
 import { Badge, Group, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useToday } from '../api/get-today';
 import classes from './main-nav.module.css';
 
-/** The header's two places: the shared queue, and the signed-in person's Today with its count. */
-export function MainNav() {
+export type MainNavProps = {
+  /** More places after Today (other features' links), styled like the rest. */
+  extra?: (linkClassName: string) => ReactNode;
+};
+
+/** The header's places: the shared queue, and the signed-in person's Today with its count. */
+export function MainNav({ extra }: MainNavProps) {
   const todayQuery = useToday();
   const count = todayQuery.data?.counts.total ?? 0;
   return (
@@ -26,6 +32,7 @@ export function MainNav() {
             </>
           )}
         </NavLink>
+        {extra?.(classes.link!)}
       </Group>
     </nav>
   );

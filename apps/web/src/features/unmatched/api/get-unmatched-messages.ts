@@ -5,26 +5,38 @@ import { apiRequest } from '../../../lib/api-client';
 
 export const UNMATCHED_PAGE_SIZE = 25;
 
-type GetUnmatchedMessagesInput = { cursor: string | null; signal?: AbortSignal };
+/** `open`: still needs someone; `done`: moved to a lead, made a lead, or dismissed. */
+export type UnmatchedTab = 'open' | 'done';
+
+type GetUnmatchedMessagesInput = {
+  status: UnmatchedTab;
+  cursor: string | null;
+  signal?: AbortSignal;
+};
 
 /** One page of the inbound messages no lead was found for, newest first. */
 export function getUnmatchedMessages({
+  status,
   cursor,
   signal,
 }: GetUnmatchedMessagesInput): Promise<UnmatchedMessagePage> {
   return apiRequest(apiPaths.unmatchedMessages, {
-    query: { cursor, limit: UNMATCHED_PAGE_SIZE },
+    query: { status, cursor, limit: UNMATCHED_PAGE_SIZE },
     schema: unmatchedMessagePageSchema,
     signal,
   });
 }
 
-export const getUnmatchedMessagesQueryOptions = () =>
+/** The start of both lists' keys: resolving a message reloads them together. */
+export const UNMATCHED_QUERY_KEY_ROOT = 'unmatched-messages';
+
+export const getUnmatchedMessagesQueryOptions = (status: UnmatchedTab) =>
   infiniteQueryOptions({
-    queryKey: ['unmatched-messages'],
-    queryFn: ({ pageParam, signal }) => getUnmatchedMessages({ cursor: pageParam, signal }),
+    queryKey: [UNMATCHED_QUERY_KEY_ROOT, status],
+    queryFn: ({ pageParam, signal }) => getUnmatchedMessages({ status, cursor: pageParam, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 
-export const useUnmatchedMessages = () => useInfiniteQuery(getUnmatchedMessagesQueryOptions());
+export const useUnmatchedMessages = (status: UnmatchedTab = 'open') =>
+  useInfiniteQuery(getUnmatchedMessagesQueryOptions(status));

@@ -1,6 +1,9 @@
-import type { UnmatchedMessage } from '@leasing/contract';
-import { Button, Center, Paper, Stack, Text } from '@mantine/core';
-import { IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
+import type { Property, UnmatchedMessage } from '@leasing/contract';
+import { Anchor, Button, Center, Group, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArchive, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import {
@@ -8,11 +11,106 @@ import {
   MessageListItem,
   MessageListSkeleton,
 } from '../../../components/ui/message-list';
-import { useUnmatchedMessages } from '../api/get-unmatched-messages';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format-date';
+import { useDismissUnmatched } from '../api/dismiss-unmatched';
+import { useUnmatchedMessages, type UnmatchedTab } from '../api/get-unmatched-messages';
+import { CreateLeadDialog } from './create-lead-dialog';
+import type { SearchLeads } from './lead-choice';
+import { MoveToLeadDialog } from './move-to-lead-dialog';
 
 export const NO_UNMATCHED_MESSAGES = 'No unmatched messages — every text and email found its lead.';
+export const NO_DONE_MESSAGES =
+  'Nothing here yet: messages moved, made leads or dismissed show here.';
 
-function UnmatchedItem({ message }: { message: UnmatchedMessage }) {
+type ItemProps = {
+  message: UnmatchedMessage;
+  properties: Property[];
+  searchLeads: SearchLeads;
+};
+
+/** What happened to a message that is done: "Moved to Ava Thompson by Alex Kim · Nov 25, 3:10 PM". */
+function Resolution({ message }: { message: UnmatchedMessage }) {
+  const by = message.resolvedByName ? ` by ${message.resolvedByName}` : '';
+  const when = message.resolvedAt ? ` · ${formatDateTime(message.resolvedAt)}` : '';
+  if (message.status === 'DISMISSED') {
+    return (
+      <Text size="xs" c="dimmed">
+        Dismissed{by}
+        {when}
+      </Text>
+    );
+  }
+  const verb = message.status === 'LEAD_CREATED' ? 'Lead created:' : 'Moved to';
+  return (
+    <Text size="xs" c="dimmed">
+      {verb}{' '}
+      {message.lead ? (
+        <Anchor
+          component={Link}
+          to={paths.leadEscalation.getHref(message.lead.propertyID, message.lead.pmsLeadId)}
+          size="xs"
+        >
+          {message.lead.name}
+        </Anchor>
+      ) : (
+        'a lead that no longer exists'
+      )}
+      {by}
+      {when}
+    </Text>
+  );
+}
+
+/** 'Move to lead', 'Create lead' and 'Dismiss' for a message still open. */
+function ItemActions({ message, properties, searchLeads }: ItemProps) {
+  const [dialog, setDialog] = useState<'move' | 'create' | null>(null);
+  const dismiss = useDismissUnmatched(message._id);
+
+  function handleDismiss() {
+    dismiss.mutate(undefined, {
+      onSuccess: () => notifications.show({ color: 'teal', message: 'Message dismissed' }),
+      onError: (error) => notifications.show({ color: 'red', message: error.message }),
+    });
+  }
+
+  return (
+    <>
+      <Group gap="xs" mt={6}>
+        <Button size="compact-sm" onClick={() => setDialog('move')}>
+          Move to lead
+        </Button>
+        <Button size="compact-sm" variant="default" onClick={() => setDialog('create')}>
+          Create lead
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconArchive size={14} aria-hidden />}
+          onClick={handleDismiss}
+          loading={dismiss.isPending}
+        >
+          Dismiss
+        </Button>
+      </Group>
+      <MoveToLeadDialog
+        message={message}
+        searchLeads={searchLeads}
+        opened={dialog === 'move'}
+        onClose={() => setDialog(null)}
+      />
+      <CreateLeadDialog
+        message={message}
+        properties={properties}
+        opened={dialog === 'create'}
+        onClose={() => setDialog(null)}
+      />
+    </>
+  );
+}
+
+function UnmatchedItem({ message, properties, searchLeads }: ItemProps) {
   return (
     <MessageListItem
       channel={message.channel}
@@ -29,26 +127,41 @@ function UnmatchedItem({ message }: { message: UnmatchedMessage }) {
         name: fileName,
       }))}
       footer={
-        <Text size="xs" c="dimmed" style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-          <IconInfoCircle size={14} stroke={1.75} aria-hidden />
-          <span>
-            <Text span size="xs" fw={600} c="gray.7">
-              Not matched:
-            </Text>{' '}
-            {message.reason}
-          </span>
-        </Text>
+        <>
+          <Text size="xs" c="dimmed" style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
+            <IconInfoCircle size={14} stroke={1.75} aria-hidden />
+            <span>
+              <Text span size="xs" fw={600} c="gray.7">
+                Not matched:
+              </Text>{' '}
+              {message.reason}
+            </span>
+          </Text>
+          {message.status === 'OPEN' ? (
+            <ItemActions message={message} properties={properties} searchLeads={searchLeads} />
+          ) : (
+            <Resolution message={message} />
+          )}
+        </>
       }
     />
   );
 }
 
+export type UnmatchedListProps = {
+  status: UnmatchedTab;
+  /** The company's properties, for 'Create lead'. */
+  properties: Property[];
+  searchLeads: SearchLeads;
+};
+
 /**
  * Texts and emails no lead could be found for (a stranger texting the shared number, a bounce of a
- * message we have no record of), newest first, a page at a time.
+ * message we have no record of), newest first, a page at a time: open ones with what to do, done
+ * ones with what was done.
  */
-export function UnmatchedList() {
-  const unmatched = useUnmatchedMessages();
+export function UnmatchedList({ status, properties, searchLeads }: UnmatchedListProps) {
+  const unmatched = useUnmatchedMessages(status);
 
   function handleRetry() {
     void unmatched.refetch();
@@ -82,7 +195,10 @@ export function UnmatchedList() {
   if (messages.length === 0) {
     return (
       <Paper withBorder radius="md">
-        <EmptyState icon={<IconMailCheck size={22} stroke={1.5} />} title={NO_UNMATCHED_MESSAGES} />
+        <EmptyState
+          icon={<IconMailCheck size={22} stroke={1.5} />}
+          title={status === 'open' ? NO_UNMATCHED_MESSAGES : NO_DONE_MESSAGES}
+        />
       </Paper>
     );
   }
@@ -92,7 +208,12 @@ export function UnmatchedList() {
       <Paper withBorder radius="md">
         <MessageList label="Unmatched messages">
           {messages.map((message) => (
-            <UnmatchedItem key={message._id} message={message} />
+            <UnmatchedItem
+              key={message._id}
+              message={message}
+              properties={properties}
+              searchLeads={searchLeads}
+            />
           ))}
         </MessageList>
       </Paper>

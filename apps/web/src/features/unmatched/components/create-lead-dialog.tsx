@@ -1,0 +1,108 @@
+import type { Property, UnmatchedMessage } from '@leasing/contract';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { formatPhone } from '../../../lib/format-phone';
+import { useCreateLeadFromUnmatched } from '../api/create-lead-from-unmatched';
+
+export type CreateLeadDialogProps = {
+  message: UnmatchedMessage;
+  properties: Property[];
+  opened: boolean;
+  onClose: () => void;
+};
+
+function fieldError(error: Error | null, field: string): string | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  return error.details?.find((detail) => detail.path === `body.${field}`)?.message ?? null;
+}
+
+/** 'Create lead': the sender becomes a lead of the chosen property, with this message on it. */
+export function CreateLeadDialog({ message, properties, opened, onClose }: CreateLeadDialogProps) {
+  const create = useCreateLeadFromUnmatched(message._id);
+  const onlyProperty = properties.length === 1 ? properties[0]!._id : null;
+  const [propertyId, setPropertyId] = useState<string | null>(onlyProperty);
+  const [name, setName] = useState('');
+  const disabledReason =
+    propertyId === null ? 'Choose a property' : name.trim() === '' ? 'Enter a name' : null;
+  const isText = message.channel === 'SMS';
+
+  function handleClose() {
+    setPropertyId(onlyProperty);
+    setName('');
+    create.reset();
+    onClose();
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (disabledReason || !propertyId) return;
+    create.mutate({ propertyId, name: name.trim() }, { onSuccess: handleClose });
+  }
+
+  const otherError =
+    create.error && !fieldError(create.error, 'name') && !fieldError(create.error, 'propertyId')
+      ? create.error.message
+      : null;
+
+  return (
+    <Modal opened={opened} onClose={handleClose} title="Create lead" centered size="sm">
+      <form onSubmit={handleSubmit}>
+        <Stack gap="sm">
+          <Text size="sm">
+            {isText ? 'Phone' : 'Email'}:{' '}
+            <Text span fw={600}>
+              {isText ? formatPhone(message.from) : message.from}
+            </Text>
+          </Text>
+          <TextInput
+            label="Name"
+            placeholder="The prospect's name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={fieldError(create.error, 'name')}
+            required
+            data-autofocus
+            autoComplete="off"
+          />
+          <Select
+            label="Property"
+            placeholder="Which property did they ask about?"
+            data={properties.map((property) => ({ value: property._id, label: property.name }))}
+            value={propertyId}
+            onChange={setPropertyId}
+            error={fieldError(create.error, 'propertyId')}
+            required
+            searchable
+            comboboxProps={{ withinPortal: true, zIndex: 1100 }}
+          />
+          {otherError && (
+            <Alert color="red" title="No lead created">
+              {otherError}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={handleClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={create.isPending}
+              disabled={disabledReason !== null}
+              title={disabledReason ?? undefined}
+              aria-describedby={disabledReason ? 'create-lead-disabled-reason' : undefined}
+            >
+              Create lead
+            </Button>
+          </Group>
+          {disabledReason && (
+            <Text id="create-lead-disabled-reason" size="xs" c="dimmed" ta="right">
+              {disabledReason}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
