@@ -895,5 +895,33 @@ export const buildDemoData = (now: Date) => {
     histories,
     notes: noteRows,
     templates: buildDemoTemplates(DEMO_COMPANY_ID, staff),
+    // Two messages no lead could be chosen for: work for the Unmatched page.
+    unmatched: [
+      {
+        id: seedId('unmatched:stranger-text'),
+        channel: 'SMS' as const,
+        companyId: DEMO_COMPANY_ID,
+        fromAddress: '+15125550177',
+        toAddress: '+15125550190',
+        body: 'Hi! Saw your sign on Lamar. Any 2 bedrooms open in January?',
+        data: { messageSid: 'SMdemo0unmatched0text' },
+        reason: 'Nobody at this company was texted from this number by that phone.',
+        dedupeKey: 'sms:SMdemo0unmatched0text',
+        receivedAt: at(3),
+      },
+      {
+        id: seedId('unmatched:stranger-email'),
+        channel: 'EMAIL' as const,
+        companyId: DEMO_COMPANY_ID,
+        fromAddress: 'jamie.ortiz@example.com',
+        toAddress: 'leasing@demo-leasing.test',
+        subject: 'Parking at Riverside?',
+        body: 'Hello, does Riverside Lofts have covered parking, and what does it cost per month?',
+        data: { messageId: '<demo-unmatched-email@example.com>' },
+        reason: 'No lead has this email address, and it answers none of our emails.',
+        dedupeKey: 'email:demo-unmatched-email',
+        receivedAt: at(20),
+      },
+    ],
   };
 };

@@ -8,6 +8,7 @@ import {
   notes,
   phoneNumbers,
   properties,
+  unmatchedMessages,
   users,
   type NewConversationEventRow,
 } from '../schema/index.js';
@@ -58,6 +59,7 @@ export const seedDemo = async (db: Db, now = new Date()): Promise<'seeded' | 'no
     for (const history of data.histories) await insertGeneratedHistory(tx, history);
     await tx.insert(notes).values(data.notes);
     await tx.insert(messageTemplates).values(data.templates);
+    await tx.insert(unmatchedMessages).values(data.unmatched);
   });
   // Fresh statistics after a bulk load, so the planner walks the (lead_id, date, id) index for a
   // lead's latest events instead of sorting its whole history (autovacuum would, only later).
