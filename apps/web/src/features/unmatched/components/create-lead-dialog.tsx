@@ -25,7 +25,7 @@ export function CreateLeadDialog({ message, properties, opened, onClose }: Creat
   const [propertyId, setPropertyId] = useState<string | null>(onlyProperty);
   const [name, setName] = useState('');
   const disabledReason =
-    propertyId === null ? 'Choose a property' : name.trim() === '' ? 'Enter a name' : null;
+    name.trim() === '' ? 'Enter a name' : propertyId === null ? 'Choose a property' : null;
   const isText = message.channel === 'SMS';
 
   function handleClose() {

@@ -1,4 +1,5 @@
-import { Badge, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, VisuallyHidden } from '@mantine/core';
+import { IconMailQuestion } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useUnmatchedCount } from '../api/get-unmatched-count';
@@ -12,7 +13,14 @@ export function UnmatchedNavLink({ className }: { className?: string }) {
   if (count === 0) return null;
   return (
     <NavLink to={paths.unmatched.getHref()} className={className}>
-      Unmatched
+      {/* A phone's header has no room for the word: an icon shows instead, the name stays. */}
+      <Box component="span" hiddenFrom="sm" style={{ display: 'inline-flex' }}>
+        <IconMailQuestion size={18} stroke={1.75} aria-hidden />
+      </Box>
+      <Box component="span" visibleFrom="sm">
+        Unmatched
+      </Box>
+      <VisuallyHidden hiddenFrom="sm">Unmatched</VisuallyHidden>
       <VisuallyHidden>, </VisuallyHidden>
       <Badge size="sm" circle={count < 10} color="orange" variant="filled">
         {count > 99 ? '99+' : count}
