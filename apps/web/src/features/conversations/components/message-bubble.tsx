@@ -293,6 +293,11 @@ export function MessageBubble({
                   color="gray"
                   radius="sm"
                   tt="none"
+                  // A long name wraps instead of hiding the type and size on a phone.
+                  styles={{
+                    root: { height: 'auto', maxWidth: '100%' },
+                    label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+                  }}
                   leftSection={<IconPaperclip size={12} aria-hidden />}
                   aria-label={`Download ${file.fileName} (${fileTypeLabel(file.contentType)}, ${formatSize(file.size)})`}
                 >
