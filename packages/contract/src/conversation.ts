@@ -45,12 +45,28 @@ export const sendingStatuses = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED']
 export const sendingStatusSchema = z.enum(sendingStatuses);
 export type SendingStatus = z.infer<typeof sendingStatusSchema>;
 
+/** An image shown as a thumbnail. Type and size are absent on images stored before they were kept. */
 export const attachmentSchema = z.object({
   url: z.string(),
   thumbnailUrl: z.string(),
   fileName: z.string(),
+  /** The type its bytes are (never the name's or the sender's claim). */
+  contentType: z.string().optional(),
+  /** Bytes. */
+  size: z.number().int().nonnegative().optional(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** A file offered for download (a PDF, a document, an image that could not be shown). */
+export const fileAttachmentSchema = z.object({
+  url: z.string(),
+  fileName: z.string(),
+  /** The type its bytes are; `application/octet-stream` when they are nothing we serve as such. */
+  contentType: z.string(),
+  /** Bytes. */
+  size: z.number(),
+});
+export type FileAttachment = z.infer<typeof fileAttachmentSchema>;
 
 export const transcriptLineSchema = z.object({
   speaker: z.enum(['LEAD', 'AGENT', 'ASSISTANT']),
@@ -86,17 +102,8 @@ export const eventDataSchema = z
     retriedBy: z.string().optional(),
     /** Inbound email's HTML part; shown only after sanitizing, in a contained view. */
     html: z.string().optional(),
-    /** Inbound email's files other than shown images, each offered for download at `url`. */
-    otherAttachments: z
-      .array(
-        z.object({
-          url: z.string(),
-          fileName: z.string(),
-          contentType: z.string(),
-          size: z.number(),
-        }),
-      )
-      .optional(),
+    /** A message's files other than shown images (email both ways, MMS), each downloaded from `url`. */
+    otherAttachments: z.array(fileAttachmentSchema).optional(),
     /** Inbound email: false when SPF/DKIM/DMARC failed (see the server's sender verification). */
     senderVerified: z.boolean().optional(),
     /** A lead's text that may be an opt-out, waiting for (or decided by) a person. */

@@ -101,3 +101,58 @@ export const saveLeadDraftRequestSchema = z.object({
   basedOnEventId: z.uuid().nullable().default(null),
 });
 export type SaveLeadDraftRequest = z.input<typeof saveLeadDraftRequestSchema>;
+
+/** What one email may carry: at most 10 files, 20 MB in all (mail servers commonly take 25 MB once encoded). */
+export const MAX_EMAIL_ATTACHMENTS = 10;
+export const MAX_EMAIL_ATTACHMENTS_TOTAL_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The files an email may carry, by what their bytes are (the server reads them; a name or a
+ * browser's claim decides nothing): extension → the type stored and served, and the word staff read
+ * on the file's chip. Word, Excel and PowerPoint 97–2003 files share one format (OLE2): for those
+ * the name's extension says which. Text and CSV have no signature: they are files of valid UTF-8
+ * without control characters, named `.txt` / `.csv`.
+ */
+export const EMAIL_FILE_TYPES = {
+  pdf: { contentType: 'application/pdf', label: 'PDF' },
+  png: { contentType: 'image/png', label: 'PNG' },
+  jpg: { contentType: 'image/jpeg', label: 'JPEG' },
+  gif: { contentType: 'image/gif', label: 'GIF' },
+  webp: { contentType: 'image/webp', label: 'WebP' },
+  docx: {
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    label: 'Word',
+  },
+  xlsx: {
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    label: 'Excel',
+  },
+  pptx: {
+    contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    label: 'PowerPoint',
+  },
+  doc: { contentType: 'application/msword', label: 'Word' },
+  xls: { contentType: 'application/vnd.ms-excel', label: 'Excel' },
+  ppt: { contentType: 'application/vnd.ms-powerpoint', label: 'PowerPoint' },
+  odt: { contentType: 'application/vnd.oasis.opendocument.text', label: 'OpenDocument text' },
+  ods: {
+    contentType: 'application/vnd.oasis.opendocument.spreadsheet',
+    label: 'OpenDocument spreadsheet',
+  },
+  odp: {
+    contentType: 'application/vnd.oasis.opendocument.presentation',
+    label: 'OpenDocument presentation',
+  },
+  txt: { contentType: 'text/plain', label: 'Text' },
+  csv: { contentType: 'text/csv', label: 'CSV' },
+} as const;
+export type EmailFileExtension = keyof typeof EMAIL_FILE_TYPES;
+
+/** The word for a stored file's type on its chip: 'PDF', 'Word'…; 'File' for anything else. */
+export const fileTypeLabel = (contentType: string): string =>
+  Object.values(EMAIL_FILE_TYPES).find((type) => type.contentType === contentType)?.label ??
+  (contentType === 'application/zip' ? 'ZIP' : 'File');
+
+/** Why a file was refused, in the words staff read: '<file name>: <reason>'. */
+export const SMS_NOT_AN_IMAGE_REASON = 'only images can be texted';
+export const EMAIL_TYPE_REASON = 'only PDF, images, office documents and text files can be emailed';

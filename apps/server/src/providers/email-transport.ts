@@ -14,6 +14,8 @@ export type OutgoingEmail = {
   references: string[];
   /** The https URL of the recipient's one-click unsubscribe (RFC 8058); none for staff mail. */
   unsubscribeUrl?: string;
+  /** Files the message carries, typed by what their bytes are. */
+  attachments?: { filename: string; content: Buffer; contentType: string | undefined }[];
 };
 
 /** Sends one email; answers the MIME that left (the sandbox keeps it for the outbox). */
@@ -33,6 +35,7 @@ const toMail = (email: OutgoingEmail) => ({
   messageId: email.messageId,
   inReplyTo: email.inReplyTo,
   references: email.references.length > 0 ? email.references : undefined,
+  attachments: email.attachments,
   // RFC 8058: the URL in List-Unsubscribe, and the header saying a POST to it is the one click.
   headers: email.unsubscribeUrl
     ? {

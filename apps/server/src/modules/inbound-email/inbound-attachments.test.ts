@@ -78,12 +78,27 @@ describe.each(databaseTargets())('inbound email attachments on $name', (target) 
       attachments: [
         { filename: 'pay stub – März.pdf', content: pdf, contentType: 'application/pdf' },
         { filename: 'page.html', content: '<script>alert(1)</script>', contentType: 'text/html' },
+        // The name and the sender's type say PDF; the bytes are HTML: the bytes decide.
+        {
+          filename: 'statement.pdf',
+          content: '<html><b>hi</b></html>',
+          contentType: 'application/pdf',
+        },
+        // No extension: the name gets the one of what the bytes are.
+        { filename: 'lease', content: pdf, contentType: 'application/octet-stream' },
       ],
     });
     const event = await eventWithMessageId('<pdf-1@example.com>');
     const files = event.data.otherAttachments as StoredFile[];
-    expect(files).toHaveLength(2);
-    const [stub, page] = files;
+    expect(files).toHaveLength(4);
+    const [stub, page, statement, lease] = files;
+    expect(statement).toMatchObject({
+      fileName: 'statement.pdf',
+      contentType: 'application/octet-stream',
+    });
+    expect(statement!.url).toMatch(/\.bin$/);
+    expect(lease).toMatchObject({ fileName: 'lease.pdf', contentType: 'application/pdf' });
+    expect((await download(lease!.url)).headers.get('content-type')).toBe('application/pdf');
     expect(stub).toMatchObject({
       fileName: 'pay stub – März.pdf',
       contentType: 'application/pdf',

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import type { Attachment } from '@leasing/contract';
+import type { Attachment, FileAttachment } from '@leasing/contract';
 import type { Database, SqlExecutor } from '../../db/client.js';
 import { conversationEvents, unmatchedMessages } from '../../db/schema/index.js';
 import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
-import { storeInboundImage } from '../messaging/media.service.js';
+import { storeInboundFile, storeInboundImage } from '../messaging/media.service.js';
 import type { MediaStorage } from '../messaging/messaging.service.js';
 import { fetchTwilioMedia, MediaRefusedError } from './media-fetch.js';
 
@@ -41,9 +41,18 @@ const jobOptions = { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInS
 export const enqueueInboundMedia = (queue: PgBoss, sql: SqlExecutor, job: InboundMediaJob) =>
   queue.send(INBOUND_SMS_MEDIA_QUEUE, job, { ...jobOptions, db: sql });
 
+/**
+ * The extension a file's name gets from the type Twilio says it is, for a type the bytes cannot
+ * tell (a vCard is text); any other file is named for what its bytes are.
+ */
+const CLAIMED_EXTENSIONS: Record<string, string> = {
+  'text/vcard': '.vcf',
+  'text/x-vcard': '.vcf',
+};
+
 type Landed =
   | { kind: 'image'; attachment: Attachment }
-  | { kind: 'other'; contentType: string | null }
+  | { kind: 'other'; file: FileAttachment }
   | { kind: 'failed'; reason: string };
 
 export type MediaFetchDeps = {
@@ -76,9 +85,15 @@ const land = async (
   try {
     const { bytes, contentType } = await fetchMedia(deps, item.url);
     const attachment = await storeInboundImage(deps.storage, bytes, `photo-${item.index + 1}`);
-    return attachment
-      ? { kind: 'image', attachment }
-      : { kind: 'other', contentType: contentType ?? item.contentType };
+    if (attachment) return { kind: 'image', attachment };
+    // Twilio gives no file name: one is made from the type it names (the bytes decide the rest).
+    const claimed = (contentType ?? item.contentType ?? '').replace(/;.*$/, '').trim();
+    const file = await storeInboundFile(
+      deps.storage,
+      bytes,
+      `file-${item.index + 1}${CLAIMED_EXTENSIONS[claimed.toLowerCase()] ?? ''}`,
+    );
+    return { kind: 'other', file };
   } catch (error) {
     if (error instanceof MediaRefusedError || lastTry)
       return { kind: 'failed', reason: (error as Error).message };
@@ -91,8 +106,8 @@ type Stored = { attachments: Attachment[]; data: Record<string, unknown> };
 const listOf = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
 
 /**
- * The message with one pending file settled: an image joins the attachments; anything else is
- * only noted (content type, Twilio's url). Undefined when another run settled it already.
+ * The message with one pending file settled: an image joins the attachments; any other file joins
+ * `data.otherAttachments` (offered for download). Undefined when another run settled it already.
  */
 const settle = (row: Stored, item: PendingMedia, landed: Landed): Stored | undefined => {
   const pending = pendingListSchema.parse(row.data.pendingMedia);
@@ -105,10 +120,7 @@ const settle = (row: Stored, item: PendingMedia, landed: Landed): Stored | undef
     case 'image':
       return { attachments: [...row.attachments, landed.attachment], data };
     case 'other':
-      data.unsupportedMedia = [
-        ...listOf(data.unsupportedMedia),
-        { ...note, contentType: landed.contentType },
-      ];
+      data.otherAttachments = [...listOf(data.otherAttachments), landed.file];
       return { attachments: row.attachments, data };
     case 'failed':
       data.failedMedia = [...listOf(data.failedMedia), { ...note, reason: landed.reason }];

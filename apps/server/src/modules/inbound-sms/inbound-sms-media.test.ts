@@ -126,21 +126,42 @@ describe.each(databaseTargets())('inbound MMS media on $name', (target) => {
     }
   }, 30_000);
 
-  it('notes a file that is no image without storing it', async () => {
+  it('stores a file that is no image (a vCard, a PDF) for download, named and typed by its bytes', async () => {
     const ava = t.world.ava;
     const sid = newMessageSid();
     const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Ava Thompson\nEND:VCARD\n';
-    const url = t.fake.addMedia(sid, { bytes: Buffer.from(vcard), contentType: 'text/vcard' });
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    const card = t.fake.addMedia(sid, { bytes: Buffer.from(vcard), contentType: 'text/vcard' });
+    // Twilio's claim says nothing about what the bytes are.
+    const lease = t.fake.addMedia(sid, { bytes: pdf, contentType: 'image/jpeg' });
     const { event } = await text(t, ava.phone!, SHARED_NUMBER, 'My contact', {
       sid,
-      media: [{ url, contentType: 'text/vcard' }],
+      media: [
+        { url: card, contentType: 'text/vcard' },
+        { url: lease, contentType: 'image/jpeg' },
+      ],
     });
     await expect
       .poll(async () => (await eventById(event!.id)).data.pendingMedia, { timeout: 10_000 })
       .toBeUndefined();
     const settled = await eventById(event!.id);
     expect(settled.attachments).toEqual([]);
-    expect(settled.data.unsupportedMedia).toEqual([{ contentType: 'text/vcard', url }]);
+    const files = settled.data.otherAttachments as {
+      url: string;
+      fileName: string;
+      contentType: string;
+      size: number;
+    }[];
+    expect(
+      files.map(({ fileName, contentType, size }) => ({ fileName, contentType, size })),
+    ).toEqual([
+      { fileName: 'file-1.vcf', contentType: 'application/octet-stream', size: vcard.length },
+      { fileName: 'file-2.pdf', contentType: 'application/pdf', size: pdf.length },
+    ]);
+    const served = await t.app.inject({ method: 'GET', url: files[1]!.url });
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="file-2.pdf"/);
+    expect(served.rawPayload.equals(pdf)).toBe(true);
   });
 
   it("attaches a stranger's MMS to the unmatched text", async () => {

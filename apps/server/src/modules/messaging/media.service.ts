@@ -1,8 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import sharp from 'sharp';
-import { MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, type Attachment } from '@leasing/contract';
-import { badRequest } from '../../lib/errors.js';
+import {
+  EMAIL_FILE_TYPES,
+  EMAIL_TYPE_REASON,
+  MAX_ATTACHMENTS,
+  MAX_EMAIL_ATTACHMENTS,
+  MAX_EMAIL_ATTACHMENTS_TOTAL_BYTES,
+  MAX_ATTACHMENTS_TOTAL_BYTES,
+  SMS_NOT_AN_IMAGE_REASON,
+  type Attachment,
+  type FileAttachment,
+} from '@leasing/contract';
+import {
+  detectFileType,
+  isEmailFileExtension,
+  safeFileName,
+  type StoredExtension,
+} from './file-type.js';
+import { attachmentsRefused, refusalsOverLimits, type FileRefusal } from './attachment-refusal.js';
 import type { MediaStorage } from './media.storage.js';
 
 export type UploadedFile = { fileName: string; bytes: Buffer };
@@ -31,14 +47,16 @@ export const MEDIA_CONTENT_TYPES: Record<string, string> = {
  * application/octet-stream, so no browser ever runs or renders it from our origin.
  */
 export const FILE_CONTENT_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  odt: 'application/vnd.oasis.opendocument.text',
+  ...Object.fromEntries(
+    Object.entries(EMAIL_FILE_TYPES)
+      .filter(([extension]) => !(extension in MEDIA_CONTENT_TYPES))
+      .map(([extension, type]) => [
+        extension,
+        type.contentType.startsWith('text/')
+          ? `${type.contentType}; charset=utf-8`
+          : type.contentType,
+      ]),
+  ),
   zip: 'application/zip',
   bin: 'application/octet-stream',
 };
@@ -46,21 +64,20 @@ export const FILE_CONTENT_TYPES: Record<string, string> = {
 /** The stored file's original name sits beside it, for the download's Content-Disposition. */
 export const fileNameKey = (file: string) => `${file.replace(/\.[a-z0-9]+$/, '')}.name`;
 
-/** A file a lead sent that is not an image we show: kept as it came, offered for download. */
-export type StoredFile = { url: string; fileName: string; contentType: string; size: number };
+/** A file offered for download (not an image we show): its type is what its bytes are. */
+export type StoredFile = FileAttachment;
 
-export const storeInboundFile = async (
+/**
+ * Stores a file for download under an unguessable name, typed by its bytes: an image is stored
+ * as `.bin` here (it is one that could not be shown, so it is never served inline).
+ */
+const storeFile = async (
   storage: MediaStorage,
   bytes: Buffer,
-  suggestedName: string | undefined,
+  fileName: string,
+  detected: StoredExtension,
 ): Promise<StoredFile> => {
-  const fileName =
-    [...(suggestedName ?? '')]
-      .filter((char) => char.charCodeAt(0) >= 0x20 && char !== '\u007f' && !'/\\'.includes(char))
-      .join('')
-      .trim() || 'attachment';
-  const named = extname(fileName).slice(1).toLowerCase();
-  const extension = named in FILE_CONTENT_TYPES ? named : 'bin';
+  const extension = detected in FILE_CONTENT_TYPES ? detected : 'bin';
   const key = randomBytes(24).toString('base64url');
   await storage.put(`${key}.${extension}`, bytes);
   await storage.put(`${key}.name`, Buffer.from(fileName, 'utf8'));
@@ -72,6 +89,16 @@ export const storeInboundFile = async (
   };
 };
 
+/** A file a lead sent that is not an image we show: kept as it came, offered for download. */
+export const storeInboundFile = async (
+  storage: MediaStorage,
+  bytes: Buffer,
+  suggestedName: string | undefined,
+): Promise<StoredFile> => {
+  const detected = await detectFileType(bytes, suggestedName ?? '');
+  return storeFile(storage, bytes, safeFileName(suggestedName, detected), detected);
+};
+
 /** Whether sharp can decode the whole image, not only read its header. */
 const decodes = (bytes: Buffer) =>
   sharp(bytes, { animated: false })
@@ -81,57 +108,103 @@ const decodes = (bytes: Buffer) =>
       () => false,
     );
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
 type CheckedImage = UploadedFile & { extension: string };
 
+/** What sharp reads the image's format to be, or undefined when it is no image it knows. */
+const imageFormatOf = (bytes: Buffer) =>
+  sharp(bytes)
+    .metadata()
+    .then((metadata) => metadata.format as string)
+    .catch(() => undefined);
+
+/** Why this file cannot go as a staff member's image, or null (with its extension) when it can. */
+const judgeImage = async (
+  file: UploadedFile,
+  notAnImage: string,
+): Promise<{ reason: string } | { extension: string }> => {
+  const format = await imageFormatOf(file.bytes);
+  const accepted = format ? ACCEPTED_FORMATS[format] : undefined;
+  if (!accepted) {
+    return {
+      reason: `${notAnImage} (it is not a PNG, JPEG, GIF or WebP image${format ? `: it is ${format.toUpperCase()}` : ''})`,
+    };
+  }
+  if (!(await decodes(file.bytes))) {
+    return { reason: `a damaged ${format!.toUpperCase()} image that cannot be read` };
+  }
+  if (!accepted.extensions.includes(extname(file.fileName).toLowerCase())) {
+    return { reason: `holds a ${format!.toUpperCase()} image; its name says otherwise` };
+  }
+  return { extension: accepted.extension };
+};
+
 /**
- * Attachments are judged by their bytes, not their names: PNG, JPEG, GIF and WebP only, named for
- * what they are, at most 10 and 5 MB together (Twilio's limits for one MMS).
+ * A text's attachments are judged by their bytes, not their names: PNG, JPEG, GIF and WebP only,
+ * named for what they are, at most 10 and 5 MB together (Twilio's limits for one MMS). Every
+ * refused file is named in one 400.
  */
 export const checkImages = async (files: UploadedFile[]): Promise<CheckedImage[]> => {
-  if (files.length > MAX_ATTACHMENTS) {
-    throw badRequest(
-      'body.attachments',
-      `at most ${MAX_ATTACHMENTS} images per message (got ${files.length})`,
-    );
-  }
-  const total = files.reduce((sum, file) => sum + file.bytes.length, 0);
-  if (total > MAX_ATTACHMENTS_TOTAL_BYTES) {
-    throw badRequest(
-      'body.attachments',
-      `at most ${megabytes(MAX_ATTACHMENTS_TOTAL_BYTES)} in all per message (got ${megabytes(total)})`,
-    );
-  }
+  const refusals: FileRefusal[] = refusalsOverLimits(files, {
+    maxCount: MAX_ATTACHMENTS,
+    maxBytes: MAX_ATTACHMENTS_TOTAL_BYTES,
+    noun: 'text',
+  });
   const checked: CheckedImage[] = [];
   for (const file of files) {
-    const format = await sharp(file.bytes)
-      .metadata()
-      .then((metadata) => metadata.format as string)
-      .catch(() => undefined);
-    const accepted = format ? ACCEPTED_FORMATS[format] : undefined;
-    if (!accepted) {
-      throw badRequest(
-        'body.attachments',
-        `${file.fileName} is not a PNG, JPEG, GIF or WebP image${format ? ` (it is ${format.toUpperCase()})` : ''}`,
-      );
-    }
-    if (!(await decodes(file.bytes))) {
-      throw badRequest(
-        'body.attachments',
-        `${file.fileName} is a damaged ${format!.toUpperCase()} image that cannot be read`,
-      );
-    }
-    if (!accepted.extensions.includes(extname(file.fileName).toLowerCase())) {
-      throw badRequest(
-        'body.attachments',
-        `${file.fileName} holds a ${format!.toUpperCase()} image; its name says otherwise`,
-      );
-    }
-    checked.push({ ...file, extension: accepted.extension });
+    const verdict = await judgeImage(file, SMS_NOT_AN_IMAGE_REASON);
+    if ('reason' in verdict) refusals.push({ fileName: file.fileName, reason: verdict.reason });
+    else checked.push({ ...file, extension: verdict.extension });
   }
+  if (refusals.length > 0) throw attachmentsRefused(refusals);
   return checked;
 };
+
+/** An email's files, checked: images shown with a thumbnail, and the rest offered for download. */
+export type CheckedEmailFiles = {
+  images: CheckedImage[];
+  documents: (UploadedFile & { extension: StoredExtension })[];
+};
+
+/**
+ * An email's files are judged by their bytes (`detectFileType`): PDF, PNG/JPEG/GIF/WebP images
+ * that decode, Word/Excel/PowerPoint (97–2003 and OOXML), OpenDocument, text and CSV; at most 10
+ * and 20 MB together. Every refused file is named in one 400.
+ */
+export const checkEmailFiles = async (files: UploadedFile[]): Promise<CheckedEmailFiles> => {
+  const refusals: FileRefusal[] = refusalsOverLimits(files, {
+    maxCount: MAX_EMAIL_ATTACHMENTS,
+    maxBytes: MAX_EMAIL_ATTACHMENTS_TOTAL_BYTES,
+    noun: 'email',
+  });
+  const checked: CheckedEmailFiles = { images: [], documents: [] };
+  for (const file of files) {
+    const extension = await detectFileType(file.bytes, file.fileName);
+    if (extension in MEDIA_CONTENT_TYPES) {
+      const verdict = await judgeImage(file, EMAIL_TYPE_REASON);
+      if ('reason' in verdict) refusals.push({ fileName: file.fileName, reason: verdict.reason });
+      else checked.images.push({ ...file, extension: verdict.extension });
+    } else if (isEmailFileExtension(extension)) {
+      checked.documents.push({ ...file, extension });
+    } else {
+      refusals.push({ fileName: file.fileName, reason: EMAIL_TYPE_REASON });
+    }
+  }
+  if (refusals.length > 0) throw attachmentsRefused(refusals);
+  return checked;
+};
+
+/** Stores an email's checked files: the images (with thumbnails) and the documents. */
+export const storeEmailFiles = async (
+  storage: MediaStorage,
+  files: CheckedEmailFiles,
+): Promise<{ attachments: Attachment[]; otherAttachments: StoredFile[] }> => ({
+  attachments: await storeImages(storage, files.images),
+  otherAttachments: await Promise.all(
+    files.documents.map((file) =>
+      storeFile(storage, file.bytes, safeFileName(file.fileName, file.extension), file.extension),
+    ),
+  ),
+});
 
 /** Stores each image and a WebP thumbnail under unguessable names; answers their public paths. */
 export const storeImages = async (
@@ -152,6 +225,8 @@ export const storeImages = async (
         url: `/media/${key}.${image.extension}`,
         thumbnailUrl: `/media/${key}-thumb.webp`,
         fileName: image.fileName,
+        contentType: MEDIA_CONTENT_TYPES[image.extension]!,
+        size: image.bytes.length,
       };
     }),
   );
@@ -166,10 +241,7 @@ export const storeInboundImage = async (
   bytes: Buffer,
   suggestedName: string | undefined,
 ): Promise<Attachment | undefined> => {
-  const format = await sharp(bytes)
-    .metadata()
-    .then((metadata) => metadata.format as string)
-    .catch(() => undefined);
+  const format = await imageFormatOf(bytes);
   const accepted = format ? ACCEPTED_FORMATS[format] : undefined;
   if (!accepted || !(await decodes(bytes))) return undefined;
   const base = (suggestedName ?? '')

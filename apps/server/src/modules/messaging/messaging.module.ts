@@ -62,6 +62,7 @@ export const messagingModule = fp(
       config,
       sms,
       email,
+      storage,
       log: app.log,
       events: app.events,
       retryLater: async (jobId, error) => {

@@ -9,20 +9,18 @@ import {
   leadMessageParamsSchema,
   MAX_ATTACHMENTS,
   MAX_ATTACHMENTS_TOTAL_BYTES,
+  MAX_EMAIL_ATTACHMENTS,
+  MAX_EMAIL_ATTACHMENTS_TOTAL_BYTES,
   outboxPageSchema,
   pageQuerySchema,
   replyGuardFields,
   sendEmailRequestSchema,
 } from '@leasing/contract';
+import { emailRequestOf, readMultipartSend } from './multipart-send.js';
 import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
 import { createSendLimits } from './send-limits.js';
-import {
-  FILE_CONTENT_TYPES,
-  fileNameKey,
-  MEDIA_CONTENT_TYPES,
-  type UploadedFile,
-} from './media.service.js';
+import { FILE_CONTENT_TYPES, fileNameKey, MEDIA_CONTENT_TYPES } from './media.service.js';
 import { listOutbox } from './outbox.repository.js';
 import type { DraftBase } from './reply-guard.js';
 import { retryMessage, sendEmail, sendSms } from './send.service.js';
@@ -83,36 +81,10 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!request.isMultipart())
         throw badRequest('body', 'send multipart/form-data with leadID, text and attachments');
-      const fields: Record<string, string> = {};
-      const files: UploadedFile[] = [];
-      let total = 0;
-      const parts = request.parts({
-        limits: {
-          files: MAX_ATTACHMENTS + 1,
-          fileSize: MAX_ATTACHMENTS_TOTAL_BYTES + 1,
-          fields: 10,
-        },
+      const { fields, files } = await readMultipartSend(request, {
+        maxFiles: MAX_ATTACHMENTS,
+        maxBytes: MAX_ATTACHMENTS_TOTAL_BYTES,
       });
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        const bytes = await part.toBuffer().catch(() => {
-          throw badRequest(
-            'body.attachments',
-            `at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
-          );
-        });
-        total += bytes.length;
-        if (total > MAX_ATTACHMENTS_TOTAL_BYTES) {
-          throw badRequest(
-            'body.attachments',
-            `at most ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB in all per message`,
-          );
-        }
-        files.push({ fileName: part.filename || 'attachment', bytes });
-      }
       if (fields.leadID !== undefined && fields.leadID !== request.params.leadId) {
         throw badRequest('body.leadID', 'must match the lead in the path');
       }
@@ -134,14 +106,25 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: async (request) => sendLimits.consume(principalOf(request)),
       schema: {
         params: leadIdParamsSchema,
-        body: sendEmailRequestSchema,
+        // JSON as described; multipart/form-data (the same fields, and `attachments` files) is
+        // read and checked against the same schema in the handler.
+        body: sendEmailRequestSchema.nullish(),
         response: { 200: conversationEventSchema },
       },
     },
     async (request) => {
       const principal = principalOf(request);
+      const multipart = request.isMultipart()
+        ? await readMultipartSend(request, {
+            maxFiles: MAX_EMAIL_ATTACHMENTS,
+            maxBytes: MAX_EMAIL_ATTACHMENTS_TOTAL_BYTES,
+          })
+        : undefined;
+      const body = multipart ? emailRequestOf(multipart.fields) : request.body;
+      if (!body) throw badRequest('body', 'send the email as JSON or multipart/form-data');
       const event = await sendEmail(deps, principal, request.params.leadId, {
-        ...request.body,
+        ...body,
+        files: multipart?.files ?? [],
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
       return event;

@@ -24,7 +24,13 @@ import type { Principal } from '../../lib/principal.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { clearSentDraft } from '../drafts/drafts.service.js';
 import { getCompanyLead } from '../leads/leads.service.js';
-import { checkImages, storeImages, type UploadedFile } from './media.service.js';
+import {
+  checkEmailFiles,
+  checkImages,
+  storeEmailFiles,
+  storeImages,
+  type UploadedFile,
+} from './media.service.js';
 import type { MediaStorage } from './media.storage.js';
 import { messageStatusChanged } from './message-events.js';
 import { assertDraftIsCurrent, type DraftBase } from './reply-guard.js';
@@ -292,7 +298,11 @@ export const sendEmail = async (
   deps: SendDeps,
   principal: Principal,
   leadId: string,
-  input: SendEmailRequest & { idempotencyKey: string | undefined },
+  input: SendEmailRequest & {
+    /** Files to carry (multipart sends); judged by their bytes before anything is stored. */
+    files?: UploadedFile[];
+    idempotencyKey: string | undefined;
+  },
 ): Promise<ConversationEvent> => {
   if (input.companyID !== principal.companyId || input.sentByUserID !== principal.id)
     throw forbidden();
@@ -331,6 +341,10 @@ export const sendEmail = async (
       };
     }
   }
+  const checked = await checkEmailFiles(input.files ?? []);
+  // Checked again where it counts (in the transaction); here so a held send stores no files.
+  await assertDraftIsCurrent(deps.database.db, lead, principal.id, input);
+  const { attachments, otherAttachments } = await storeEmailFiles(deps.storage, checked);
 
   return storeAndEnqueue(
     deps,
@@ -346,7 +360,11 @@ export const sendEmail = async (
       sentByUserId: principal.id,
       // The Message-ID is ours to choose: stored now, so replies can be threaded to this event.
       providerMessageId: newEmailMessageId(leasingEmail),
-      data: threading ? { inReplyTo: threading.inReplyTo, references: threading.references } : {},
+      attachments,
+      data: {
+        ...(threading ? { inReplyTo: threading.inReplyTo, references: threading.references } : {}),
+        ...(otherAttachments.length > 0 ? { otherAttachments } : {}),
+      },
     },
     input.idempotencyKey,
     actorOf(principal),
@@ -409,11 +427,15 @@ export const retryMessage = async (
     providerMessageId = newEmailMessageId(company?.registeredLeasingEmail ?? '');
   }
 
-  // Only the email's threading carries over: the failure was the old attempt's, and nothing else
-  // (an opt-out confirmation's pass, say) may ride along on a person's retry.
+  // Only the email's threading and files carry over: the failure was the old attempt's, and
+  // nothing else (an opt-out confirmation's pass, say) may ride along on a person's retry.
   const threading =
     channel === 'EMAIL' && typeof failed.data.inReplyTo === 'string'
       ? { inReplyTo: failed.data.inReplyTo, references: failed.data.references }
+      : {};
+  const files =
+    channel === 'EMAIL' && Array.isArray(failed.data.otherAttachments)
+      ? { otherAttachments: failed.data.otherAttachments }
       : {};
   try {
     return await deps.events.transaction(async (scope) => {
@@ -432,7 +454,7 @@ export const retryMessage = async (
           attachments: failed.attachments,
           sentByUserId: principal.id,
           providerMessageId,
-          data: { ...threading, retryOf: failed.id },
+          data: { ...threading, ...files, retryOf: failed.id },
         },
         retryKeyOf(failed.id),
         actorOf(principal),

@@ -1,4 +1,4 @@
-import { getContactability } from '@leasing/contract';
+import { fileAttachmentSchema, getContactability } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -33,6 +33,8 @@ import {
   waitUntil,
 } from './sending-rate.js';
 import type { SendJob } from './send-queue.js';
+import { FILE_CONTENT_TYPES, MEDIA_CONTENT_TYPES } from './media.service.js';
+import type { MediaStorage } from './media.storage.js';
 import { writeMessageStatus } from './message-events.js';
 import { noSmsNumber, sendingNumberOf, sharedNumberOf } from '../numbers/numbers.service.js';
 import { unsubscribeUrlOf } from '../consent/consent.service.js';
@@ -42,6 +44,8 @@ export type SendWorkerDeps = {
   config: AppConfig;
   sms: SmsProvider;
   email: EmailTransport;
+  /** Where an email's files are read from when it is sent. */
+  storage: MediaStorage;
   log: FastifyBaseLogger;
   /** Status writes record `message.status_changed` here (live updates subscribe to it). */
   events: EventPort;
@@ -123,6 +127,27 @@ const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => 
   });
 };
 
+/** An email's stored files (its images, then its other files), as the message carries them. */
+const emailFilesOf = async (storage: MediaStorage, event: ConversationEventRow) => {
+  const files = [
+    ...event.attachments,
+    ...fileAttachmentSchema
+      .array()
+      .catch([])
+      .parse(event.data.otherAttachments ?? []),
+  ];
+  return Promise.all(
+    files.map(async (file) => {
+      const content = await storage.get(file.url.replace(/^\/media\//, ''));
+      if (!content)
+        throw new PermanentSendError(`The attached file ${file.fileName} is missing.`, undefined);
+      const extension = file.url.split('.').pop() ?? '';
+      const contentType = MEDIA_CONTENT_TYPES[extension] ?? FILE_CONTENT_TYPES[extension];
+      return { filename: file.fileName, content, contentType };
+    }),
+  );
+};
+
 const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) => {
   const { lead, company } = await loadContext(deps.db, event);
   if (!lead.email || !company.registeredLeasingEmail || !event.providerMessageId) {
@@ -147,6 +172,7 @@ const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) =
     inReplyTo: typeof event.data.inReplyTo === 'string' ? event.data.inReplyTo : undefined,
     references,
     unsubscribeUrl: await unsubscribeUrlOf(deps.db, deps.config.publicUrl, lead.id),
+    attachments: await emailFilesOf(deps.storage, event),
   });
   if (deps.email.kind === 'sandbox') {
     await deps.db.insert(sandboxOutbox).values({

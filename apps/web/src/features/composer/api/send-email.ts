@@ -14,17 +14,33 @@ export const sendEmailInputSchema = sendEmailRequestSchema;
 export type SendEmailInput = z.input<typeof sendEmailInputSchema> & {
   /** Names this send attempt: the same key again never sends a second message. */
   idempotencyKey: string;
+  /** Files the email carries (sent as multipart); none sends JSON. */
+  attachments?: File[];
+};
+
+/** The email's fields and one `attachments` part per file. */
+const multipartOf = (body: z.output<typeof sendEmailInputSchema>, files: File[]) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (value !== undefined && value !== null) form.append(name, String(value));
+  }
+  for (const file of files) form.append('attachments', file, file.name);
+  return form;
 };
 
 /** Answers the queued event. `messageId` is the lead's email being answered, if any. */
 export function sendEmail({
   idempotencyKey,
+  attachments = [],
   ...input
 }: SendEmailInput): Promise<ConversationEvent> {
   const body = sendEmailInputSchema.parse(input);
   return apiRequest(apiPaths.leadEmail(body.leadID), {
     method: 'POST',
-    body: { ...body, messageId: body.messageId ?? null },
+    body:
+      attachments.length > 0
+        ? multipartOf(body, attachments)
+        : { ...body, messageId: body.messageId ?? null },
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     schema: conversationEventSchema,
   });

@@ -1,8 +1,13 @@
 import { CloseButton, Tooltip } from '@mantine/core';
-import { IconPhotoOff } from '@tabler/icons-react';
+import { IconFileText, IconPhotoOff } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { DraftAttachment } from '../hooks/use-composer';
-import { formatMegabytes } from '../utils/attachments';
+import {
+  formatFileSize,
+  formatMegabytes,
+  isAttachableImage,
+  pickedFileLabel,
+} from '../utils/attachments';
 import classes from './composer.module.css';
 
 /**
@@ -37,15 +42,30 @@ type AttachmentPreviewProps = {
   onRemove: (id: string) => void;
 };
 
+/** A file that is no image, as its chip: 'lease.pdf · PDF · 240 KB'. */
+function FileChip({ file }: { file: File }) {
+  const label = `${file.name} · ${pickedFileLabel(file)} · ${formatFileSize(file.size)}`;
+  return (
+    <div className={classes.previewFile} role="img" aria-label={label}>
+      <IconFileText size={18} stroke={1.5} aria-hidden />
+      <span className={classes.previewFileName}>{label}</span>
+    </div>
+  );
+}
+
 function AttachmentPreview({ attachment, disabled, onRemove }: AttachmentPreviewProps) {
   const { file } = attachment;
   return (
     <li className={classes.preview}>
-      <Tooltip label={`${file.name} · ${formatMegabytes(file.size)}`} withArrow>
-        <div className={classes.previewImage}>
-          <FilePreviewImage file={file} />
-        </div>
-      </Tooltip>
+      {isAttachableImage(file) ? (
+        <Tooltip label={`${file.name} · ${formatMegabytes(file.size)}`} withArrow>
+          <div className={classes.previewImage}>
+            <FilePreviewImage file={file} />
+          </div>
+        </Tooltip>
+      ) : (
+        <FileChip file={file} />
+      )}
       <CloseButton
         size="xs"
         radius="xl"
@@ -66,11 +86,12 @@ export type AttachmentPreviewsProps = {
   onRemove: (id: string) => void;
 };
 
-/** Thumbnails of the images about to be sent, each with a remove button. */
+/** The files about to be sent (images as thumbnails, other files as chips), each removable. */
 export function AttachmentPreviews({ attachments, disabled, onRemove }: AttachmentPreviewsProps) {
   if (attachments.length === 0) return null;
+  const onlyImages = attachments.every((attachment) => isAttachableImage(attachment.file));
   return (
-    <ul className={classes.previews} aria-label="Attached images">
+    <ul className={classes.previews} aria-label={onlyImages ? 'Attached images' : 'Attached files'}>
       {attachments.map((attachment) => (
         <AttachmentPreview
           key={attachment.id}

@@ -135,9 +135,10 @@ describe('composer: switching modes', () => {
     await user.click(modeButton(composer, 'Email'));
     expect(modeButton(composer, 'Email').getAttribute('aria-pressed')).toBe('true');
     expect(composer.queryByRole('img', { name: 'unit-3b.png' })).toBeNull();
+    // An email carries files too: attaching stays open, under its own name.
     expect(
-      composer.getByRole('button', { name: 'Attach images' }).getAttribute('aria-disabled'),
-    ).toBe('true');
+      composer.getByRole('button', { name: 'Attach files' }).getAttribute('aria-disabled'),
+    ).toBeNull();
     const subject = composer.getByRole('textbox', { name: 'Subject' });
     expect(subject).toHaveProperty('required', true);
     expect(message).toHaveProperty('value', 'See the photo');
@@ -287,6 +288,81 @@ describe('composer: attachments', () => {
     expect(composer.queryByRole('list', { name: 'Attached images' })).toBeNull();
   });
 
+  it('keeps the images of a mixed selection for a text and names the file it refused', async () => {
+    const { form, composer } = await openComposer(reachableLead());
+    const user = userEvent.setup({ applyAccept: false });
+
+    await user.upload(fileInput(form), [
+      new File(['Parking is in the back'], 'notes.txt', { type: 'text/plain' }),
+      image('plan.png'),
+    ]);
+
+    expect(await screen.findByText('Only images are allowed as attachments')).toBeTruthy();
+    const previews = composer.getByRole('list', { name: 'Attached images' });
+    expect(within(previews).getAllByRole('listitem')).toHaveLength(1);
+    expect(composer.getByRole('img', { name: 'plan.png' })).toBeTruthy();
+    const refused = composer.getByRole('alert', { name: 'Files not attached' });
+    expect(within(refused).getByText('notes.txt: only images can be texted')).toBeTruthy();
+    expect(refused.textContent).not.toContain('plan.png');
+  });
+
+  it('attaches a PDF to an email as a chip and sends it as multipart', async () => {
+    const lead = reachableLead();
+    const emailPath = apiPaths.leadEmail(lead._id);
+    const { form, composer, server } = await openComposer(lead, {
+      [`POST ${emailPath}`]: {
+        body: conversationEvent({ _id: 'sent-email', eventType: 'EMAIL', senderType: 'USER' }),
+      },
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(modeButton(composer, 'Email'));
+    await user.type(composer.getByRole('textbox', { name: 'Subject' }), 'Your lease');
+    await user.type(composer.getByPlaceholderText('Send a message to the lead'), 'Attached.');
+
+    await user.upload(fileInput(form), [
+      new File([new Uint8Array(240 * 1024)], 'lease.pdf', { type: 'application/pdf' }),
+      new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }),
+    ]);
+
+    const previews = composer.getByRole('list', { name: 'Attached files' });
+    expect(within(previews).getByRole('img', { name: 'lease.pdf · PDF · 240 KB' })).toBeTruthy();
+    expect(
+      within(composer.getByRole('alert', { name: 'Files not attached' })).getByText(
+        'setup.exe: only PDF, images, office documents and text files can be emailed',
+      ),
+    ).toBeTruthy();
+    // An email keeps no toast about images.
+    expect(screen.queryByText('Only images are allowed as attachments')).toBeNull();
+
+    await user.click(composer.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(server.requestsTo(emailPath, 'POST')).toHaveLength(1));
+    const body = server.requestsTo(emailPath, 'POST')[0]?.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('subject')).toBe('Your lease');
+    expect(body.get('text')).toBe('Attached.');
+    expect((body.getAll('attachments') as File[]).map((file) => file.name)).toEqual(['lease.pdf']);
+    await waitFor(() =>
+      expect(composer.queryByRole('list', { name: 'Attached files' })).toBeNull(),
+    );
+  });
+
+  it('refuses the files of an email past 20 MB in all, by name', async () => {
+    const { user, form, composer } = await openComposer(reachableLead());
+    await user.click(modeButton(composer, 'Email'));
+
+    await user.upload(fileInput(form), [
+      new File([new Uint8Array(15 * MB)], 'scan.pdf', { type: 'application/pdf' }),
+      new File([new Uint8Array(6 * MB)], 'big.pdf', { type: 'application/pdf' }),
+    ]);
+
+    expect(composer.getByRole('img', { name: 'scan.pdf · PDF · 15.0 MB' })).toBeTruthy();
+    expect(
+      within(composer.getByRole('alert', { name: 'Files not attached' })).getByText(
+        'big.pdf: over 20 MB in all',
+      ),
+    ).toBeTruthy();
+  });
+
   it('previews each image with a remove button', async () => {
     const { user, form, composer } = await openComposer(reachableLead());
 
@@ -400,7 +476,7 @@ describe('composer: the message box', () => {
 
     modeButton(composer, 'Email').focus();
     await user.tab();
-    expect(document.activeElement).toBe(composer.getByRole('button', { name: 'Attach images' }));
+    expect(document.activeElement).toBe(composer.getByRole('button', { name: 'Attach files' }));
     await user.tab();
     expect(document.activeElement).toBe(composer.getByRole('button', { name: 'Templates' }));
     await user.tab();

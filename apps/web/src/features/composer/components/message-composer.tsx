@@ -19,11 +19,18 @@ import { HeldSendPrompt } from './held-send-prompt';
 import { useSendEmail } from '../api/send-email';
 import { useSendSms } from '../api/send-sms';
 import type { Composer } from '../hooks/use-composer';
-import { ATTACHMENT_ACCEPT, isAttachableImage, NOT_AN_IMAGE_MESSAGE } from '../utils/attachments';
+import {
+  ATTACHMENT_ACCEPT,
+  EMAIL_ATTACHMENT_ACCEPT,
+  NOT_AN_IMAGE_MESSAGE,
+  sortPickedFiles,
+  type FileRefusal,
+} from '../utils/attachments';
 import { checkDraft, NO_SUBJECT_REASON } from '../utils/draft-validation';
 import { countSmsSegments, formatSmsCount } from '../utils/sms-segments';
 import { ComposerAvatar } from './composer-avatar';
 import { AttachmentPreviews } from './attachment-previews';
+import { AttachmentRefusals } from './attachment-refusals';
 import { EmojiButton } from './emoji-button';
 import { ModeToggle } from './mode-toggle';
 import classes from './composer.module.css';
@@ -55,8 +62,8 @@ export type MessageComposerProps = {
 type Held = { eventIds: string[] };
 
 /**
- * The composer under the timeline: SMS (text and images) or email (subject and text, optionally
- * answering one of the lead's emails). Read-only, saying why, when the lead cannot be reached.
+ * The composer under the timeline: SMS (text and images) or email (subject, text and files,
+ * optionally answering one of the lead's emails). Read-only, saying why, when the lead cannot be reached.
  */
 export function MessageComposer({
   composer,
@@ -75,6 +82,8 @@ export function MessageComposer({
   const [held, setHeld] = useState<Held | null>(null);
   /** Why a send just asked for (Send, Ctrl+Enter) could not go; shown while it still holds. */
   const [refusedBecause, setRefusedBecause] = useState<string | null>(null);
+  /** The files of the last selection that were not attached, and why. */
+  const [refusedFiles, setRefusedFiles] = useState<FileRefusal[]>([]);
   const subjectRef = useRef<HTMLInputElement>(null);
   /** Messages this console sent: never "new activity" for its own next message. */
   const sentIds = useRef(new Set<string>());
@@ -126,6 +135,7 @@ export function MessageComposer({
       onSuccess: (event: ConversationEvent) => {
         sentIds.current.add(event._id);
         composer.reset();
+        setRefusedFiles([]);
         onTypingStopped?.();
         onSent(event);
         textareaRef.current?.focus();
@@ -159,6 +169,7 @@ export function MessageComposer({
           subject,
           text,
           messageId: replyTo?._id ?? null,
+          attachments: attachments.map((attachment) => attachment.file),
           idempotencyKey,
           ...guard,
         },
@@ -198,12 +209,23 @@ export function MessageComposer({
     const files = [...(input.files ?? [])];
     // Cleared every time: choosing the same file again must fire a change too.
     input.value = '';
-    if (files.length === 0) return;
-    if (!files.every(isAttachableImage)) {
+    if (files.length === 0 || mode === null) return;
+    const picked = sortPickedFiles(
+      mode,
+      attachments.map((attachment) => attachment.file),
+      files,
+    );
+    // A text keeps the spec's toast; the note below names the files it did not take.
+    if (mode === 'SMS' && picked.refused.length > 0) {
       notifications.show({ color: 'red', message: NOT_AN_IMAGE_MESSAGE });
-      return;
     }
-    composer.addAttachments(files);
+    setRefusedFiles(picked.refused);
+    if (picked.kept.length > 0) composer.addAttachments(picked.kept);
+  }
+
+  function handleSelectMode(next: Parameters<Composer['selectMode']>[0]) {
+    setRefusedFiles([]);
+    composer.selectMode(next);
   }
 
   /** Inserts at the caret (over a selection) and puts the caret after the emoji. */
@@ -254,12 +276,8 @@ export function MessageComposer({
     setFailure(null);
   }
 
-  const attachDisabledReason =
-    mode === 'EMAIL'
-      ? 'Images can be attached to SMS only'
-      : isReadOnly
-        ? modes.readOnlyReason
-        : null;
+  const attachDisabledReason = isReadOnly ? modes.readOnlyReason : null;
+  const attachLabel = mode === 'EMAIL' ? 'Attach files' : 'Attach images';
 
   return (
     <form
@@ -281,10 +299,10 @@ export function MessageComposer({
           mode={mode}
           unavailable={modes.unavailable}
           disabled={isSending}
-          onSelect={composer.selectMode}
+          onSelect={handleSelectMode}
         />
         <Tooltip
-          label={attachDisabledReason ?? 'Attach images'}
+          label={attachDisabledReason ?? attachLabel}
           withArrow
           events={{ hover: true, focus: attachDisabledReason !== null, touch: false }}
         >
@@ -292,7 +310,7 @@ export function MessageComposer({
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label="Attach images"
+            aria-label={attachLabel}
             aria-disabled={attachDisabledReason !== null || isSending || undefined}
             data-disabled={attachDisabledReason !== null || isSending || undefined}
             onClick={attachDisabledReason === null && !isSending ? handleAttachClick : undefined}
@@ -303,7 +321,7 @@ export function MessageComposer({
         <input
           ref={fileInputRef}
           type="file"
-          accept={ATTACHMENT_ACCEPT}
+          accept={mode === 'EMAIL' ? EMAIL_ATTACHMENT_ACCEPT : ATTACHMENT_ACCEPT}
           multiple
           hidden
           tabIndex={-1}
@@ -417,6 +435,7 @@ export function MessageComposer({
         disabled={isSending}
         onRemove={composer.removeAttachment}
       />
+      <AttachmentRefusals refusals={refusedFiles} />
 
       {refusal !== null &&
         refusal !== NO_SUBJECT_REASON &&

@@ -115,10 +115,12 @@ export function useComposer(lead: ComposerLead) {
     edit((current) =>
       next === 'EMAIL'
         ? { ...current, mode: 'EMAIL', attachments: [] }
-        : // An SMS answers no email: the reply and the subject it brought go.
+        : // An SMS answers no email: the reply and the subject it brought go, and the files
+          // picked for the email (a text takes other files than an email).
           {
             ...current,
             mode: 'SMS',
+            attachments: [],
             replyTo: null,
             subject: current.replyTo ? '' : current.subject,
           },
@@ -216,7 +218,7 @@ export function useComposer(lead: ComposerLead) {
     mode,
     subject: draft.subject,
     text: draft.text,
-    attachments: mode === 'SMS' ? draft.attachments : [],
+    attachments: mode === null ? [] : draft.attachments,
     replyTo: mode === 'EMAIL' ? draft.replyTo : null,
     basedOnEventId: draft.basedOnEventId,
     templateId: draft.templateId,

@@ -42,7 +42,7 @@ const isTooLong = (check: z.ZodSafeParseResult<string>) =>
 
 /**
  * Whether a draft may be sent. SMS: text or an image, within Twilio's limits. Email: a subject and
- * text (no attachments). An empty field is not an error, only a reason to keep Send disabled.
+ * text (its files are checked as they are picked). An empty field is not an error, only a reason to keep Send disabled.
  */
 export function checkDraft({ mode, subject, text, attachments }: DraftFields): DraftCheck {
   const trimmedText = text.trim();

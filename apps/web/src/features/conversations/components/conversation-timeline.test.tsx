@@ -177,6 +177,41 @@ describe('conversation timeline', () => {
     expect(row.getByRole('link', { name: 'Open living-room.png' })).toBeTruthy();
   });
 
+  it('shows the files of a text and of an email as chips that download, named with type and size', async () => {
+    const file = (fileName: string, contentType: string, size: number) => ({
+      url: `/media/${fileName.replace(/\W/g, '')}.bin`,
+      fileName,
+      contentType,
+      size,
+    });
+    await openTimeline([
+      conversationEvent({
+        _id: 'mms-card',
+        eventType: 'SMS',
+        senderType: 'LEAD',
+        body: 'My contact',
+        data: { otherAttachments: [file('file-1.vcf', 'application/octet-stream', 60)] },
+      }),
+      conversationEvent({
+        _id: 'email-lease',
+        eventType: 'EMAIL',
+        senderType: 'USER',
+        subject: 'Your lease',
+        body: 'Attached.',
+        data: { otherAttachments: [file('lease.pdf', 'application/pdf', 240 * 1024)] },
+      }),
+    ]);
+    const lease = within(eventRow('email-lease')).getByRole('link', {
+      name: 'Download lease.pdf (PDF, 240 KB)',
+    });
+    expect(lease.textContent).toBe('lease.pdf · PDF · 240 KB');
+    expect(lease.getAttribute('download')).toBe('lease.pdf');
+    expect(lease.getAttribute('href')).toBe('/media/leasepdf.bin');
+    expect(
+      within(eventRow('mms-card')).getByRole('link', { name: 'Download file-1.vcf (File, 60 B)' }),
+    ).toBeTruthy();
+  });
+
   it('opens the transcript of a call, and says when a call has none', async () => {
     const { user } = await openTimeline([
       ...oneEventOfEachType(),

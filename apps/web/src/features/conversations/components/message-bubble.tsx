@@ -1,4 +1,5 @@
 import type { ConversationEvent, SendingStatus } from '@leasing/contract';
+import { fileTypeLabel } from '@leasing/contract';
 import { Anchor, Avatar, Badge, Button, Loader, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -190,7 +191,8 @@ export function MessageBubble({
   const pendingMedia = countPendingMedia(event);
   const isFailed = event.sendingStatus === 'FAILED';
   const images = event.attachmentsUrls;
-  const files = isEmail ? (event.data.otherAttachments ?? []) : [];
+  // Files that are no image shown: an email's (either way) and an MMS's (a vCard, a PDF).
+  const files = event.data.otherAttachments ?? [];
   const isReplyable = isEmail && event.senderType === 'LEAD' && onEmailClick !== undefined;
 
   function handleReplyClick() {
@@ -291,10 +293,15 @@ export function MessageBubble({
                   color="gray"
                   radius="sm"
                   tt="none"
+                  // A long name wraps instead of hiding the type and size on a phone.
+                  styles={{
+                    root: { height: 'auto', maxWidth: '100%' },
+                    label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+                  }}
                   leftSection={<IconPaperclip size={12} aria-hidden />}
-                  aria-label={`Download ${file.fileName} (${file.contentType}, ${formatSize(file.size)})`}
+                  aria-label={`Download ${file.fileName} (${fileTypeLabel(file.contentType)}, ${formatSize(file.size)})`}
                 >
-                  {file.fileName} · {file.contentType} · {formatSize(file.size)}
+                  {file.fileName} · {fileTypeLabel(file.contentType)} · {formatSize(file.size)}
                 </Badge>
               ))}
             </div>
