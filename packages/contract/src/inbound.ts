@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, pageOf, pageQuerySchema } from './common.js';
-import { attachmentSchema } from './conversation.js';
+import { attachmentSchema, fileAttachmentSchema } from './conversation.js';
 import { SMS_MAX_LENGTH } from './messaging.js';
 
 export const inboundChannels = ['SMS', 'EMAIL'] as const;
@@ -19,6 +19,8 @@ export const unmatchedMessageSchema = z.object({
   subject: z.string().nullable(),
   body: z.string().nullable(),
   attachmentsUrls: z.array(attachmentSchema),
+  /** Files that are no image (a PDF, a vCard), each a download. */
+  files: z.array(fileAttachmentSchema),
   /** Why no lead was chosen, in words. */
   reason: z.string(),
   receivedAt: isoDateSchema,

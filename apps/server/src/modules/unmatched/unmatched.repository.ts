@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { fileAttachmentSchema } from '@leasing/contract';
 import type { UnmatchedListQuery, UnmatchedMessage, UnmatchedMessagePage } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import {
@@ -19,6 +20,10 @@ export const toUnmatchedMessage = ({ message, lead }: Row): UnmatchedMessage => 
   subject: message.subject,
   body: message.body,
   attachmentsUrls: message.attachments,
+  files: fileAttachmentSchema
+    .array()
+    .catch([])
+    .parse(message.data.otherAttachments ?? []),
   reason: message.reason,
   receivedAt: message.receivedAt.toISOString(),
   status: message.resolution ?? 'OPEN',

@@ -18,6 +18,9 @@ import { lockUnmatched, markResolved, toUnmatchedMessage } from './unmatched.rep
 
 export type UnmatchedDeps = { events: EventPort; now: Clock };
 
+const pick = (data: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((key) => data[key] !== undefined).map((key) => [key, data[key]]));
+
 const doneWords: Record<NonNullable<UnmatchedMessageRow['resolution']>, string> = {
   ASSIGNED: 'moved this message to a lead',
   LEAD_CREATED: 'made a lead of this message',
@@ -81,6 +84,8 @@ const moveToLead = async (
       data: {
         movedFromUnmatched: { id: row.id, byName: principal.name, at: now.toISOString() },
         ...(row.channel === 'EMAIL' ? { from: row.fromAddress } : {}),
+        // What the inbound path kept beside the text: files, an email's HTML and inline images.
+        ...pick(row.data, ['otherAttachments', 'html', 'inlineImages', 'inReplyTo', 'references']),
         ...(review ? { optOutReview: { status: 'PENDING' as const } } : {}),
       },
     })

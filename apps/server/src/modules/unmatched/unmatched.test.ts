@@ -143,9 +143,25 @@ describe.each(databaseTargets())('unmatched messages as work on $name', (target)
       fromAddress: 'Noah.Park@Example.com',
       subject: 'Parking question',
       body: 'Is there a garage?',
-      data: { messageId: '<parking-1@example.com>' },
+      data: {
+        messageId: '<parking-1@example.com>',
+        otherAttachments: [
+          {
+            url: '/media/parking-map.pdf',
+            fileName: 'parking-map.pdf',
+            contentType: 'application/pdf',
+            size: 2048,
+          },
+        ],
+      },
       dedupeKey: 'email:parking-1',
     });
+    const listed = await t.request<UnmatchedMessagePage>('GET', apiPaths.unmatchedMessages, {
+      as: agent,
+    });
+    expect(listed.body.items.find((item) => item._id === message.id)?.files).toEqual([
+      expect.objectContaining({ fileName: 'parking-map.pdf', size: 2048 }),
+    ]);
     const response = await post<UnmatchedMessage>(apiPaths.unmatchedCreateLead(message.id), {
       propertyId: office.property.id,
       name: 'Noah Park',
@@ -162,6 +178,10 @@ describe.each(databaseTargets())('unmatched messages as work on $name', (target)
       subject: 'Parking question',
       providerMessageId: '<parking-1@example.com>',
     });
+    // Its file goes with it.
+    expect(event!.data.otherAttachments).toEqual([
+      expect.objectContaining({ fileName: 'parking-map.pdf' }),
+    ]);
   });
 
   it('flags a moved text that reads like an opt-out for a person to decide', async () => {

@@ -1,7 +1,9 @@
 import { Skeleton, Stack, ThemeIcon } from '@mantine/core';
 import { IconMail, IconMessage } from '@tabler/icons-react';
+import type { FileAttachment } from '@leasing/contract';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format-date';
+import { FileChips } from './file-chips';
 import classes from './message-list.module.css';
 
 export type MessageMedia = { url: string; thumbnailUrl: string; name: string };
@@ -15,6 +17,8 @@ export type MessageListItemProps = {
   subject?: string | null;
   body?: string | null;
   media?: MessageMedia[];
+  /** Files that are no image: download chips. */
+  files?: FileAttachment[];
   /** Below the message: why it is here, what can be done with it. */
   footer?: ReactNode;
 };
@@ -27,6 +31,7 @@ export function MessageListItem({
   subject,
   body,
   media = [],
+  files = [],
   footer,
 }: MessageListItemProps) {
   const isEmail = channel === 'EMAIL';
@@ -75,6 +80,7 @@ export function MessageListItem({
             ))}
           </div>
         )}
+        <FileChips files={files} className={classes.media} />
         {footer && <div className={classes.footer}>{footer}</div>}
       </div>
     </li>

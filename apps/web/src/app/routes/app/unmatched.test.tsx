@@ -18,6 +18,7 @@ function unmatched(overrides: Partial<UnmatchedMessage>): UnmatchedMessage {
     subject: null,
     body: 'Is the studio still free?',
     attachmentsUrls: [],
+    files: [],
     reason: 'No lead has this phone number.',
     receivedAt: '2026-11-22T16:30:00.000Z',
     status: 'OPEN',

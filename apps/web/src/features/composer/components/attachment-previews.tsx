@@ -2,12 +2,8 @@ import { CloseButton, Tooltip } from '@mantine/core';
 import { IconFileText, IconPhotoOff } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { DraftAttachment } from '../hooks/use-composer';
-import {
-  formatFileSize,
-  formatMegabytes,
-  isAttachableImage,
-  pickedFileLabel,
-} from '../utils/attachments';
+import { formatFileSize, formatMegabytes } from '../../../lib/format-file-size';
+import { isAttachableImage, pickedFileLabel } from '../utils/attachments';
 import classes from './composer.module.css';
 
 /**

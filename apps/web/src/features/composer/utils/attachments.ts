@@ -9,6 +9,7 @@ import {
   MAX_EMAIL_ATTACHMENTS_TOTAL_BYTES,
   SMS_NOT_AN_IMAGE_REASON,
 } from '@leasing/contract';
+import { formatMegabytes } from '../../../lib/format-file-size';
 
 export const NOT_AN_IMAGE_MESSAGE = 'Only images are allowed as attachments';
 
@@ -23,11 +24,6 @@ export function isAttachableImage(file: Pick<File, 'type'>): boolean {
 }
 
 const MEGABYTE = 1024 * 1024;
-
-/** '6.0 MB' */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / MEGABYTE).toFixed(1)} MB`;
-}
 
 /**
  * Twilio's limits for one MMS, checked before sending: the message saying what is wrong, or null
@@ -97,13 +93,6 @@ export function sortPickedFiles(
     }
   }
   return { kept, refused };
-}
-
-/** '240 KB', '1.2 MB', '512 B' */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < MEGABYTE) return `${Math.round(bytes / 1024)} KB`;
-  return formatMegabytes(bytes);
 }
 
 /** The word for a picked file's kind on its chip ('PDF', 'Word'), from its name or type. */

@@ -1,9 +1,7 @@
 import type { ConversationEvent, SendingStatus } from '@leasing/contract';
-import { fileTypeLabel } from '@leasing/contract';
 import { Anchor, Avatar, Badge, Button, Loader, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
-  IconPaperclip,
   IconAlertCircle,
   IconArrowBackUp,
   IconChecks,
@@ -23,6 +21,7 @@ import { countPendingMedia, isAutoSubmitted, readOptStatusChange } from '../util
 import { AttachmentThumbnail } from './attachment-thumbnail';
 import { MessageText } from './message-text';
 import { OptOutReviewPrompt } from './opt-out-review-prompt';
+import { FileChips } from '../../../components/ui/file-chips';
 import classes from './timeline.module.css';
 
 function SendingStatusLine({
@@ -161,13 +160,6 @@ export type MessageBubbleProps = {
   onSendByEmail?: (event: ConversationEvent) => void;
 };
 
-const formatSize = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${Math.round(bytes / 1024)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
 /** An SMS or email: the lead's on the left, staff and assistant replies on the right. */
 export function MessageBubble({
   event,
@@ -281,31 +273,7 @@ export function MessageBubble({
               ))}
             </div>
           )}
-          {files.length > 0 && (
-            <div className={classes.thumbnails}>
-              {files.map((file, index) => (
-                <Badge
-                  key={`${file.url}-${index}`}
-                  component="a"
-                  href={file.url}
-                  download={file.fileName}
-                  variant="outline"
-                  color="gray"
-                  radius="sm"
-                  tt="none"
-                  // A long name wraps instead of hiding the type and size on a phone.
-                  styles={{
-                    root: { height: 'auto', maxWidth: '100%' },
-                    label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
-                  }}
-                  leftSection={<IconPaperclip size={12} aria-hidden />}
-                  aria-label={`Download ${file.fileName} (${fileTypeLabel(file.contentType)}, ${formatSize(file.size)})`}
-                >
-                  {file.fileName} · {fileTypeLabel(file.contentType)} · {formatSize(file.size)}
-                </Badge>
-              ))}
-            </div>
-          )}
+          <FileChips files={files} className={classes.thumbnails} />
           {((isEmail && event.data.html) || isReplyable) && (
             <div className={classes.bubbleActions}>
               {isEmail && event.data.html && (

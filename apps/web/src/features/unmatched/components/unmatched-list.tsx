@@ -126,6 +126,7 @@ function UnmatchedItem({ message, properties, searchLeads }: ItemProps) {
         thumbnailUrl,
         name: fileName,
       }))}
+      files={message.files}
       footer={
         <>
           <Text size="xs" c="dimmed" style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
