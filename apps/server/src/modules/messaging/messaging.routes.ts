@@ -14,6 +14,7 @@ import {
   replyGuardFields,
   sendEmailRequestSchema,
 } from '@leasing/contract';
+import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
 import { createSendLimits } from './send-limits.js';
@@ -58,8 +59,19 @@ const draftBaseOf = (fields: Record<string, string>): DraftBase => {
   return parsed.data;
 };
 
-export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+/** 'Send now' outside the lead's allowed hours: a multipart field, checked like JSON's boolean. */
+const quietHoursOverrideOf = (fields: Record<string, string>) => {
+  const value = fields.quietHoursOverride;
+  if (value === undefined) return false;
+  if (value !== 'true' && value !== 'false') {
+    throw badRequest('body.quietHoursOverride', "'true' or 'false'");
+  }
+  return value === 'true';
+};
+
+export const messagingRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   const deps = {
+    now,
     database: app.database,
     events: app.events,
     queue: app.queue,
@@ -123,6 +135,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: idempotencyKeyOf(request.headers),
         ...draftBaseOf(fields),
         templateId: templateIdOf(fields),
+        quietHoursOverride: quietHoursOverrideOf(fields),
       });
       return event;
     },
