@@ -14,15 +14,19 @@ type StateRule = {
 
 /**
  * The US states whose telephone-solicitation laws allow fewer hours than the company's default.
- * Only these three are encoded; another state is one more row here.
+ * Only these three are encoded (no maintained package carries such a table); another state is one
+ * more row here. The laws are named, not quoted: have counsel confirm before relying on them.
  */
 export const STATE_RULES: Readonly<Record<string, StateRule>> = {
-  FL: { daily: { start: '08:00', end: '20:00' }, law: 'Fla. Stat. § 501.059(8)(a)' },
-  OK: { daily: { start: '08:00', end: '20:00' }, law: 'Okla. Stat. tit. 15, § 775C.4' },
+  FL: { daily: { start: '08:00', end: '20:00' }, law: 'Florida Telephone Solicitation Act' },
+  OK: {
+    daily: { start: '08:00', end: '20:00' },
+    law: 'Oklahoma Telephone Solicitation Act of 2022',
+  },
   TX: {
     daily: { start: '09:00', end: '21:00' },
     sunday: { start: '12:00', end: '21:00' },
-    law: 'Tex. Bus. & Com. Code § 304.252',
+    law: 'Texas Business & Commerce Code, telephone solicitation',
   },
 };
 
