@@ -26,7 +26,7 @@ export function QuietHoursRoute() {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <QuietHoursForm key={JSON.stringify(query.data)} policy={query.data} />
+        <QuietHoursForm policy={query.data} />
       )}
     </Stack>
   );
