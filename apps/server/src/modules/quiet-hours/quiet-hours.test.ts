@@ -119,6 +119,11 @@ describe.each(databaseTargets())('quiet hours on $name', (target) => {
     const forced = await sendSms(admin, lead.id, { quietHoursOverride: 'true' });
     expect(forced.status).toBe(403);
     expect((forced.body as ApiError).error.message).toBe(SEND_NOW_FORBIDDEN_MESSAGE);
+    const garbled = await sendSms(admin, lead.id, { quietHoursOverride: 'yes' });
+    expect(garbled.status).toBe(400);
+    expect((garbled.body as ApiError).error.details).toEqual([
+      expect.objectContaining({ path: 'body.quietHoursOverride' }),
+    ]);
     expect(await textsTo(lead.id)).toEqual([]);
   });
 
