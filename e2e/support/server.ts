@@ -23,6 +23,49 @@ export const freePort = () =>
     });
   });
 
+/** The demo's admins, one per demo company. */
+const DEMO_ADMINS = [
+  { email: 'demo@leasing.test', password: 'leasing-demo' },
+  { email: 'other@leasing.test', password: 'leasing-demo' },
+];
+
+/** The company's quiet hours as the signed-in admin sets them (`PUT /api/settings/quiet-hours`). */
+export const setQuietHours = async (
+  baseUrl: string,
+  admin: { email: string; password: string },
+  policy: { start: string; end: string; stateRules: boolean; allowSendNow: boolean },
+) => {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) return false;
+  const { token } = (await login.json()) as { token: string };
+  const saved = await fetch(`${baseUrl}/api/settings/quiet-hours`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(policy),
+  });
+  if (!saved.ok) throw new Error(`quiet hours not saved: ${saved.status} ${await saved.text()}`);
+  return true;
+};
+
+/**
+ * The browser tests run at any hour on the real clock: the demo companies text all day unless a
+ * test sets quiet hours itself. A server without the demo has nobody to sign in as: nothing to do.
+ */
+const allowTextsAllDay = async (baseUrl: string) => {
+  for (const admin of DEMO_ADMINS) {
+    await setQuietHours(baseUrl, admin, {
+      start: '00:00',
+      end: '24:00',
+      stateRules: true,
+      allowSendNow: true,
+    });
+  }
+};
+
 export type RunningServer = {
   url: string;
   output: () => string;
@@ -94,6 +137,7 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     }
   };
   await launch();
+  await allowTextsAllDay(url);
 
   return {
     url,

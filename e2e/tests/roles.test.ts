@@ -14,6 +14,7 @@ const SETTINGS = [
   'Pipeline',
   'Webhooks',
   'Office hours',
+  'Quiet hours',
   'Audit',
 ];
 

@@ -47,6 +47,7 @@ import { unmatchedModule } from './modules/unmatched/unmatched.module.js';
 import { presenceModule } from './modules/presence/presence.module.js';
 import { officeHoursModule } from './modules/office-hours/office-hours.module.js';
 import { officeDecisionModule } from './modules/office-decision/office-decision.module.js';
+import { quietHoursModule } from './modules/quiet-hours/quiet-hours.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { propertiesModule } from './modules/properties/properties.module.js';
 import { secureAccessModule } from './modules/secure-access/secure-access.module.js';
@@ -188,7 +189,7 @@ export const buildApp = async ({
     // The audit trail first: it subscribes before any other module can write.
     // Messaging and translation first: the inbound modules use their providers and queue.
     await app.register(auditModule);
-    await app.register(messagingModule);
+    await app.register(messagingModule, { now: now ?? systemClock });
     await app.register(liveModule);
     await app.register(presenceModule);
     await app.register(translationModule);
@@ -200,6 +201,7 @@ export const buildApp = async ({
     await app.register(inboxModule, { now: now ?? systemClock });
     await app.register(followUpsModule, { now: now ?? systemClock, sweepMs: FOLLOW_UP_SWEEP_MS });
     await app.register(officeHoursModule, { now: now ?? systemClock });
+    await app.register(quietHoursModule);
     await app.register(toursModule);
     await app.register(conversationsModule);
     await app.register(notesModule);

@@ -36,6 +36,8 @@ export const auditActions = [
   'follow_up.changed',
   'response_target.changed',
   'office_hours.changed',
+  'quiet_hours.changed',
+  'quiet_hours.overridden',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -75,6 +77,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'follow_up.changed': 'Set a follow-up',
   'response_target.changed': 'Changed the response target',
   'office_hours.changed': 'Changed office hours',
+  'quiet_hours.changed': 'Changed quiet hours',
+  'quiet_hours.overridden': 'Sent outside allowed hours',
 };
 
 export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;

@@ -29,3 +29,4 @@ export * from './webhooks.js';
 export * from './follow-ups.js';
 export * from './office-hours.js';
 export * from './templates.js';
+export * from './quiet-hours.js';

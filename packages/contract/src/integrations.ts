@@ -9,6 +9,7 @@ import {
 } from './conversation.js';
 import { leadConsentSchema, optStatusSchema } from './consent.js';
 import { officeDecisionStatusSchema } from './leads.js';
+import { timeZoneSchema } from './office-hours.js';
 import { leadOwnerSchema } from './workflow.js';
 import {
   ACCESS_LINK_DEFAULT_TTL_SECONDS,
@@ -170,6 +171,10 @@ export const upsertLeadRequestSchema = z.object({
   preferredLanguage: optional(
     languageCodeSchema,
     'BCP 47 language code ("es", "pt-BR"). Omit to keep, null to clear.',
+  ),
+  timeZone: optional(
+    timeZoneSchema,
+    "The lead's own IANA time zone (\"America/Chicago\"), when you know it: quiet hours are counted in it. Without one the phone number's area code decides, else the property's zone. Omit to keep, null to clear.",
   ),
   owner: z
     .union([

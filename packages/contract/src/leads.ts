@@ -5,6 +5,7 @@ import { leadConsentSchema, optStatusSchema } from './consent.js';
 import { conversationEventSchema } from './conversation.js';
 import { leadLightsSchema } from './follow-ups.js';
 import { noteSchema } from './notes.js';
+import { leadTimeZoneSchema } from './quiet-hours.js';
 import { leadOwnerSchema, leadStatusSchema } from './workflow.js';
 
 export const officeDecisionStatuses = ['PENDING', 'COMPLETED'] as const;
@@ -92,6 +93,8 @@ export const leadSchema = z.object({
   followUpAt: isoDateSchema.nullable(),
   /** The property's time zone (its own, else the company's): 'Tomorrow 9:00 AM' is in it. */
   propertyTimeZone: z.string(),
+  /** The lead's local time zone: texts respect the company's quiet hours in it. */
+  timeZone: leadTimeZoneSchema,
   /**
    * When a text from the property's number last failed with Twilio 30034 (not registered for A2P
    * 10DLC) with none delivered since; null when texts go through. Admins see a banner.

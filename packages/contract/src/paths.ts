@@ -42,6 +42,7 @@ export const apiRoutes = {
   officeHoursSettings: '/api/settings/office-hours',
   responseTarget: '/api/settings/response-target',
   propertyOfficeHours: '/api/properties/:propertyId/office-hours',
+  quietHours: '/api/settings/quiet-hours',
   tours: '/api/tours',
   propertyTours: '/api/properties/:propertyId/tours',
   officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
@@ -152,6 +153,8 @@ export const apiPaths = {
   responseTarget: apiRoutes.responseTarget,
   propertyOfficeHours: (propertyId: string) =>
     pathOf(apiRoutes.propertyOfficeHours, { propertyId }),
+  /** The company's quiet-hours policy (admins; GET, PUT). */
+  quietHours: apiRoutes.quietHours,
   tours: apiRoutes.tours,
   propertyTours: (propertyId: string) => pathOf(apiRoutes.propertyTours, { propertyId }),
   officeDecision: (companyId: string, leadId: string) =>

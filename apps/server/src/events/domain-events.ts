@@ -119,6 +119,21 @@ export type DomainEventMap = {
     after: Record<string, unknown>;
     actor: Actor;
   };
+  /** An admin changed the company's quiet hours (Settings → Quiet hours). */
+  'quiet_hours.changed': CompanyFact & {
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    actor: Actor;
+  };
+  /** A person sent a text outside the lead's allowed hours ('Send now'). */
+  'quiet_hours.overridden': LeadFact & {
+    /** The text (its timeline event). */
+    messageId: string;
+    /** The lead's clock when it was sent, e.g. `10:14 PM`, and their zone. */
+    localTime: string;
+    zone: string;
+    actor: Actor;
+  };
   /** A payment link was created, opened, paid or expired. */
   'payment_link.changed': LeadFact & {
     paymentLinkId: string;

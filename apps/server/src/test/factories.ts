@@ -42,7 +42,13 @@ export const createCompany = async (
 ): Promise<CompanyRow> => {
   const [row] = await db
     .insert(companies)
-    .values({ name: `Company ${unique()}`, ...overrides })
+    // Texts are allowed all day unless a test sets quiet hours: no test depends on the hour it runs.
+    .values({
+      name: `Company ${unique()}`,
+      quietHoursStart: '00:00',
+      quietHoursEnd: '24:00',
+      ...overrides,
+    })
     .returning();
   return row!;
 };

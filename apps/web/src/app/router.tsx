@@ -153,6 +153,13 @@ const normalRouteTable: RouteObject[] = [
                       })),
                   },
                   {
+                    path: paths.quietHours.path,
+                    lazy: () =>
+                      import('./routes/app/quiet-hours').then((module) => ({
+                        Component: module.QuietHoursRoute,
+                      })),
+                  },
+                  {
                     path: paths.audit.path,
                     lazy: () =>
                       import('./routes/app/audit').then((module) => ({

@@ -69,6 +69,10 @@ export const paths = {
     path: '/main/settings/office-hours',
     getHref: () => '/main/settings/office-hours',
   },
+  quietHours: {
+    path: '/main/settings/quiet-hours',
+    getHref: () => '/main/settings/quiet-hours',
+  },
   templates: {
     path: '/main/settings/templates',
     getHref: () => '/main/settings/templates',

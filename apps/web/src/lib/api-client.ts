@@ -7,8 +7,10 @@ import {
   COMPRESSED_PARAMS_HEADER,
   apiErrorSchema,
   apiPaths,
+  quietHoursErrorSchema,
   refreshResponseSchema,
 } from '@leasing/contract';
+import type { QuietHoursError } from '@leasing/contract';
 import { compressToEncodedURIComponent } from 'lz-string';
 import type { ZodType } from 'zod';
 import { ACCESS_TOKEN_PARAM, paths } from '../config/paths';
@@ -27,6 +29,8 @@ export class ApiRequestError extends Error {
   readonly retryAfterSeconds: number | null;
   /** `STALE_DRAFT` (409): the events stored since the draft's base, oldest first. */
   readonly newEventIds: string[];
+  /** `QUIET_HOURS` (409): the lead's clock and when a text may go. */
+  readonly quietHours: QuietHoursError | null;
 
   constructor(init: {
     status: number;
@@ -35,6 +39,7 @@ export class ApiRequestError extends Error {
     details?: ApiErrorDetail[];
     retryAfterSeconds?: number | null;
     newEventIds?: string[];
+    quietHours?: QuietHoursError | null;
   }) {
     super(init.message);
     this.name = 'ApiRequestError';
@@ -43,6 +48,7 @@ export class ApiRequestError extends Error {
     this.details = init.details ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
     this.newEventIds = init.newEventIds ?? [];
+    this.quietHours = init.quietHours ?? null;
   }
 }
 
@@ -315,6 +321,8 @@ async function toApiRequestError(response: Response): Promise<ApiRequestError> {
       details: parsed.data.error.details,
       retryAfterSeconds,
       newEventIds: parsed.data.error.newEventIds,
+      // The shared schema keeps only the common fields: the 409's own ones are read from the body.
+      quietHours: quietHoursErrorSchema.safeParse((json as { error?: unknown }).error).data ?? null,
     });
   }
   return new ApiRequestError({

@@ -113,6 +113,7 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     tourOutcomePending: false,
     followUpAt: null,
     propertyTimeZone: 'America/Chicago',
+    timeZone: { zone: 'America/Chicago', label: 'Central', source: 'area-code' },
     propertyA2pUnregisteredAt: null,
     lights: {
       needsReply: false,

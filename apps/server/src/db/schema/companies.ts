@@ -1,4 +1,13 @@
-import { integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companyStatuses, staffRoles } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
@@ -18,6 +27,13 @@ export const companies = pgTable(
     timeZone: text().notNull().default('America/New_York'),
     /** Speed-to-lead: minutes of office hours within which a waiting lead should get a reply. */
     firstReplyTargetMinutes: integer().notNull().default(15),
+    /** Quiet hours: texts reach a lead only from `start` to `end` (HH:MM, `24:00`) of their time. */
+    quietHoursStart: text().notNull().default('08:00'),
+    quietHoursEnd: text().notNull().default('21:00'),
+    /** Apply the stricter US state rules (Florida, Oklahoma, Texas) on top. */
+    quietHoursStateRules: boolean().notNull().default(true),
+    /** Staff may 'Send now' outside the allowed hours. */
+    quietHoursAllowSendNow: boolean().notNull().default(true),
     ...timestamps,
   },
   (table) => [

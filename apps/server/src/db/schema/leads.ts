@@ -54,6 +54,8 @@ export const leads = pgTable(
     /** What was decided, as written when completing it (null: not said, or reopened). */
     officeDecisionOutcome: text(),
     preferredLanguage: text(),
+    /** The lead's IANA time zone when an integration gave it (quiet hours are counted in it). */
+    timeZone: text(),
     lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The inbox's columns, kept by the `conversation_events_touch_leads` trigger (migrations 0004, 0007)
     // on every new event, so no writer can forget them and the inbox never reads the events.

@@ -30,6 +30,10 @@ const targetOf = (event: DomainEvent): Target | null => {
       return { targetType: 'company', targetId: event.companyId };
     case 'office_hours.changed':
       return { targetType: 'property', targetId: event.propertyId };
+    case 'quiet_hours.changed':
+      return { targetType: 'company', targetId: event.companyId };
+    case 'quiet_hours.overridden':
+      return { targetType: 'message', targetId: event.messageId };
     case 'timeline.event_added':
     case 'opt_out_review.decided':
       return { targetType: 'timeline_event', targetId: event.timelineEventId };
@@ -120,7 +124,10 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
     case 'response_target.changed':
       return { firstReplyTargetMinutes: event.after };
     case 'office_hours.changed':
+    case 'quiet_hours.changed':
       return event.after;
+    case 'quiet_hours.overridden':
+      return { localTime: event.localTime, zone: event.zone };
     case 'user.invited':
       return { email: event.email, role: event.role };
     case 'user.invitation_accepted':
@@ -173,6 +180,7 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { firstReplyTargetMinutes: event.before };
     case 'webhook_endpoint.updated':
     case 'office_hours.changed':
+    case 'quiet_hours.changed':
       return event.before;
     default:
       return null;

@@ -65,6 +65,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/settings/office-hours': 'admin',
   'PUT /api/settings/response-target': 'admin',
   'PUT /api/properties/:propertyId/office-hours': 'admin',
+  'GET /api/settings/quiet-hours': 'admin',
+  'PUT /api/settings/quiet-hours': 'admin',
   'GET /api/tours': 'staff',
   'GET /api/properties/:propertyId/tours': 'staff',
   'PUT /api/companies/:companyId/leads/:leadId/office-decision': 'staff',

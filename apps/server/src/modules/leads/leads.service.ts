@@ -8,6 +8,7 @@ import { leadConsentOf } from '../consent/consent.service.js';
 import { lightsOf } from '../follow-ups/follow-ups.service.js';
 import { officeRulesOf } from '../office-hours/office-hours.service.js';
 import { getCompanyProperty } from '../properties/properties.service.js';
+import { leadTimeZoneOf } from '../quiet-hours/quiet-hours.service.js';
 import {
   findPhoneOptOutMessage,
   findLeadById,
@@ -137,11 +138,12 @@ export const getLead = async (
     companyTimeZone: company.timeZone,
     targetMinutes: company.firstReplyTargetMinutes,
   });
-  const [noteRows, events, stop, consent] = await Promise.all([
+  const [noteRows, events, stop, consent, timeZone] = await Promise.all([
     listLeadNotes(db, lead.id),
     listConversationEvents(db, lead.id, LEAD_EVENTS_PAGE),
     lead.phoneOptStatus === 'OPT_OUT' ? findPhoneOptOutMessage(db, lead.id) : undefined,
     leadConsentOf(db, lead.id),
+    leadTimeZoneOf({ ...lead, propertyTimeZone: rules.timeZone }),
   ]);
   return {
     _id: lead.id,
@@ -170,6 +172,7 @@ export const getLead = async (
     tourOutcomePending: isTourOutcomePending(lead, now),
     followUpAt: lead.followUpAt?.toISOString() ?? null,
     propertyTimeZone: rules.timeZone,
+    timeZone,
     propertyA2pUnregisteredAt: property.a2pUnregisteredAt?.toISOString() ?? null,
     lights: lightsOf(lead, now, rules),
     notes: noteRows.map(toNoteDto),

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
 import fp from 'fastify-plugin';
 import {
   createSandboxEmailTransport,
@@ -40,7 +41,7 @@ const SEND_BATCH = 25;
  * the routes that send, serve media and take Twilio's status callbacks.
  */
 export const messagingModule = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { now }: { now: Clock }) => {
     const { config, queue } = app;
     const sms = config.messaging.twilio
       ? createTwilioSmsProvider({
@@ -100,7 +101,7 @@ export const messagingModule = fp(
     );
     app.addHook('onClose', async () => email.close());
 
-    await app.register(messagingRoutes);
+    await app.register(messagingRoutes, { now });
     await app.register(mediaRoutes);
     await app.register(twilioWebhookRoutes);
   },

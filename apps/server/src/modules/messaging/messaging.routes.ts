@@ -17,6 +17,7 @@ import {
   sendEmailRequestSchema,
 } from '@leasing/contract';
 import { emailRequestOf, readMultipartSend } from './multipart-send.js';
+import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
 import { createSendLimits } from './send-limits.js';
@@ -56,8 +57,19 @@ const draftBaseOf = (fields: Record<string, string>): DraftBase => {
   return parsed.data;
 };
 
-export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+/** 'Send now' outside the lead's allowed hours: a multipart field, checked like JSON's boolean. */
+const quietHoursOverrideOf = (fields: Record<string, string>) => {
+  const value = fields.quietHoursOverride;
+  if (value === undefined) return false;
+  if (value !== 'true' && value !== 'false') {
+    throw badRequest('body.quietHoursOverride', "'true' or 'false'");
+  }
+  return value === 'true';
+};
+
+export const messagingRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   const deps = {
+    now,
     database: app.database,
     events: app.events,
     queue: app.queue,
@@ -95,6 +107,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: idempotencyKeyOf(request.headers),
         ...draftBaseOf(fields),
         templateId: templateIdOf(fields),
+        quietHoursOverride: quietHoursOverrideOf(fields),
       });
       return event;
     },

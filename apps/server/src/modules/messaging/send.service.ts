@@ -20,6 +20,7 @@ import {
   properties,
 } from '../../db/schema/index.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Principal } from '../../lib/principal.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { clearSentDraft } from '../drafts/drafts.service.js';
@@ -36,6 +37,11 @@ import { messageStatusChanged } from './message-events.js';
 import { assertDraftIsCurrent, type DraftBase } from './reply-guard.js';
 import { SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
 import { noSmsNumber, sendingNumberOf, type SharedNumber } from '../numbers/numbers.service.js';
+import {
+  checkStaffSmsWindow,
+  quietHoursOverridden,
+  type QuietHoursOverride,
+} from '../quiet-hours/quiet-hours.service.js';
 
 export type SendDeps = {
   database: Database;
@@ -46,6 +52,8 @@ export type SendDeps = {
   jobExpireSeconds: number;
   /** The deployment's shared number: texts of properties without their own leave from it. */
   shared: SharedNumber;
+  /** What time it is: quiet hours are judged by it. */
+  now: Clock;
 };
 
 const domainOf = (address: string) => address.split('@')[1] ?? 'leasing.local';
@@ -175,6 +183,7 @@ const storeAndEnqueue = async (
   idempotencyKey: string | undefined,
   actor: Actor,
   base: DraftBase & SentFromTemplate,
+  quietHours: QuietHoursOverride | null = null,
 ): Promise<ConversationEvent> => {
   const insert = async (scope: RecordingScope) => {
     await assertDraftIsCurrent(scope.db, lead, event.sentByUserId, base);
@@ -187,6 +196,15 @@ const storeAndEnqueue = async (
       actor,
       base.templateId,
     );
+    if (quietHours) {
+      scope.record(
+        quietHoursOverridden(
+          { companyId: lead.companyId, leadId: lead.id, messageId: sent._id },
+          quietHours,
+          actor,
+        ),
+      );
+    }
     await clearSentDraft(scope.db, lead.id, event.sentByUserId);
     return sent;
   };
@@ -249,6 +267,8 @@ export const sendSms = async (
     text: string;
     files: UploadedFile[];
     idempotencyKey: string | undefined;
+    /** 'Send now' outside the lead's allowed hours. */
+    quietHoursOverride?: boolean;
   } & DraftBase &
     SentFromTemplate,
 ): Promise<ConversationEvent> => {
@@ -273,6 +293,10 @@ export const sendSms = async (
   const images = await checkImages(input.files);
   // Checked again where it counts (in the transaction); here so a held send stores no images.
   await assertDraftIsCurrent(deps.database.db, lead, principal.id, input);
+  const quietHours = await checkStaffSmsWindow(deps.database.db, lead.id, {
+    now: deps.now(),
+    override: input.quietHoursOverride ?? false,
+  });
   const attachments = await storeImages(deps.storage, images);
 
   return storeAndEnqueue(
@@ -291,6 +315,7 @@ export const sendSms = async (
     input.idempotencyKey,
     actorOf(principal),
     input,
+    quietHours,
   );
 };
 
@@ -416,6 +441,8 @@ export const retryMessage = async (
     if (!property || !(await sendingNumberOf(deps.database.db, deps.shared, property))) {
       throw noSmsNumber();
     }
+    // A retry is a new text: it waits for the lead's allowed hours like any other.
+    await checkStaffSmsWindow(deps.database.db, lead.id, { now: deps.now(), override: false });
   } else {
     const [company] = await deps.database.db
       .select()

@@ -40,6 +40,7 @@ describe('user menu', () => {
       'Pipeline',
       'Webhooks',
       'Office hours',
+      'Quiet hours',
       'Audit',
       'Sign out',
     ]);

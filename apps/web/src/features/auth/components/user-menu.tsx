@@ -3,6 +3,7 @@ import {
   IconChevronDown,
   IconArrowsShuffle,
   IconClock,
+  IconMoon,
   IconHistory,
   IconInbox,
   IconKey,
@@ -135,6 +136,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconClock size={16} stroke={1.5} />}
             >
               Office hours
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.quietHours.getHref()}
+              leftSection={<IconMoon size={16} stroke={1.5} />}
+            >
+              Quiet hours
             </Menu.Item>
             <Menu.Item
               component={Link}

@@ -23,6 +23,10 @@ export const sendSmsInputSchema = z
     force: z.boolean().optional(),
     /** The template the message was written from, if any. */
     templateId: z.string().nullable().optional(),
+    /** 'Send now' outside the lead's allowed hours. */
+    quietHoursOverride: z.boolean().optional(),
+    /** 'Schedule': send at this moment instead of now (ISO). */
+    sendAt: z.string().optional(),
   })
   .refine((input) => input.text !== '' || input.attachments.length > 0, {
     message: 'Write a message or attach an image',
@@ -31,14 +35,25 @@ export type SendSmsInput = z.input<typeof sendSmsInputSchema>;
 
 /** Multipart: the fields, then one `attachments` part per image. Answers the queued event. */
 export function sendSms(input: SendSmsInput): Promise<ConversationEvent> {
-  const { leadID, text, attachments, idempotencyKey, basedOnEventId, force, templateId } =
-    sendSmsInputSchema.parse(input);
+  const {
+    leadID,
+    text,
+    attachments,
+    idempotencyKey,
+    basedOnEventId,
+    force,
+    templateId,
+    quietHoursOverride,
+    sendAt,
+  } = sendSmsInputSchema.parse(input);
   const body = new FormData();
   body.append('leadID', leadID);
   body.append('text', text);
   if (basedOnEventId) body.append('basedOnEventId', basedOnEventId);
   if (force) body.append('force', 'true');
   if (templateId) body.append('templateId', templateId);
+  if (quietHoursOverride) body.append('quietHoursOverride', 'true');
+  if (sendAt) body.append('sendAt', sendAt);
   for (const file of attachments) body.append('attachments', file, file.name);
   return apiRequest(apiPaths.leadSms(leadID), {
     method: 'POST',

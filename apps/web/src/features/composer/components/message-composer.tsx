@@ -14,8 +14,10 @@ import { flushSync } from 'react-dom';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { STALE_DRAFT_CODE } from '@leasing/contract';
+import type { QuietHoursError } from '@leasing/contract';
 import { findNewActivity } from '../utils/new-activity';
 import { HeldSendPrompt } from './held-send-prompt';
+import { QuietHoursPrompt } from './quiet-hours-prompt';
 import { useSendEmail } from '../api/send-email';
 import { useSendSms } from '../api/send-sms';
 import type { Composer } from '../hooks/use-composer';
@@ -61,6 +63,18 @@ export type MessageComposerProps = {
 
 type Held = { eventIds: string[] };
 
+/** A text the server held for the lead's quiet hours, and whether its send skipped the reply guard. */
+type Quiet = { error: QuietHoursError; force: boolean };
+
+type SendOptions = {
+  /** Past the reply guard ('Send anyway'). */
+  force?: boolean;
+  /** Past the lead's quiet hours ('Send now'). */
+  quietHoursOverride?: boolean;
+  /** 'Schedule': at this moment instead of now. */
+  sendAt?: string;
+};
+
 /**
  * The composer under the timeline: SMS (text and images) or email (subject, text and files,
  * optionally answering one of the lead's emails). Read-only, saying why, when the lead cannot be reached.
@@ -80,6 +94,7 @@ export function MessageComposer({
   const sendEmail = useSendEmail(lead._id);
   const [failure, setFailure] = useState<string | null>(null);
   const [held, setHeld] = useState<Held | null>(null);
+  const [quiet, setQuiet] = useState<Quiet | null>(null);
   /** Why a send just asked for (Send, Ctrl+Enter) could not go; shown while it still holds. */
   const [refusedBecause, setRefusedBecause] = useState<string | null>(null);
   /** The files of the last selection that were not attached, and why. */
@@ -111,7 +126,7 @@ export function MessageComposer({
     );
   }
 
-  function send({ force = false }: { force?: boolean } = {}) {
+  function send({ force = false, quietHoursOverride, sendAt }: SendOptions = {}) {
     if (!canSend) {
       if (isSending || blockedReason === null) return;
       setRefusedBecause(blockedReason);
@@ -125,6 +140,7 @@ export function MessageComposer({
       return;
     }
     setHeld(null);
+    setQuiet(null);
     const idempotencyKey = composer.takeSendKey();
     const guard = {
       basedOnEventId: composer.basedOnEventId ?? undefined,
@@ -144,6 +160,8 @@ export function MessageComposer({
       onError: (error: Error) => {
         if (error instanceof ApiRequestError && error.code === STALE_DRAFT_CODE) {
           setHeld({ eventIds: error.newEventIds });
+        } else if (error instanceof ApiRequestError && error.quietHours) {
+          setQuiet({ error: error.quietHours, force });
         } else {
           setFailure(error.message);
         }
@@ -157,6 +175,8 @@ export function MessageComposer({
           attachments: attachments.map((attachment) => attachment.file),
           idempotencyKey,
           ...guard,
+          quietHoursOverride,
+          sendAt,
         },
         callbacks,
       );
@@ -241,6 +261,15 @@ export function MessageComposer({
 
   function handleSendAnyway() {
     send({ force: true });
+  }
+
+  /** The same message at the first moment the lead's allowed hours begin. */
+  function handleSchedule() {
+    if (quiet) send({ force: quiet.force, sendAt: quiet.error.nextAllowedAt });
+  }
+
+  function handleSendNow() {
+    if (quiet) send({ force: quiet.force, quietHoursOverride: true });
   }
 
   /** Shows what is new and takes it as seen: the next send is based on it. */
@@ -384,6 +413,15 @@ export function MessageComposer({
           isSending={isSending}
           onSendAnyway={handleSendAnyway}
           onReview={handleReview}
+        />
+      )}
+
+      {quiet && mode === 'SMS' && (
+        <QuietHoursPrompt
+          quietHours={quiet.error}
+          isSending={isSending}
+          onSchedule={handleSchedule}
+          onSendNow={handleSendNow}
         />
       )}
 

@@ -1,8 +1,9 @@
 import type { ConsentRecord, Lead } from '@leasing/contract';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatPhone } from '../../../lib/format-phone';
+import { useMinuteClock } from '../hooks/use-minute-clock';
 import { consentLine } from '../utils/consent-line';
 import { OptStatusBadge } from './opt-status-badge';
 
@@ -60,8 +61,16 @@ function languageName(code: string): string {
   }
 }
 
+/** Where the lead's zone came from: quiet hours are counted in it. */
+const zoneSources: Record<Lead['timeZone']['source'], string> = {
+  integration: 'Time zone from the property-management system',
+  'area-code': "Time zone from the phone's area code",
+  property: "The property's time zone",
+};
+
 /** How to reach the lead, and whether they allow it. */
 export function LeadContactFacts({ lead, isCompact = false }: LeadContactFactsProps) {
+  const now = useMinuteClock();
   return (
     <Stack gap={isCompact ? 6 : 'sm'}>
       <Fact
@@ -91,6 +100,17 @@ export function LeadContactFacts({ lead, isCompact = false }: LeadContactFactsPr
           </>
         }
       />
+      {!isCompact && (
+        <Fact
+          label="Local time"
+          value={`${formatTime(now, { timeZone: lead.timeZone.zone })} (${lead.timeZone.label})`}
+          note={
+            <Text size="xs" c="dimmed" mt={2} title={lead.timeZone.zone}>
+              {zoneSources[lead.timeZone.source]}
+            </Text>
+          }
+        />
+      )}
       {!isCompact && lead.preferredLanguage && (
         <Fact label="Preferred language" value={languageName(lead.preferredLanguage)} />
       )}

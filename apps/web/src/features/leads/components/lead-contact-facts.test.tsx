@@ -1,0 +1,24 @@
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lead } from '../../../testing/fixtures';
+import { LeadContactFacts } from './lead-contact-facts';
+
+describe('the contact facts', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("show the lead's local time in their zone, and where the zone came from", () => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T04:14:00Z'), toFake: ['Date'] });
+    render(
+      <MantineProvider>
+        <LeadContactFacts
+          lead={lead({
+            timeZone: { zone: 'America/Chicago', label: 'Central', source: 'area-code' },
+          })}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('10:14 PM (Central)')).toBeTruthy();
+    expect(screen.getByText("Time zone from the phone's area code")).toBeTruthy();
+  });
+});
