@@ -123,6 +123,7 @@ const envSchema = z.object({
   TWILIO_FROM_COMPANY: optionalString.pipe(z.uuid({ error: "a company's id (UUID)" }).optional()),
   TWILIO_MPS: z.coerce.number().positive().default(1),
   SEND_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(120),
+  STATUS_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   SMTP_URL: optionalString.pipe(
     z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional(),
@@ -213,6 +214,8 @@ export type AppConfig = {
     smtpUrl: string | undefined;
     /** A send job whose worker went silent this long is tried again. */
     sendJobExpireSeconds: number;
+    /** A text still not final this long after the provider took it is looked up there. */
+    statusReconcileAfterSeconds: number;
   };
   inbound: {
     /** Port of the inbound SMTP listener; 0 turns it off. */
@@ -397,6 +400,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       messagesPerSecond: e.TWILIO_MPS,
       smtpUrl: e.SMTP_URL,
       sendJobExpireSeconds: e.SEND_JOB_EXPIRE_SECONDS,
+      statusReconcileAfterSeconds: e.STATUS_RECONCILE_AFTER_SECONDS,
     },
     inbound: {
       smtpPort: e.INBOUND_SMTP_PORT,

@@ -18,6 +18,21 @@ export const createTwilioSmsProvider = (options: TwilioOptions): SmsProvider => 
 
   return {
     kind: 'twilio',
+    fetchStatus: async (messageSid) => {
+      const url = `${options.apiUrl}/2010-04-01/Accounts/${options.accountSid}/Messages/${encodeURIComponent(messageSid)}.json`;
+      const response = await fetch(url, {
+        headers: { authorization },
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new Error(`Twilio ${response.status} fetching message ${messageSid}`);
+      const payload = (await response.json()) as { status?: string; error_code?: number | null };
+      if (!payload.status) return undefined;
+      return {
+        status: payload.status,
+        errorCode: payload.error_code == null ? undefined : String(payload.error_code),
+      };
+    },
     send: async (message) => {
       const form = new URLSearchParams({
         To: message.to,

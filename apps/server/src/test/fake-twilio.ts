@@ -29,6 +29,8 @@ export type FakeOutcome =
       errorCode?: string;
       /** Makes every status callback, answered, before answering the send (a fast carrier). */
       callbacksFirst?: boolean;
+      /** Sends no status callback (they were lost): only the Message resource tells the status. */
+      noCallbacks?: boolean;
     }
   | { accept: false; httpStatus: number; code: number; message: string }
   /** Never answers: a request in flight when the sender dies. */
@@ -50,6 +52,8 @@ export type FakeTwilio = {
   addMedia: (messageSid: string, media: FakeMedia) => string;
   /** Every request for media: its path and the Authorization header it carried. */
   mediaRequests: { path: string; authorization: string | undefined }[];
+  /** SIDs asked about through the Message resource (status reconciliation). */
+  lookups: string[];
   /** Resolves when every status callback sent so far has been answered. */
   settled: () => Promise<void>;
   close: () => Promise<void>;
@@ -84,6 +88,8 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
   const media = new Map<string, FakeMedia>();
   const mediaRequests: { path: string; authorization: string | undefined }[] = [];
   const pending = new Set<Promise<unknown>>();
+  const finalStatuses = new Map<string, { status: string; errorCode: string | undefined }>();
+  const lookups: string[] = [];
   let decide: (message: ReceivedSms) => FakeOutcome = () => ({
     accept: true,
     finalStatus: 'delivered',
@@ -145,6 +151,27 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
       response.end(JSON.stringify(body));
     };
     if (request.method === 'GET' && serveMedia(request, response)) return;
+    // The Message resource: what became of a message (its final status at once, here).
+    const resource = request.url?.match(
+      new RegExp(`^/2010-04-01/Accounts/${accountSid}/Messages/(SM[0-9a-f]+)\\.json$`),
+    );
+    if (request.method === 'GET' && resource) {
+      if (request.headers.authorization !== expectedAuth)
+        return json(401, { code: 20003, message: 'Authenticate', status: 401 });
+      const known = finalStatuses.get(resource[1]!);
+      if (!known)
+        return json(404, {
+          code: 20404,
+          message: 'The requested resource was not found',
+          status: 404,
+        });
+      lookups.push(resource[1]!);
+      return json(200, {
+        sid: resource[1],
+        status: known.status,
+        error_code: known.errorCode ? Number(known.errorCode) : null,
+      });
+    }
     const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
     if (request.method !== 'POST' || request.url !== path) {
       return json(404, {
@@ -180,6 +207,7 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
       });
     }
     received.push(message);
+    finalStatuses.set(message.sid, { status: outcome.finalStatus, errorCode: outcome.errorCode });
     const answer = () =>
       json(201, {
         sid: message.sid,
@@ -188,7 +216,7 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
         from: message.from,
         body: message.body,
       });
-    if (!message.statusCallback) return answer();
+    if (!message.statusCallback || outcome.noCallbacks) return answer();
     const statuses = shuffle(['sending', 'sent', outcome.finalStatus]);
     const delivery = (async () => {
       for (const status of statuses) {
@@ -219,6 +247,7 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
       return `http://127.0.0.1:${port}/2010-04-01/Accounts/${accountSid}/Messages/${messageSid}/Media/${sid}`;
     },
     mediaRequests,
+    lookups,
     setOutcome: (next) => {
       decide = next;
     },

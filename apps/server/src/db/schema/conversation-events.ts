@@ -75,6 +75,10 @@ export const conversationEvents = pgTable(
       table.date.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // Texts still on their way: the status reconciliation walks them oldest first.
+    index('conversation_events_in_progress_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.sendingStatus} = 'IN_PROGRESS'`),
     uniqueIndex('conversation_events_external_unique')
       .on(table.companyId, table.externalId)
       .where(sql`${table.externalId} is not null`),

@@ -17,6 +17,7 @@ import { createDeadLetterHandler, createSendHandler } from './send.worker.js';
 import { twilioWebhookRoutes } from './twilio-webhooks.routes.js';
 import { SYSTEM_EMAIL_QUEUE, type SystemEmail } from './system-email.service.js';
 import { createSystemEmailHandler } from './system-email.worker.js';
+import { reconcileStaleStatuses } from './status-reconcile.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -100,6 +101,34 @@ export const messagingModule = fp(
       }),
     );
     app.addHook('onClose', async () => email.close());
+
+    // Lost status callbacks: texts stuck "sending" are looked up at the provider, checked as often
+    // as they may go stale (at most once a minute). Every process may do it: applying is idempotent.
+    const reconcileAfter = config.messaging.statusReconcileAfterSeconds;
+    if (sms.fetchStatus) {
+      let running = false;
+      const timer = setInterval(
+        () => {
+          if (running) return;
+          running = true;
+          void reconcileStaleStatuses({
+            db: app.database.db,
+            sms,
+            events: app.events,
+            log: app.log,
+            now,
+            staleAfterSeconds: reconcileAfter,
+          })
+            .catch((error: unknown) => app.log.warn({ err: error }, 'status reconciliation failed'))
+            .finally(() => {
+              running = false;
+            });
+        },
+        Math.min(reconcileAfter, 60) * 1000,
+      );
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
 
     await app.register(messagingRoutes, { now });
     await app.register(mediaRoutes);

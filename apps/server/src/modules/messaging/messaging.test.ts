@@ -494,6 +494,48 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
   });
 });
 
+describe('texts whose status callbacks were lost', () => {
+  let fake: FakeTwilio;
+  beforeAll(async () => {
+    fake = await startFakeTwilio();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  const app = useListeningApp(databaseTargets()[0]!, () => ({
+    TWILIO_ACCOUNT_SID: fake.accountSid,
+    TWILIO_AUTH_TOKEN: fake.authToken,
+    TWILIO_FROM: '+15125550000',
+    TWILIO_API_URL: fake.url,
+    STATUS_RECONCILE_AFTER_SECONDS: '1',
+  }));
+  let s: Awaited<ReturnType<typeof officeHelpers>>;
+  beforeAll(async () => {
+    s = await officeHelpers(app);
+  });
+
+  it('asks Twilio for the status of a text still sending, and ends it as Twilio says', async () => {
+    fake.setOutcome((message) =>
+      message.body === 'Nobody called back'
+        ? { accept: true, finalStatus: 'undelivered', errorCode: '30003', noCallbacks: true }
+        : { accept: true, finalStatus: 'delivered', noCallbacks: true },
+    );
+    const ava = s.lead('Ava Thompson');
+    const delivered = await s.sms(ava._id, 'Callbacks lost');
+    const undelivered = await s.sms(ava._id, 'Nobody called back');
+    expect((await s.waitForFinal(ava._id, delivered.body._id)).sendingStatus).toBe('COMPLETED');
+    const failed = await s.waitForFinal(ava._id, undelivered.body._id);
+    expect(failed.sendingStatus).toBe('FAILED');
+    expect(failed.data.failureCode).toBe('30003');
+    const sids = fake.received
+      .filter((m) => ['Callbacks lost', 'Nobody called back'].includes(m.body))
+      .map((m) => m.sid);
+    expect(fake.lookups).toEqual(expect.arrayContaining(sids));
+    // No callback came: the lookups alone moved them.
+    await fake.settled();
+  });
+});
+
 describe('sending email over SMTP (a real SMTP server on loopback)', () => {
   const mails: string[] = [];
   let smtp: SMTPServer;

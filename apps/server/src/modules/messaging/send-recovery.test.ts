@@ -70,6 +70,8 @@ describe('sending survives a crash of the server process', () => {
       TWILIO_API_URL: fake.url,
       TWILIO_MPS: '0.5',
       SEND_JOB_EXPIRE_SECONDS: '3',
+      // A text the dead process had handed over has its callbacks lost: it is looked up.
+      STATUS_RECONCILE_AFTER_SECONDS: '2',
       QUEUE_MAINTENANCE_SECONDS: '1',
       SEED_DEMO: 'false',
     };

@@ -1,0 +1,1 @@
+CREATE INDEX "conversation_events_in_progress_idx" ON "conversation_events" USING btree ("updated_at") WHERE "conversation_events"."sending_status" = 'IN_PROGRESS';
