@@ -19,6 +19,7 @@ import type { Database } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { alwaysAllowed, type SendWindow } from './modules/messaging/send-window.js';
 import { serverRoot } from './lib/paths.js';
 import { redactUrl } from './lib/redact-url.js';
 import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
@@ -83,6 +84,8 @@ export type BuildAppOptions = {
   logStream?: DestinationStream;
   /** Answers the DNS lookups of inbound sender verification; unset uses the system's DNS. */
   dnsResolver?: DnsResolver;
+  /** When scheduled messages may leave; unset allows every moment. */
+  sendWindow?: SendWindow;
 };
 
 /** How often each process looks for follow-ups that came due (`follow_up.due`). */
@@ -99,6 +102,7 @@ export const buildApp = async ({
   now,
   logStream,
   dnsResolver,
+  sendWindow = alwaysAllowed,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const ownsDatabase = !database;
   const db = database ?? (await openConfiguredDatabase(config));
@@ -186,7 +190,7 @@ export const buildApp = async ({
     // The audit trail first: it subscribes before any other module can write.
     // Messaging and translation first: the inbound modules use their providers and queue.
     await app.register(auditModule);
-    await app.register(messagingModule);
+    await app.register(messagingModule, { now: now ?? systemClock, sendWindow });
     await app.register(liveModule);
     await app.register(presenceModule);
     await app.register(translationModule);

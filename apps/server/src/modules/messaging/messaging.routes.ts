@@ -13,6 +13,7 @@ import {
   pageQuerySchema,
   replyGuardFields,
   sendEmailRequestSchema,
+  sendLaterFields,
 } from '@leasing/contract';
 import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
@@ -27,6 +28,7 @@ import { listOutbox } from './outbox.repository.js';
 import type { DraftBase } from './reply-guard.js';
 import { retryMessage, sendEmail, sendSms } from './send.service.js';
 import { sharedNumberOf } from '../numbers/numbers.service.js';
+import type { Clock } from '../../lib/clock.js';
 
 const idempotencyKeyOf = (headers: Record<string, unknown>) => {
   const key = headers[IDEMPOTENCY_KEY_HEADER];
@@ -58,8 +60,23 @@ const draftBaseOf = (fields: Record<string, string>): DraftBase => {
   return parsed.data;
 };
 
-export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+/** 'Send later' multipart fields, checked like the email body's JSON (the time: by the service). */
+const sendLaterOf = (fields: Record<string, string>) => {
+  const parsed = z.object(sendLaterFields).safeParse({
+    sendAt: fields.sendAt || undefined,
+  });
+  if (!parsed.success) throw badRequest('body.sendAt', 'must be an ISO date-time with its offset');
+  if (
+    fields.keepIfLeadReplies !== undefined &&
+    !['true', 'false'].includes(fields.keepIfLeadReplies)
+  )
+    throw badRequest('body.keepIfLeadReplies', "'true' or 'false'");
+  return { sendAt: parsed.data.sendAt, keepIfLeadReplies: fields.keepIfLeadReplies === 'true' };
+};
+
+export const messagingRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   const deps = {
+    now,
     database: app.database,
     events: app.events,
     queue: app.queue,
@@ -90,7 +107,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         limits: {
           files: MAX_ATTACHMENTS + 1,
           fileSize: MAX_ATTACHMENTS_TOTAL_BYTES + 1,
-          fields: 10,
+          fields: 12,
         },
       });
       for await (const part of parts) {
@@ -122,6 +139,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         files,
         idempotencyKey: idempotencyKeyOf(request.headers),
         ...draftBaseOf(fields),
+        ...sendLaterOf(fields),
         templateId: templateIdOf(fields),
       });
       return event;
