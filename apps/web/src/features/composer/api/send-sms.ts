@@ -23,6 +23,9 @@ export const sendSmsInputSchema = z
     force: z.boolean().optional(),
     /** The template the message was written from, if any. */
     templateId: z.string().nullable().optional(),
+    /** 'Send later': when it leaves, and whether it still does if the lead writes first. */
+    sendAt: z.string().optional(),
+    keepIfLeadReplies: z.boolean().optional(),
   })
   .refine((input) => input.text !== '' || input.attachments.length > 0, {
     message: 'Write a message or attach an image',
@@ -31,14 +34,25 @@ export type SendSmsInput = z.input<typeof sendSmsInputSchema>;
 
 /** Multipart: the fields, then one `attachments` part per image. Answers the queued event. */
 export function sendSms(input: SendSmsInput): Promise<ConversationEvent> {
-  const { leadID, text, attachments, idempotencyKey, basedOnEventId, force, templateId } =
-    sendSmsInputSchema.parse(input);
+  const {
+    leadID,
+    text,
+    attachments,
+    idempotencyKey,
+    basedOnEventId,
+    force,
+    templateId,
+    sendAt,
+    keepIfLeadReplies,
+  } = sendSmsInputSchema.parse(input);
   const body = new FormData();
   body.append('leadID', leadID);
   body.append('text', text);
   if (basedOnEventId) body.append('basedOnEventId', basedOnEventId);
   if (force) body.append('force', 'true');
   if (templateId) body.append('templateId', templateId);
+  if (sendAt) body.append('sendAt', sendAt);
+  if (keepIfLeadReplies) body.append('keepIfLeadReplies', 'true');
   for (const file of attachments) body.append('attachments', file, file.name);
   return apiRequest(apiPaths.leadSms(leadID), {
     method: 'POST',

@@ -26,6 +26,7 @@ import { ComposerAvatar } from './composer-avatar';
 import { AttachmentPreviews } from './attachment-previews';
 import { EmojiButton } from './emoji-button';
 import { ModeToggle } from './mode-toggle';
+import { SendLaterMenu, type SendLaterSchedule } from './send-later-menu';
 import classes from './composer.module.css';
 
 const isApplePlatform =
@@ -35,6 +36,8 @@ const SEND_SHORTCUT_HINT = isApplePlatform ? '⌘ Enter to send' : 'Ctrl + Enter
 export type MessageComposerProps = {
   composer: Composer;
   lead: Pick<Lead, '_id' | 'companyID' | 'companyStatus' | 'conversations'>;
+  /** The lead's time zone: 'Send later' choices are on their clock. */
+  leadTimeZone: string;
   /** The signed-in user: the avatar, and the sender of emails. Null while unknown. */
   sender: Pick<User, '_id' | 'name' | 'picture'> | null;
   /** The message was accepted; `event` is what the server queued. */
@@ -52,7 +55,8 @@ export type MessageComposerProps = {
   onOpenTemplates?: () => void;
 };
 
-type Held = { eventIds: string[] };
+/** A send the reply guard held, with its 'Send later' time if it had one. */
+type Held = { eventIds: string[]; schedule?: SendLaterSchedule };
 
 /**
  * The composer under the timeline: SMS (text and images) or email (subject and text, optionally
@@ -61,6 +65,7 @@ type Held = { eventIds: string[] };
 export function MessageComposer({
   composer,
   lead,
+  leadTimeZone,
   sender,
   onSent,
   onTyping,
@@ -102,7 +107,10 @@ export function MessageComposer({
     );
   }
 
-  function send({ force = false }: { force?: boolean } = {}) {
+  function send({
+    force = false,
+    schedule,
+  }: { force?: boolean; schedule?: SendLaterSchedule } = {}) {
     if (!canSend) {
       if (isSending || blockedReason === null) return;
       setRefusedBecause(blockedReason);
@@ -112,7 +120,7 @@ export function MessageComposer({
     // What the live updates already brought holds the send at once; the server checks anyway.
     const fresh = force ? [] : findNewActivity(lead.conversations, composer.basedOnEventId, isMine);
     if (fresh.length > 0) {
-      setHeld({ eventIds: fresh });
+      setHeld({ eventIds: fresh, schedule });
       return;
     }
     setHeld(null);
@@ -121,6 +129,7 @@ export function MessageComposer({
       basedOnEventId: composer.basedOnEventId ?? undefined,
       force: force || undefined,
       templateId: composer.templateId ?? undefined,
+      ...(schedule ?? {}),
     };
     const callbacks = {
       onSuccess: (event: ConversationEvent) => {
@@ -133,7 +142,7 @@ export function MessageComposer({
       // The draft stays as it was, with its key: sending it again cannot send it twice.
       onError: (error: Error) => {
         if (error instanceof ApiRequestError && error.code === STALE_DRAFT_CODE) {
-          setHeld({ eventIds: error.newEventIds });
+          setHeld({ eventIds: error.newEventIds, schedule });
         } else {
           setFailure(error.message);
         }
@@ -217,8 +226,12 @@ export function MessageComposer({
     textarea?.setSelectionRange(start + emoji.length, start + emoji.length);
   }
 
+  function handleSchedule(schedule: SendLaterSchedule) {
+    send({ schedule });
+  }
+
   function handleSendAnyway() {
-    send({ force: true });
+    send({ force: true, schedule: held?.schedule });
   }
 
   /** Shows what is new and takes it as seen: the next send is based on it. */
@@ -410,6 +423,14 @@ export function MessageComposer({
             <IconSend2 size={18} stroke={1.75} />
           </ActionIcon>
         </Tooltip>
+        {!isReadOnly && (
+          <SendLaterMenu
+            leadZone={leadTimeZone}
+            blockedReason={canSend || isSending ? null : blockedReason}
+            isSending={isSending}
+            onSchedule={handleSchedule}
+          />
+        )}
       </div>
 
       <AttachmentPreviews
