@@ -8,6 +8,7 @@ import { seedDemo } from '../apps/server/src/db/seed/seed.js';
 import { findUserByEmail } from '../apps/server/src/modules/auth/users.repository.js';
 import { sendSms } from '../apps/server/src/modules/messaging/send.service.js';
 import { sharedNumberOf } from '../apps/server/src/modules/numbers/numbers.service.js';
+import { createPhoneNumber } from '../apps/server/src/test/factories.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { openFreshPostgres, testConfig } from '../apps/server/src/test/test-app.js';
 
@@ -38,6 +39,8 @@ try {
   const principal = (await findUserByEmail(database.db, 'demo@leasing.test'))!;
   const targets: string[] = [];
   for (const [index, number] of NUMBERS.entries()) {
+    // A property's own number must be in the company's numbers registry first.
+    await createPhoneNumber(database.db, principal.companyId, number);
     const [property] = await database.db
       .insert(properties)
       .values({
@@ -68,6 +71,7 @@ try {
     storage: app.messaging.storage,
     jobExpireSeconds: 120,
     shared: sharedNumberOf(app.config),
+    now: () => new Date(),
   };
   const started = Date.now();
   const enqueuedAt = new Map<string, number>();
