@@ -259,7 +259,8 @@ export const sendScheduledNow = async (
 /**
  * Cancel-on-reply, in the transaction that stored the lead's message: every message of the lead
  * scheduled before it arrived, and not marked to go anyway, is cancelled ("Not sent: the lead
- * replied first"). A message scheduled after the lead wrote was written knowing the reply.
+ * replied first"). A message scheduled after the lead wrote was written knowing the reply; an
+ * automatic answer (`Auto-Submitted`) cancels nothing.
  */
 export const cancelOnLeadReply = async (
   scope: RecordingScope,
@@ -267,10 +268,15 @@ export const cancelOnLeadReply = async (
   inboundEventId: string,
 ) => {
   const [inbound] = await scope.db
-    .select({ date: conversationEvents.date, createdAt: conversationEvents.createdAt })
+    .select({
+      createdAt: conversationEvents.createdAt,
+      senderType: conversationEvents.senderType,
+      data: conversationEvents.data,
+    })
     .from(conversationEvents)
     .where(eq(conversationEvents.id, inboundEventId));
-  if (!inbound) return;
+  // An out-of-office answer or a mail program's report is not the lead writing.
+  if (!inbound || inbound.senderType !== 'LEAD' || inbound.data.autoSubmitted === true) return;
   const canceled = await scope.db
     .update(conversationEvents)
     .set({
