@@ -205,6 +205,9 @@ export function MessageBubble({
   const optStatusChange = event.senderType === 'LEAD' ? readOptStatusChange(event) : null;
   const pendingMedia = countPendingMedia(event);
   const isFailed = event.sendingStatus === 'FAILED';
+  // Their note under the bubble says it all: when it leaves, or why it never will.
+  const isScheduledOrCanceled =
+    event.sendingStatus === 'SCHEDULED' || event.sendingStatus === 'CANCELED';
   const scheduleClass =
     event.sendingStatus === 'SCHEDULED'
       ? classes.scheduled
@@ -354,7 +357,7 @@ export function MessageBubble({
         {!isEmail && event.senderType === 'LEAD' && event.data.optOutReview && (
           <OptOutReviewPrompt event={event} />
         )}
-        {!isIncoming && event.sendingStatus && (
+        {!isIncoming && event.sendingStatus && !isScheduledOrCanceled && (
           <div className={classes.messageMeta}>
             <SendingStatusLine status={event.sendingStatus} channel={isEmail ? 'EMAIL' : 'SMS'} />
             {event.data.retryOf !== undefined && <span>· Retry of a failed message</span>}

@@ -87,9 +87,11 @@ export function ScheduledMessageNote({ event, actions, fallbackZone }: Scheduled
     <div className={classes.scheduleNote} role="group" aria-label="Scheduled message">
       <span className={classes.messageNote}>
         <IconClockShare size={13} stroke={1.75} aria-hidden />
-        {event.scheduledAt
-          ? `Scheduled: ${describeSendTime(event.scheduledAt, zone)}`
-          : 'Scheduled'}
+        <span>
+          {event.scheduledAt
+            ? `Scheduled: ${describeSendTime(event.scheduledAt, zone)}`
+            : 'Scheduled'}
+        </span>
       </span>
       {heldUntil && (
         <span className={classes.messageNote}>
