@@ -84,7 +84,7 @@ const staffClient = async (base: string, credentials: { email: string; password:
   };
 };
 
-const waitAllFinal = async (read: () => Promise<(string | undefined)[]>) => {
+const waitAllFinal = async (read: () => Promise<(string | null | undefined)[]>) => {
   for (let i = 0; i < 480; i += 1) {
     const statuses = await read();
     if (statuses.every((s) => s === 'COMPLETED' || s === 'FAILED')) return statuses;
