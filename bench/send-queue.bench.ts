@@ -13,6 +13,7 @@ import { seedDemo } from '../apps/server/src/db/seed/seed.js';
 import { findUserByEmail } from '../apps/server/src/modules/auth/users.repository.js';
 import { sendSms } from '../apps/server/src/modules/messaging/send.service.js';
 import { sharedNumberOf } from '../apps/server/src/modules/numbers/numbers.service.js';
+import { createPhoneNumber } from '../apps/server/src/test/factories.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { openFreshPostgres, testConfig } from '../apps/server/src/test/test-app.js';
 
@@ -48,6 +49,8 @@ try {
     .where(eq(companies.id, principal.companyId));
   const targets: string[] = [];
   for (const [index, number] of NUMBERS.entries()) {
+    // A property's own number must be in the company's numbers registry first.
+    await createPhoneNumber(database.db, principal.companyId, number);
     const [property] = await database.db
       .insert(properties)
       .values({

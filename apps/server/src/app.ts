@@ -19,6 +19,8 @@ import type { Database } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import type { SendWindow } from './modules/messaging/send-window.js';
+import { createSendWindow } from './modules/quiet-hours/send-window.js';
 import { serverRoot } from './lib/paths.js';
 import { redactUrl } from './lib/redact-url.js';
 import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
@@ -86,6 +88,8 @@ export type BuildAppOptions = {
   logStream?: DestinationStream;
   /** Answers the DNS lookups of inbound sender verification; unset uses the system's DNS. */
   dnsResolver?: DnsResolver;
+  /** When scheduled messages may leave; unset: the companies' quiet hours. */
+  sendWindow?: SendWindow;
 };
 
 /** How often each process looks for follow-ups that came due (`follow_up.due`). */
@@ -102,6 +106,7 @@ export const buildApp = async ({
   now,
   logStream,
   dnsResolver,
+  sendWindow,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const ownsDatabase = !database;
   const db = database ?? (await openConfiguredDatabase(config));
@@ -189,7 +194,11 @@ export const buildApp = async ({
     // The audit trail first: it subscribes before any other module can write.
     // Messaging and translation first: the inbound modules use their providers and queue.
     await app.register(auditModule);
-    await app.register(messagingModule, { now: now ?? systemClock });
+    // Scheduled texts leave inside the lead's allowed hours (quiet hours) unless a test says otherwise.
+    await app.register(messagingModule, {
+      now: now ?? systemClock,
+      sendWindow: sendWindow ?? createSendWindow(db.db, now ?? systemClock),
+    });
     await app.register(liveModule);
     await app.register(presenceModule);
     await app.register(translationModule);

@@ -41,7 +41,18 @@ export const senderTypes = ['LEAD', 'USER', 'ASSISTANT', 'SYSTEM'] as const;
 export const senderTypeSchema = z.enum(senderTypes);
 export type SenderType = z.infer<typeof senderTypeSchema>;
 
-export const sendingStatuses = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
+/**
+ * `SCHEDULED`: stored to leave at `scheduledAt` ('Send later'); `CANCELED`: a scheduled message
+ * that will never leave (a person cancelled it, or the lead wrote first: `data.canceledReason`).
+ */
+export const sendingStatuses = [
+  'PENDING',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'FAILED',
+  'SCHEDULED',
+  'CANCELED',
+] as const;
 export const sendingStatusSchema = z.enum(sendingStatuses);
 export type SendingStatus = z.infer<typeof sendingStatusSchema>;
 
@@ -107,6 +118,15 @@ export const eventDataSchema = z
     /** Inbound email: false when SPF/DKIM/DMARC failed (see the server's sender verification). */
     senderVerified: z.boolean().optional(),
     /** A lead's text that may be an opt-out, waiting for (or decided by) a person. */
+    /** 'Send later': the message still leaves if the lead writes before it does. */
+    keepIfLeadReplies: z.boolean().optional(),
+    /** Why a scheduled message was cancelled: by a person, or because the lead replied first. */
+    canceledReason: z.enum(['BY_USER', 'LEAD_REPLIED']).optional(),
+    canceledByUserName: z.string().optional(),
+    /** The send window held it: it leaves at the next allowed time (`scheduledAt`). */
+    heldUntil: z.string().optional(),
+    /** It left later than planned because the server was unavailable at this time. */
+    sentLateFrom: z.string().optional(),
     optOutReview: z
       .object({
         status: z.enum(['PENDING', 'OPTED_OUT', 'DISMISSED']),
@@ -132,6 +152,8 @@ export const conversationEventSchema = z.object({
   attachmentsUrls: z.array(attachmentSchema),
   data: eventDataSchema,
   eventByUserName: z.string().nullable(),
+  /** When a scheduled message ('Send later') leaves, or left; null for every other event. */
+  scheduledAt: isoDateSchema.nullable().optional(),
 });
 export type ConversationEvent = z.infer<typeof conversationEventSchema>;
 

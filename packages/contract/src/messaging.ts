@@ -46,6 +46,19 @@ export const staleDraftErrorSchema = z.object({
 });
 export type StaleDraftError = z.infer<typeof staleDraftErrorSchema>;
 
+/** How far ahead a message may be scheduled ('Send later'). */
+export const SEND_LATER_MAX_DAYS = 60;
+
+/**
+ * 'Send later' (optional on both sends): when the message leaves (in the future, at most
+ * `SEND_LATER_MAX_DAYS` ahead; the server checks with its clock), and whether it still leaves when
+ * the lead writes first (by default it is then cancelled).
+ */
+export const sendLaterFields = {
+  sendAt: isoDateSchema.optional(),
+  keepIfLeadReplies: z.boolean().optional(),
+};
+
 export const sendEmailRequestSchema = z.object({
   subject: z.string().trim().min(1, 'Enter a subject').max(EMAIL_SUBJECT_MAX_LENGTH),
   text: z.string().trim().min(1, 'Write a message').max(EMAIL_BODY_MAX_LENGTH),
@@ -56,8 +69,22 @@ export const sendEmailRequestSchema = z.object({
   messageId: z.string().min(1).nullable().optional(),
   ...replyGuardFields,
   ...sentFromTemplateFields,
+  ...sendLaterFields,
 });
 export type SendEmailRequest = z.infer<typeof sendEmailRequestSchema>;
+
+/** `PATCH …/messages/:messageId/schedule`: change a scheduled message before it leaves. */
+export const scheduleUpdateSchema = z
+  .object({
+    text: z.string().trim().min(1, 'Write a message').max(EMAIL_BODY_MAX_LENGTH).optional(),
+    subject: z.string().trim().min(1, 'Enter a subject').max(EMAIL_SUBJECT_MAX_LENGTH).optional(),
+    sendAt: isoDateSchema.optional(),
+    keepIfLeadReplies: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'change at least one of text, subject, sendAt, keepIfLeadReplies',
+  });
+export type ScheduleUpdate = z.infer<typeof scheduleUpdateSchema>;
 
 export const outboxEntrySchema = z.object({
   _id: z.string(),

@@ -21,6 +21,8 @@ export const apiRoutes = {
   leadSms: '/api/leads/:leadId/sms',
   leadEmail: '/api/leads/:leadId/email',
   leadMessageRetry: '/api/leads/:leadId/messages/:messageId/retry',
+  leadMessageSchedule: '/api/leads/:leadId/messages/:messageId/schedule',
+  leadMessageSendNow: '/api/leads/:leadId/messages/:messageId/send-now',
   outbox: '/api/outbox',
   media: '/media/:file',
   unmatchedMessages: '/api/unmatched-messages',
@@ -130,6 +132,10 @@ export const apiPaths = {
   /** 'Retry' of a failed message: a new attempt of it. */
   leadMessageRetry: (leadId: string, messageId: string) =>
     pathOf(apiRoutes.leadMessageRetry, { leadId, messageId }),
+  leadMessageSchedule: (leadId: string, messageId: string) =>
+    pathOf(apiRoutes.leadMessageSchedule, { leadId, messageId }),
+  leadMessageSendNow: (leadId: string, messageId: string) =>
+    pathOf(apiRoutes.leadMessageSendNow, { leadId, messageId }),
   outbox: apiRoutes.outbox,
   unmatchedMessages: apiRoutes.unmatchedMessages,
   unmatchedCount: apiRoutes.unmatchedCount,

@@ -50,6 +50,18 @@ export type DomainEventMap = {
     /** The template the message was written from, when the sender said so. */
     templateId?: string;
   };
+  /**
+   * A person changed a scheduled message ('Send later') before it left: edited its text or time,
+   * cancelled it, or sent it now.
+   */
+  'message.schedule_changed': LeadFact & {
+    timelineEventId: string;
+    change: 'edited' | 'canceled' | 'sent_now';
+    /** With `edited`: the fields changed. */
+    changes?: string[];
+    scheduledAt: string | null;
+    actor: Actor;
+  };
   /** An outgoing message moved on: in progress, sent, delivered, failed. */
   'message.status_changed': LeadFact & { timelineEventId: string; status: string };
   /** A lead's message arrived (SMS, MMS or email), or its stored copy changed (media ready). */

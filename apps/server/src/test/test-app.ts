@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import type { DnsResolver } from '../lib/dns-resolver.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { Clock } from '../lib/clock.js';
+import type { SendWindow } from '../modules/messaging/send-window.js';
 import { openDatabase, type Database } from '../db/client.js';
 
 export type DatabaseTarget = { name: 'pglite' | 'postgres'; open: () => Promise<Database> };
@@ -80,6 +81,8 @@ export type StartTestAppOptions = {
    * by default every name has no records, so unsigned mail is neither verified nor failed.
    */
   dnsResolver?: DnsResolver;
+  /** When scheduled messages may leave (the send window seam); unset allows every moment. */
+  sendWindow?: SendWindow;
 };
 
 /** A DNS without records, on the machine: every lookup answers "no such name". */
@@ -90,10 +93,10 @@ export const noDnsRecords: DnsResolver = (name) =>
 export const startTestApp = async (
   target: DatabaseTarget,
   env: Record<string, string> = {},
-  { now, dnsResolver = noDnsRecords }: StartTestAppOptions = {},
+  { now, dnsResolver = noDnsRecords, sendWindow }: StartTestAppOptions = {},
 ): Promise<TestApp> => {
   const database = await target.open();
-  const app = await buildApp({ config: testConfig(env), database, now, dnsResolver });
+  const app = await buildApp({ config: testConfig(env), database, now, dnsResolver, sendWindow });
   return {
     app,
     database,

@@ -113,3 +113,22 @@ export function formatDayLabel(value: DateInput, options: DayLabelOptions = {}):
     options,
   );
 }
+
+/** 'Thu, Nov 26, 9:00 AM': a moment within the next weeks, with its weekday. */
+export function formatWeekdayDateTime(value: DateInput, options: FormatOptions = {}): string {
+  return format(
+    value,
+    { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+    options,
+  );
+}
+
+/** A zone's everyday name without "Time": 'Central', 'Pacific'; the IANA city when it has none. */
+export function formatZoneName(timeZone: string, at: DateInput = Date.now()): string {
+  const date = toDate(at) ?? new Date();
+  const name = new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  if (!name || name.startsWith('GMT')) return timeZone.split('/').pop()!.replace(/_/g, ' ');
+  return name.replace(/ Time$/, '');
+}

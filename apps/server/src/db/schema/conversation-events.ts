@@ -56,6 +56,8 @@ export const conversationEvents = pgTable(
     /** The provider's last reported state (queued, sent, delivered, ...), to order late callbacks. */
     providerStatus: text(),
     providerErrorCode: text(),
+    /** 'Send later': when a SCHEDULED message leaves (moved on when the send window holds it). */
+    scheduledAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -79,6 +81,11 @@ export const conversationEvents = pgTable(
     index('conversation_events_in_progress_idx')
       .on(table.updatedAt)
       .where(sql`${table.sendingStatus} = 'IN_PROGRESS'`),
+    // The lead's scheduled messages, found when the lead writes (cancel-on-reply). Not on the
+    // status: a new enum value cannot be used in the migration that adds it.
+    index('conversation_events_lead_scheduled_idx')
+      .on(table.leadId)
+      .where(sql`${table.scheduledAt} is not null`),
     uniqueIndex('conversation_events_external_unique')
       .on(table.companyId, table.externalId)
       .where(sql`${table.externalId} is not null`),

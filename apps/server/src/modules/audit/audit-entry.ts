@@ -8,6 +8,7 @@ type Target = { targetType: string; targetId: string };
 const targetOf = (event: DomainEvent): Target | null => {
   switch (event.type) {
     case 'message.created':
+    case 'message.schedule_changed':
       return { targetType: 'message', targetId: event.timelineEventId };
     case 'note.added':
       return { targetType: 'note', targetId: event.noteId };
@@ -79,6 +80,12 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
   switch (event.type) {
     case 'message.created':
       return { channel: event.channel };
+    case 'message.schedule_changed':
+      return {
+        change: event.change,
+        scheduledAt: event.scheduledAt,
+        ...(event.changes ? { changed: event.changes } : {}),
+      };
     case 'lead.updated':
       return event.after ?? { changed: event.changes };
     case 'lead.status_changed':

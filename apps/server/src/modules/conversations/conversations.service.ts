@@ -18,6 +18,7 @@ export const toConversationEventDto = (row: ConversationEventRow): ConversationE
   attachmentsUrls: row.attachments,
   data: row.data,
   eventByUserName: row.eventByUserName,
+  scheduledAt: row.scheduledAt?.toISOString() ?? null,
 });
 
 /** Newest first, keyset on (date, id): stable while new events arrive at the top. */

@@ -11,7 +11,17 @@ import { createSandboxSmsProvider } from '../../providers/sandbox-sms.provider.j
 import type { SmsProvider } from '../../providers/sms-provider.js';
 import { createTwilioSmsProvider } from '../../providers/twilio-sms.provider.js';
 import { createLocalMediaStorage, type MediaStorage } from './media.storage.js';
-import { SEND_DEAD_LETTER_QUEUE, SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
+import {
+  SCHEDULED_RELEASE_QUEUE,
+  SEND_DEAD_LETTER_QUEUE,
+  SEND_QUEUE,
+  sendJobOptions,
+  type ReleaseJob,
+  type SendJob,
+} from './send-queue.js';
+import { cancelOnLeadReply, releaseScheduled } from './scheduled-messages.service.js';
+import { scheduledMessagesRoutes } from './scheduled-messages.routes.js';
+import type { SendWindow } from './send-window.js';
 import { mediaRoutes, messagingRoutes } from './messaging.routes.js';
 import { createDeadLetterHandler, createSendHandler } from './send.worker.js';
 import { twilioWebhookRoutes } from './twilio-webhooks.routes.js';
@@ -37,12 +47,19 @@ declare module 'fastify' {
 const SEND_WORKERS = 4;
 const SEND_BATCH = 25;
 
+export type MessagingModuleOptions = {
+  now: Clock;
+  /** When scheduled messages may leave (quiet hours); `alwaysAllowed` by default. */
+  sendWindow: SendWindow;
+};
+
 /**
  * Messaging: providers (real or sandbox, by configuration), media storage, the send workers and
- * the routes that send, serve media and take Twilio's status callbacks.
+ * the routes that send, serve media and take Twilio's status callbacks; 'Send later' (scheduled
+ * messages: their release worker, cancel-on-reply and their routes).
  */
-export const messagingModule = fp(
-  async (app: FastifyInstance, { now }: { now: Clock }) => {
+export const messagingModule = fp<MessagingModuleOptions>(
+  async (app: FastifyInstance, { now, sendWindow }) => {
     const { config, queue } = app;
     const sms = config.messaging.twilio
       ? createTwilioSmsProvider({
@@ -89,6 +106,28 @@ export const messagingModule = fp(
       { pollingIntervalSeconds: 5 },
       createDeadLetterHandler({ db: app.database.db, events: app.events }),
     );
+    const scheduleDeps = {
+      database: app.database,
+      events: app.events,
+      queue,
+      jobExpireSeconds: config.messaging.sendJobExpireSeconds,
+      now,
+    };
+    await queue.createQueue(SCHEDULED_RELEASE_QUEUE);
+    await queue.work<ReleaseJob>(
+      SCHEDULED_RELEASE_QUEUE,
+      { pollingIntervalSeconds: 0.5, batchSize: SEND_BATCH },
+      async (jobs) => {
+        for (const job of jobs)
+          await releaseScheduled({ ...scheduleDeps, sendWindow }, job.data.eventId);
+      },
+    );
+    // In the transaction that stores the lead's message: a scheduled message never leaves after
+    // a reply it did not know of, unless it was marked to go anyway.
+    app.events.subscribeInTransaction('message.received', 'send-later', (event, scope) =>
+      cancelOnLeadReply(scope, event.leadId, event.timelineEventId),
+    );
+
     await queue.createQueue(SYSTEM_EMAIL_QUEUE);
     await queue.work<SystemEmail>(
       SYSTEM_EMAIL_QUEUE,
@@ -131,6 +170,7 @@ export const messagingModule = fp(
     }
 
     await app.register(messagingRoutes, { now });
+    await app.register(scheduledMessagesRoutes, { deps: scheduleDeps });
     await app.register(mediaRoutes);
     await app.register(twilioWebhookRoutes);
   },

@@ -15,6 +15,7 @@ import {
   pageQuerySchema,
   replyGuardFields,
   sendEmailRequestSchema,
+  sendLaterFields,
 } from '@leasing/contract';
 import { emailRequestOf, readMultipartSend } from './multipart-send.js';
 import type { Clock } from '../../lib/clock.js';
@@ -67,6 +68,20 @@ const quietHoursOverrideOf = (fields: Record<string, string>) => {
   return value === 'true';
 };
 
+/** 'Send later' multipart fields, checked like the email body's JSON (the time: by the service). */
+const sendLaterOf = (fields: Record<string, string>) => {
+  const parsed = z.object(sendLaterFields).safeParse({
+    sendAt: fields.sendAt || undefined,
+  });
+  if (!parsed.success) throw badRequest('body.sendAt', 'must be an ISO date-time with its offset');
+  if (
+    fields.keepIfLeadReplies !== undefined &&
+    !['true', 'false'].includes(fields.keepIfLeadReplies)
+  )
+    throw badRequest('body.keepIfLeadReplies', "'true' or 'false'");
+  return { sendAt: parsed.data.sendAt, keepIfLeadReplies: fields.keepIfLeadReplies === 'true' };
+};
+
 export const messagingRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   const deps = {
     now,
@@ -106,6 +121,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app
         files,
         idempotencyKey: idempotencyKeyOf(request.headers),
         ...draftBaseOf(fields),
+        ...sendLaterOf(fields),
         templateId: templateIdOf(fields),
         quietHoursOverride: quietHoursOverrideOf(fields),
       });

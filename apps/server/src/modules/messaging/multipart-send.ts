@@ -58,6 +58,9 @@ export const emailRequestOf = (fields: Record<string, string>): SendEmailRequest
     basedOnEventId: fields.basedOnEventId || undefined,
     templateId: fields.templateId || undefined,
     force: fields.force === undefined ? undefined : fields.force === 'true',
+    sendAt: fields.sendAt || undefined,
+    keepIfLeadReplies:
+      fields.keepIfLeadReplies === undefined ? undefined : fields.keepIfLeadReplies === 'true',
   });
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((issue) => ({

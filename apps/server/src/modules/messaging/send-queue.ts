@@ -7,3 +7,22 @@ export type SendJob = { eventId: string };
 /** `expireInSeconds`: a worker that dies mid-send frees its job for another attempt after this long. */
 export const sendJobOptions = (expireInSeconds: number) =>
   ({ retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds }) as const;
+
+/**
+ * 'Send later': one job per scheduled message and time, starting at that time. It releases the
+ * message (SCHEDULED → PENDING, with a send job in the same transaction) or holds it for the
+ * send window; it never sends by itself.
+ */
+export const SCHEDULED_RELEASE_QUEUE = 'send-message-release';
+
+export type ReleaseJob = { eventId: string };
+
+/** Its singleton key: one release job per message and time, however often it is asked for. */
+export const releaseJobOptions = (eventId: string, at: Date) =>
+  ({
+    startAfter: at,
+    singletonKey: `${eventId}:${at.toISOString()}`,
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+  }) as const;

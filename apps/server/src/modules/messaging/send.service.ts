@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { ConversationEvent, SendEmailRequest } from '@leasing/contract';
 import {
   getContactability,
+  SEND_LATER_MAX_DAYS,
   SMS_MAX_LENGTH,
   type ContactChannel,
   type ContactRefusalReason,
@@ -35,7 +36,14 @@ import {
 import type { MediaStorage } from './media.storage.js';
 import { messageStatusChanged } from './message-events.js';
 import { assertDraftIsCurrent, type DraftBase } from './reply-guard.js';
-import { SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
+import {
+  releaseJobOptions,
+  SCHEDULED_RELEASE_QUEUE,
+  SEND_QUEUE,
+  sendJobOptions,
+  type ReleaseJob,
+  type SendJob,
+} from './send-queue.js';
 import { noSmsNumber, sendingNumberOf, type SharedNumber } from '../numbers/numbers.service.js';
 import {
   checkStaffSmsWindow,
@@ -52,8 +60,32 @@ export type SendDeps = {
   jobExpireSeconds: number;
   /** The deployment's shared number: texts of properties without their own leave from it. */
   shared: SharedNumber;
-  /** What time it is: quiet hours are judged by it. */
+  /** 'Send later' checks a time against it (in the future, within the limit). */
   now: Clock;
+};
+
+/** 'Send later': when the message leaves, and whether a reply of the lead first cancels it. */
+export type SendSchedule = { at: Date; keepIfLeadReplies: boolean };
+
+/** The optional 'Send later' of a send request: `sendAt` must be ahead, at most the limit. */
+export type SendLaterInput = {
+  sendAt?: string | undefined;
+  keepIfLeadReplies?: boolean | undefined;
+};
+
+/** A `sendAt` checked against the clock: 400 naming it when past or too far ahead. */
+export const scheduleOf = (
+  now: Clock,
+  input: SendLaterInput,
+  field = 'body.sendAt',
+): SendSchedule | undefined => {
+  if (input.sendAt === undefined) return undefined;
+  const at = new Date(input.sendAt);
+  const current = now();
+  if (at.getTime() <= current.getTime()) throw badRequest(field, 'must be in the future');
+  if (at.getTime() > current.getTime() + SEND_LATER_MAX_DAYS * 24 * 3600 * 1000)
+    throw badRequest(field, `at most ${SEND_LATER_MAX_DAYS} days ahead`);
+  return { at, keepIfLeadReplies: input.keepIfLeadReplies ?? false };
 };
 
 const domainOf = (address: string) => address.split('@')[1] ?? 'leasing.local';
@@ -87,6 +119,22 @@ const isUniqueViolation = (error: unknown) => {
 export type SentFromTemplate = { templateId?: string | undefined };
 
 export type QueueDeps = Pick<SendDeps, 'queue' | 'jobExpireSeconds'>;
+
+/**
+ * Queues the release of a scheduled message at `at`, in the caller's transaction (`sql`): the
+ * message and its job commit together.
+ */
+export const enqueueRelease = async (
+  queue: PgBoss,
+  sql: RecordingScope['sql'],
+  eventId: string,
+  at: Date,
+) => {
+  await queue.send(SCHEDULED_RELEASE_QUEUE, { eventId } satisfies ReleaseJob, {
+    ...releaseJobOptions(eventId, at),
+    db: sql,
+  });
+};
 
 /** The server's words for each reason the contract's contact rule gives, per channel. */
 const refusalTexts: Record<ContactChannel, Partial<Record<ContactRefusalReason, string>>> = {
@@ -138,6 +186,7 @@ export const newEmailMessageId = (registeredLeasingEmail: string) =>
  * Writes the PENDING event and enqueues its send job inside the caller's transaction: either both
  * exist or neither does, so no message is lost between the two; records `message.created`. (The
  * lead's last activity follows from the insert: the `conversation_events_touch_leads` trigger.)
+ * With a `schedule` ('Send later') the event is SCHEDULED and its job is the release at that time.
  */
 export const insertAndEnqueue = async (
   deps: QueueDeps,
@@ -147,15 +196,28 @@ export const insertAndEnqueue = async (
   idempotencyKey: string | undefined,
   actor: Actor,
   templateId?: string,
+  schedule?: SendSchedule,
 ): Promise<ConversationEvent> => {
+  const values = schedule
+    ? {
+        ...event,
+        sendingStatus: 'SCHEDULED' as const,
+        scheduledAt: schedule.at,
+        data: { ...event.data, keepIfLeadReplies: schedule.keepIfLeadReplies },
+      }
+    : event;
   const [row] = await db
     .insert(conversationEvents)
-    .values({ ...event, companyId: lead.companyId, leadId: lead.id, idempotencyKey })
+    .values({ ...values, companyId: lead.companyId, leadId: lead.id, idempotencyKey })
     .returning();
-  await deps.queue.send(SEND_QUEUE, { eventId: row!.id } satisfies SendJob, {
-    ...sendJobOptions(deps.jobExpireSeconds),
-    db: sql,
-  });
+  if (schedule) {
+    await enqueueRelease(deps.queue, sql, row!.id, schedule.at);
+  } else {
+    await deps.queue.send(SEND_QUEUE, { eventId: row!.id } satisfies SendJob, {
+      ...sendJobOptions(deps.jobExpireSeconds),
+      db: sql,
+    });
+  }
   record(
     domainEvent('message.created', {
       companyId: row!.companyId,
@@ -183,6 +245,7 @@ const storeAndEnqueue = async (
   idempotencyKey: string | undefined,
   actor: Actor,
   base: DraftBase & SentFromTemplate,
+  schedule: SendSchedule | undefined,
   quietHours: QuietHoursOverride | null = null,
 ): Promise<ConversationEvent> => {
   const insert = async (scope: RecordingScope) => {
@@ -195,6 +258,7 @@ const storeAndEnqueue = async (
       idempotencyKey,
       actor,
       base.templateId,
+      schedule,
     );
     if (quietHours) {
       scope.record(
@@ -270,11 +334,13 @@ export const sendSms = async (
     /** 'Send now' outside the lead's allowed hours. */
     quietHoursOverride?: boolean;
   } & DraftBase &
-    SentFromTemplate,
+    SentFromTemplate &
+    SendLaterInput,
 ): Promise<ConversationEvent> => {
   const lead = await getCompanyLead(deps.database.db, principal.companyId, leadId);
   const previous = await replayed(deps, lead.companyId, input.idempotencyKey);
   if (previous) return previous;
+  const schedule = scheduleOf(deps.now, input);
 
   const refusal = smsRefusal(lead);
   if (refusal) throw refusal;
@@ -293,10 +359,13 @@ export const sendSms = async (
   const images = await checkImages(input.files);
   // Checked again where it counts (in the transaction); here so a held send stores no images.
   await assertDraftIsCurrent(deps.database.db, lead, principal.id, input);
-  const quietHours = await checkStaffSmsWindow(deps.database.db, lead.id, {
-    now: deps.now(),
-    override: input.quietHoursOverride ?? false,
-  });
+  // A scheduled text is judged when it leaves (the send window); a text now, here.
+  const quietHours = schedule
+    ? null
+    : await checkStaffSmsWindow(deps.database.db, lead.id, {
+        now: deps.now(),
+        override: input.quietHoursOverride ?? false,
+      });
   const attachments = await storeImages(deps.storage, images);
 
   return storeAndEnqueue(
@@ -315,6 +384,7 @@ export const sendSms = async (
     input.idempotencyKey,
     actorOf(principal),
     input,
+    schedule,
     quietHours,
   );
 };
@@ -335,6 +405,7 @@ export const sendEmail = async (
   const lead = await getCompanyLead(deps.database.db, principal.companyId, leadId);
   const previous = await replayed(deps, lead.companyId, input.idempotencyKey);
   if (previous) return previous;
+  const schedule = scheduleOf(deps.now, input);
 
   const [company] = await deps.database.db
     .select()
@@ -394,6 +465,7 @@ export const sendEmail = async (
     input.idempotencyKey,
     actorOf(principal),
     input,
+    schedule,
   );
 };
 

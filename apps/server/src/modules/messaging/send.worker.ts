@@ -193,6 +193,13 @@ const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) =
   );
 };
 
+/** Nothing to send: it ended, or it waits for its release ('Send later') or was cancelled. */
+const isSettledOrScheduled = (event: ConversationEventRow) =>
+  event.sendingStatus === 'COMPLETED' ||
+  event.sendingStatus === 'FAILED' ||
+  event.sendingStatus === 'SCHEDULED' ||
+  event.sendingStatus === 'CANCELED';
+
 /**
  * One send job: PENDING → IN_PROGRESS → provider → COMPLETED or FAILED. Transient failures go back
  * to the queue for a retry with backoff; permanent ones end the message FAILED at once.
@@ -200,7 +207,7 @@ const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) =
  */
 const sendOne = async (deps: SendWorkerDeps, job: PgBoss.JobWithMetadata<SendJob>) => {
   const event = await findEventById(deps.db, job.data.eventId);
-  if (!event || event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED') return;
+  if (!event || isSettledOrScheduled(event)) return;
   if (event.providerStatus !== null) return;
 
   await writeMessageStatus(deps.events, async (db) => {
@@ -260,7 +267,7 @@ export const createDeadLetterHandler =
   async ([job]: PgBoss.Job<SendJob>[]) => {
     if (!job) return;
     const event = await findEventById(deps.db, job.data.eventId);
-    if (!event || event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED') return;
+    if (!event || isSettledOrScheduled(event)) return;
     if (event.providerStatus !== null) return;
     await writeMessageStatus(deps.events, (db) =>
       markFailed(db, event, 'The message could not be sent: every attempt was interrupted.'),

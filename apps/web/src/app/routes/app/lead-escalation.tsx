@@ -17,6 +17,11 @@ import { paths } from '../../../config/paths';
 import { useUser } from '../../../features/auth/api/get-user';
 import { SEND_MESSAGE_MUTATION_KEY } from '../../../features/composer/api/send-message-key';
 import { MessageComposer } from '../../../features/composer/components/message-composer';
+import { leadLocalZone } from '../../../features/composer/utils/send-later-choices';
+import { useCancelScheduledMessage } from '../../../features/conversations/api/cancel-scheduled-message';
+import { useEditScheduledMessage } from '../../../features/conversations/api/edit-scheduled-message';
+import { useSendScheduledNow } from '../../../features/conversations/api/send-scheduled-now';
+import type { ScheduledMessageActions } from '../../../features/conversations/components/scheduled-message-note';
 import { useComposer } from '../../../features/composer/hooks/use-composer';
 import { useServerDraft } from '../../../features/composer/hooks/use-server-draft';
 import { LeadPresence } from '../../../features/presence/components/lead-presence';
@@ -217,9 +222,44 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
   /** The message just sent shows at once, before the socket brings it. */
   function handleSent(event: ConversationEvent) {
     addConversationEvents(queryClient, lead, [event]);
+    // A scheduled message has not been sent yet: the decision can wait for it.
+    if (event.sendingStatus === 'SCHEDULED') return;
     const decision = lead.officeDecisionState;
     if (decision && decision.status !== 'COMPLETED') setIsDecisionPromptOpen(true);
   }
+
+  const leadZone = leadLocalZone(lead, { timeZone: lead.propertyTimeZone });
+  const editScheduled = useEditScheduledMessage(lead);
+  const cancelScheduled = useCancelScheduledMessage(lead);
+  const sendScheduledNow = useSendScheduledNow(lead);
+  const pendingScheduleId = editScheduled.isPending
+    ? editScheduled.variables.messageID
+    : cancelScheduled.isPending
+      ? cancelScheduled.variables
+      : sendScheduledNow.isPending
+        ? sendScheduledNow.variables
+        : null;
+  const { mutateAsync: editAsync } = editScheduled;
+  const { mutate: cancelMutate } = cancelScheduled;
+  const { mutate: sendNowMutate } = sendScheduledNow;
+  // Stable between changes: every timeline row gets it, and the rows are memoized.
+  const scheduledActions = useMemo<ScheduledMessageActions>(() => {
+    const onError = (title: string) => (error: Error) =>
+      notifications.show({ color: 'red', title, message: error.message });
+    return {
+      leadZone,
+      pendingId: pendingScheduleId,
+      onEdit: (event, change) =>
+        editAsync({ messageID: event._id, change }).catch((error: Error) => {
+          onError('Could not change the scheduled message')(error);
+          throw error;
+        }),
+      onCancel: (event) =>
+        cancelMutate(event._id, { onError: onError('Could not cancel the scheduled message') }),
+      onSendNow: (event) =>
+        sendNowMutate(event._id, { onError: onError('Could not send the message now') }),
+    };
+  }, [leadZone, pendingScheduleId, editAsync, cancelMutate, sendNowMutate]);
 
   const retry = useRetryMessage(lead);
   const retryMutate = retry.mutate;
@@ -394,6 +434,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   onRetry={isSecureAccess ? undefined : handleRetry}
                   retryingId={retry.isPending ? retry.variables._id : null}
                   onSendByEmail={canEmail ? handleSendByEmailInstead : undefined}
+                  scheduledActions={isSecureAccess ? undefined : scheduledActions}
                   isCatchingUp={newEvents.isCatchingUp}
                   newEventCount={newEvents.count}
                   onNewEventsSeen={newEvents.dismiss}
@@ -408,6 +449,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                 <MessageComposer
                   composer={composer}
                   lead={lead}
+                  leadTimeZone={leadZone}
                   sender={userQuery.data ?? null}
                   onSent={handleSent}
                   onTyping={isSecureAccess ? undefined : typing.typed}

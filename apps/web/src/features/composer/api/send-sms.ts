@@ -25,8 +25,9 @@ export const sendSmsInputSchema = z
     templateId: z.string().nullable().optional(),
     /** 'Send now' outside the lead's allowed hours. */
     quietHoursOverride: z.boolean().optional(),
-    /** 'Schedule': send at this moment instead of now (ISO). */
+    /** 'Send later' (and the quiet-hours prompt's 'Schedule'): when it leaves, and whether it still does if the lead writes first. */
     sendAt: z.string().optional(),
+    keepIfLeadReplies: z.boolean().optional(),
   })
   .refine((input) => input.text !== '' || input.attachments.length > 0, {
     message: 'Write a message or attach an image',
@@ -45,6 +46,7 @@ export function sendSms(input: SendSmsInput): Promise<ConversationEvent> {
     templateId,
     quietHoursOverride,
     sendAt,
+    keepIfLeadReplies,
   } = sendSmsInputSchema.parse(input);
   const body = new FormData();
   body.append('leadID', leadID);
@@ -54,6 +56,7 @@ export function sendSms(input: SendSmsInput): Promise<ConversationEvent> {
   if (templateId) body.append('templateId', templateId);
   if (quietHoursOverride) body.append('quietHoursOverride', 'true');
   if (sendAt) body.append('sendAt', sendAt);
+  if (keepIfLeadReplies) body.append('keepIfLeadReplies', 'true');
   for (const file of attachments) body.append('attachments', file, file.name);
   return apiRequest(apiPaths.leadSms(leadID), {
     method: 'POST',

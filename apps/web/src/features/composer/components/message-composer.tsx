@@ -35,6 +35,7 @@ import { AttachmentPreviews } from './attachment-previews';
 import { AttachmentRefusals } from './attachment-refusals';
 import { EmojiButton } from './emoji-button';
 import { ModeToggle } from './mode-toggle';
+import { SendLaterMenu, type SendLaterSchedule } from './send-later-menu';
 import classes from './composer.module.css';
 
 const isApplePlatform =
@@ -44,6 +45,8 @@ const SEND_SHORTCUT_HINT = isApplePlatform ? '⌘ Enter to send' : 'Ctrl + Enter
 export type MessageComposerProps = {
   composer: Composer;
   lead: Pick<Lead, '_id' | 'companyID' | 'companyStatus' | 'conversations'>;
+  /** The lead's time zone: 'Send later' choices are on their clock. */
+  leadTimeZone: string;
   /** The signed-in user: the avatar, and the sender of emails. Null while unknown. */
   sender: Pick<User, '_id' | 'name' | 'picture'> | null;
   /** The message was accepted; `event` is what the server queued. */
@@ -61,7 +64,8 @@ export type MessageComposerProps = {
   onOpenTemplates?: () => void;
 };
 
-type Held = { eventIds: string[] };
+/** A send the reply guard held, with its 'Send later' time if it had one. */
+type Held = { eventIds: string[]; schedule?: SendLaterSchedule };
 
 /** A text the server held for the lead's quiet hours, and whether its send skipped the reply guard. */
 type Quiet = { error: QuietHoursError; force: boolean };
@@ -71,8 +75,8 @@ type SendOptions = {
   force?: boolean;
   /** Past the lead's quiet hours ('Send now'). */
   quietHoursOverride?: boolean;
-  /** 'Schedule': at this moment instead of now. */
-  sendAt?: string;
+  /** 'Send later', or the quiet-hours prompt's 'Schedule': when it leaves instead of now. */
+  schedule?: SendLaterSchedule;
 };
 
 /**
@@ -82,6 +86,7 @@ type SendOptions = {
 export function MessageComposer({
   composer,
   lead,
+  leadTimeZone,
   sender,
   onSent,
   onTyping,
@@ -126,7 +131,7 @@ export function MessageComposer({
     );
   }
 
-  function send({ force = false, quietHoursOverride, sendAt }: SendOptions = {}) {
+  function send({ force = false, quietHoursOverride, schedule }: SendOptions = {}) {
     if (!canSend) {
       if (isSending || blockedReason === null) return;
       setRefusedBecause(blockedReason);
@@ -136,7 +141,7 @@ export function MessageComposer({
     // What the live updates already brought holds the send at once; the server checks anyway.
     const fresh = force ? [] : findNewActivity(lead.conversations, composer.basedOnEventId, isMine);
     if (fresh.length > 0) {
-      setHeld({ eventIds: fresh });
+      setHeld({ eventIds: fresh, schedule });
       return;
     }
     setHeld(null);
@@ -146,6 +151,7 @@ export function MessageComposer({
       basedOnEventId: composer.basedOnEventId ?? undefined,
       force: force || undefined,
       templateId: composer.templateId ?? undefined,
+      ...(schedule ?? {}),
     };
     const callbacks = {
       onSuccess: (event: ConversationEvent) => {
@@ -159,7 +165,7 @@ export function MessageComposer({
       // The draft stays as it was, with its key: sending it again cannot send it twice.
       onError: (error: Error) => {
         if (error instanceof ApiRequestError && error.code === STALE_DRAFT_CODE) {
-          setHeld({ eventIds: error.newEventIds });
+          setHeld({ eventIds: error.newEventIds, schedule });
         } else if (error instanceof ApiRequestError && error.quietHours) {
           setQuiet({ error: error.quietHours, force });
         } else {
@@ -176,7 +182,6 @@ export function MessageComposer({
           idempotencyKey,
           ...guard,
           quietHoursOverride,
-          sendAt,
         },
         callbacks,
       );
@@ -259,13 +264,22 @@ export function MessageComposer({
     textarea?.setSelectionRange(start + emoji.length, start + emoji.length);
   }
 
+  function handleSchedule(schedule: SendLaterSchedule) {
+    send({ schedule });
+  }
+
   function handleSendAnyway() {
-    send({ force: true });
+    send({ force: true, schedule: held?.schedule });
   }
 
   /** The same message at the first moment the lead's allowed hours begin. */
-  function handleSchedule() {
-    if (quiet) send({ force: quiet.force, sendAt: quiet.error.nextAllowedAt });
+  function handleScheduleAtAllowedTime() {
+    if (quiet) {
+      send({
+        force: quiet.force,
+        schedule: { sendAt: quiet.error.nextAllowedAt, keepIfLeadReplies: false },
+      });
+    }
   }
 
   function handleSendNow() {
@@ -420,7 +434,7 @@ export function MessageComposer({
         <QuietHoursPrompt
           quietHours={quiet.error}
           isSending={isSending}
-          onSchedule={handleSchedule}
+          onSchedule={handleScheduleAtAllowedTime}
           onSendNow={handleSendNow}
         />
       )}
@@ -466,6 +480,14 @@ export function MessageComposer({
             <IconSend2 size={18} stroke={1.75} />
           </ActionIcon>
         </Tooltip>
+        {!isReadOnly && (
+          <SendLaterMenu
+            leadZone={leadTimeZone}
+            blockedReason={canSend || isSending ? null : blockedReason}
+            isSending={isSending}
+            onSchedule={handleSchedule}
+          />
+        )}
       </div>
 
       <AttachmentPreviews

@@ -13,6 +13,7 @@ import { FormattedEmailDialog } from './formatted-email-dialog';
 import { NewEventsPill } from './new-events-pill';
 import { TimelineEvent } from './timeline-event';
 import classes from './timeline.module.css';
+import type { ScheduledMessageActions } from './scheduled-message-note';
 
 /** A first guess at a row's height; rows are measured once rendered. */
 const ESTIMATED_EVENT_HEIGHT = 96;
@@ -40,6 +41,8 @@ export type ConversationTimelineProps = {
   retryingId?: string | null;
   /** Given when the lead can be emailed: a failed text's 'Send by email instead' calls it. */
   onSendByEmail?: (event: ConversationEvent) => void;
+  /** Given when scheduled messages may be changed from their bubble (keep it memoized). */
+  scheduledActions?: ScheduledMessageActions;
   /**
    * The lead is being reloaded after the live connection came back: what it brings is not
    * scrolled to, so the reader keeps their place and is told instead.
@@ -125,6 +128,7 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   onRetry,
   retryingId = null,
   onSendByEmail,
+  scheduledActions,
   isCatchingUp = false,
   newEventCount = 0,
   onNewEventsSeen,
@@ -276,6 +280,7 @@ export const ConversationTimeline = memo(function ConversationTimeline({
                   onRetry={onRetry}
                   isRetrying={retryingId === event._id}
                   onSendByEmail={onSendByEmail}
+                  scheduledActions={scheduledActions}
                 />
               </div>
             );

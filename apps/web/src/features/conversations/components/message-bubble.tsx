@@ -6,6 +6,8 @@ import {
   IconArrowBackUp,
   IconChecks,
   IconClock,
+  IconClockShare,
+  IconClockX,
   IconMail,
   IconMessage,
   IconMessageBolt,
@@ -22,6 +24,11 @@ import { AttachmentThumbnail } from './attachment-thumbnail';
 import { MessageText } from './message-text';
 import { OptOutReviewPrompt } from './opt-out-review-prompt';
 import { FileChips } from '../../../components/ui/file-chips';
+import {
+  hasScheduleNote,
+  ScheduledMessageNote,
+  type ScheduledMessageActions,
+} from './scheduled-message-note';
 import classes from './timeline.module.css';
 
 function SendingStatusLine({
@@ -44,6 +51,12 @@ function SendingStatusLine({
       icon: <IconAlertCircle size={13} stroke={1.75} aria-hidden />,
       color: 'var(--mantine-color-red-7)',
     },
+    SCHEDULED: {
+      label: 'Scheduled',
+      icon: <IconClockShare size={13} stroke={1.75} aria-hidden />,
+      color: 'var(--mantine-color-blue-8)',
+    },
+    CANCELED: { label: 'Not sent', icon: <IconClockX size={13} stroke={1.75} aria-hidden /> },
   };
   const { label, icon, color } = display[status];
   return (
@@ -158,6 +171,8 @@ export type MessageBubbleProps = {
   isRetrying?: boolean;
   /** Given when the lead can be emailed: a failed text offers to go by email instead. */
   onSendByEmail?: (event: ConversationEvent) => void;
+  /** Given when scheduled messages may be changed: 'Edit', 'Cancel', 'Send now'. */
+  scheduledActions?: ScheduledMessageActions;
 };
 
 /** An SMS or email: the lead's on the left, staff and assistant replies on the right. */
@@ -169,6 +184,7 @@ export function MessageBubble({
   onRetry,
   isRetrying = false,
   onSendByEmail,
+  scheduledActions,
 }: MessageBubbleProps) {
   const isEmail = event.eventType === 'EMAIL';
   // A system text is ours, sent by itself (the confirmation of a STOP, the HELP answer); a
@@ -182,6 +198,15 @@ export function MessageBubble({
   const optStatusChange = event.senderType === 'LEAD' ? readOptStatusChange(event) : null;
   const pendingMedia = countPendingMedia(event);
   const isFailed = event.sendingStatus === 'FAILED';
+  // Their note under the bubble says it all: when it leaves, or why it never will.
+  const isScheduledOrCanceled =
+    event.sendingStatus === 'SCHEDULED' || event.sendingStatus === 'CANCELED';
+  const scheduleClass =
+    event.sendingStatus === 'SCHEDULED'
+      ? classes.scheduled
+      : event.sendingStatus === 'CANCELED'
+        ? classes.canceled
+        : '';
   const images = event.attachmentsUrls;
   // Files that are no image shown: an email's (either way) and an MMS's (a vCard, a PDF).
   const files = event.data.otherAttachments ?? [];
@@ -257,7 +282,7 @@ export function MessageBubble({
           <time dateTime={event.date}>{formatTime(event.date)}</time>
         </div>
         <div
-          className={`${classes.bubble} ${bubbleClass[event.senderType]} ${isFailed ? classes.failed : ''} ${isReplyable ? classes.replyable : ''}`}
+          className={`${classes.bubble} ${bubbleClass[event.senderType]} ${isFailed ? classes.failed : ''} ${scheduleClass} ${isReplyable ? classes.replyable : ''}`}
           data-reply-selected={isReplySelected || undefined}
           onClick={isReplyable ? handleBubbleClick : undefined}
         >
@@ -307,11 +332,18 @@ export function MessageBubble({
         {!isEmail && event.senderType === 'LEAD' && event.data.optOutReview && (
           <OptOutReviewPrompt event={event} />
         )}
-        {!isIncoming && event.sendingStatus && (
+        {!isIncoming && event.sendingStatus && !isScheduledOrCanceled && (
           <div className={classes.messageMeta}>
             <SendingStatusLine status={event.sendingStatus} channel={isEmail ? 'EMAIL' : 'SMS'} />
             {event.data.retryOf !== undefined && <span>· Retry of a failed message</span>}
           </div>
+        )}
+        {!isIncoming && hasScheduleNote(event) && (
+          <ScheduledMessageNote
+            event={event}
+            actions={scheduledActions}
+            fallbackZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+          />
         )}
         {!isIncoming && isFailed && (
           <FailureNote

@@ -5,6 +5,7 @@ import { BounceRow } from './bounce-row';
 import { CallRow } from './call-row';
 import { MessageBubble } from './message-bubble';
 import { OfficeDecisionCard } from './office-decision-card';
+import type { ScheduledMessageActions } from './scheduled-message-note';
 import { SystemEventRow } from './system-event-row';
 import classes from './timeline.module.css';
 
@@ -22,6 +23,8 @@ export type TimelineEventProps = {
   /** Only true for the message whose retry is being asked for. */
   isRetrying: boolean;
   onSendByEmail?: (event: ConversationEvent) => void;
+  /** 'Edit', 'Cancel', 'Send now' of scheduled messages (memoized by the pane). */
+  scheduledActions?: ScheduledMessageActions;
 };
 
 function EventContent({
@@ -34,6 +37,7 @@ function EventContent({
   onRetry,
   isRetrying,
   onSendByEmail,
+  scheduledActions,
 }: Omit<TimelineEventProps, 'dayLabel'>) {
   const bounce = readBounce(event);
   if (bounce) return <BounceRow event={event} bounce={bounce} />;
@@ -49,6 +53,7 @@ function EventContent({
           onRetry={onRetry}
           isRetrying={isRetrying}
           onSendByEmail={onSendByEmail}
+          scheduledActions={scheduledActions}
         />
       );
     case 'CALL':

@@ -2,7 +2,8 @@ import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '
 import { IconAlarm } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useSetFollowUp } from '../api/set-follow-up';
-import { followUpPresets, parseLocalDateTime } from '../utils/follow-up-times';
+import { parseLocalDateTime } from '../../../lib/zoned-time';
+import { followUpPresets } from '../utils/follow-up-times';
 
 export type FollowUpMenuProps = {
   leadId: string;

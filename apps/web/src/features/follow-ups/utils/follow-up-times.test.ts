@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatFollowUp } from '../../../lib/format-follow-up';
-import { followUpPresets, parseLocalDateTime } from './follow-up-times';
+import { parseLocalDateTime } from '../../../lib/zoned-time';
+import { followUpPresets } from './follow-up-times';
 
 describe('follow-up times', () => {
   it("puts 'Tomorrow 9:00 AM' in the property's zone, not the browser's", () => {

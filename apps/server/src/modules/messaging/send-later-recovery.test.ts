@@ -1,0 +1,234 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ConversationEvent, ConversationPage } from '@leasing/contract';
+import { openDatabase, type Database } from '../../db/client.js';
+import { applyMigrations } from '../../db/migrate.js';
+import type { LeadRow } from '../../db/schema/index.js';
+import { createLead, createOffice } from '../../test/factories.js';
+import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
+import { freePort } from '../../test/test-app.js';
+
+const serverEntry = fileURLToPath(new URL('../../server.ts', import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A real server process on `env`, ready to answer; its output is kept for the failure message. */
+const startServer = async (env: NodeJS.ProcessEnv) => {
+  const base = `http://127.0.0.1:${env.PORT}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  // A cold start runs the migrations first: allow a minute on a busy machine.
+  for (let i = 0; i < 400; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { child, base, log: () => log };
+    await sleep(150);
+  }
+  throw new Error(`server not ready:\n${log}`);
+};
+
+const stop = async (child: ChildProcess | undefined) => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+};
+
+/** Signs in and answers helpers that schedule texts and read the lead's timeline. */
+const staffClient = async (base: string, credentials: { email: string; password: string }) => {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  return {
+    scheduleSms: async (leadId: string, text: string, sendAt: Date) => {
+      const form = new FormData();
+      form.set('leadID', leadId);
+      form.set('text', text);
+      form.set('sendAt', sendAt.toISOString());
+      const response = await fetch(`${base}/api/leads/${leadId}/sms`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      const event = (await response.json()) as ConversationEvent;
+      expect(response.status, JSON.stringify(event)).toBe(200);
+      expect(event.sendingStatus).toBe('SCHEDULED');
+      return event;
+    },
+    statuses: async (leadId: string, events: ConversationEvent[]) => {
+      const response = await fetch(`${base}/api/leads/${leadId}/conversations?limit=200`, {
+        headers: auth,
+      });
+      const page = (await response.json()) as ConversationPage;
+      return events.map(
+        (event) => page.items.find((item) => item._id === event._id)?.sendingStatus,
+      );
+    },
+  };
+};
+
+const waitAllFinal = async (read: () => Promise<(string | null | undefined)[]>) => {
+  for (let i = 0; i < 480; i += 1) {
+    const statuses = await read();
+    if (statuses.every((s) => s === 'COMPLETED' || s === 'FAILED')) return statuses;
+    await sleep(250);
+  }
+  return read();
+};
+
+const baseEnv = (fake: FakeTwilio, port: number): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+  TWILIO_ACCOUNT_SID: fake.accountSid,
+  TWILIO_AUTH_TOKEN: fake.authToken,
+  TWILIO_FROM: '+15125550000',
+  TWILIO_API_URL: fake.url,
+  TWILIO_MPS: '20',
+  SEND_JOB_EXPIRE_SECONDS: '3',
+  QUEUE_MAINTENANCE_SECONDS: '1',
+  SEED_DEMO: 'false',
+  INBOUND_SMTP_PORT: '0',
+});
+
+/** The office and lead a server process needs, written before it starts. */
+const prepare = async (database: Database) => {
+  try {
+    await applyMigrations(database);
+    const office = await createOffice(database.db);
+    const lead = await createLead(database.db, office.property, { name: 'Ava Thompson' });
+    return { staff: office.staff.credentials, lead };
+  } finally {
+    await database.close();
+  }
+};
+
+let fake: FakeTwilio;
+beforeAll(async () => {
+  fake = await startFakeTwilio();
+  fake.setOutcome(() => ({ accept: true, finalStatus: 'delivered' }));
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+/**
+ * Scheduled messages are rows and jobs in the database: a server killed with SIGKILL before their
+ * time sends them when it is back (a time missed while it was down at once, a later one at its
+ * time), each exactly once.
+ */
+describe("'Send later' survives a crash of the server process", () => {
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let staff: { email: string; password: string };
+  let ava: LeadRow;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'leasing-send-later-'));
+    env = { ...baseEnv(fake, await freePort()), DATABASE_URL: '', DATA_DIR: dataDir };
+    ({ staff, lead: ava } = await prepare(await openDatabase({ kind: 'pglite', dataDir })));
+  });
+  afterAll(async () => {
+    await stop(server?.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends a message due while the server was down on recovery, and a later one at its time', async () => {
+    server = await startServer(env);
+    const client = await staffClient(server.base, staff);
+    const missed = await client.scheduleSms(ava.id, 'due while down', new Date(Date.now() + 3000));
+    const later = await client.scheduleSms(
+      ava.id,
+      'due after restart',
+      new Date(Date.now() + 20_000),
+    );
+
+    server.child.kill('SIGKILL');
+    await once(server.child, 'exit');
+    await sleep(5000);
+    expect(fake.attempts).not.toContain('due while down');
+
+    server = await startServer(env);
+    const again = await staffClient(server.base, staff);
+    const statuses = await waitAllFinal(() => again.statuses(ava.id, [missed, later]));
+    await fake.settled();
+    expect(statuses).toEqual(['COMPLETED', 'COMPLETED']);
+    for (const body of ['due while down', 'due after restart']) {
+      expect(fake.received.filter((message) => message.body === body)).toHaveLength(1);
+    }
+    const afterRestart = fake.received.find((message) => message.body === 'due after restart');
+    expect(afterRestart!.receivedAt).toBeGreaterThanOrEqual(new Date(later.scheduledAt!).getTime());
+  }, 180_000);
+});
+
+const pgUrl = process.env.DATABASE_URL;
+
+/**
+ * Two server processes on one PostgreSQL database (data and queue): a burst of messages scheduled
+ * for the same moment is released and sent exactly once each, whichever process takes it. Needs
+ * PostgreSQL (DATABASE_URL, as CI sets it): the embedded database has one process at a time.
+ */
+describe.each(pgUrl ? [pgUrl] : [])("'Send later' with two processes (%s)", (baseUrl) => {
+  const name = `leasing_test_${randomBytes(6).toString('hex')}`;
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  let url: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const parsed = new URL(baseUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+  });
+  afterEach(async () => {
+    for (const server of servers) await stop(server.child);
+  });
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it('sends each of 24 messages due at the same moment exactly once', async () => {
+    const { staff, lead } = await prepare(
+      await openDatabase({ kind: 'postgres', url, poolSize: 2 }),
+    );
+    servers.push(await startServer({ ...baseEnv(fake, await freePort()), DATABASE_URL: url }));
+    servers.push(await startServer({ ...baseEnv(fake, await freePort()), DATABASE_URL: url }));
+    const [one, two] = await Promise.all(servers.map((s) => staffClient(s.base, staff)));
+    const at = new Date(Date.now() + 8000);
+    const bodies = Array.from({ length: 24 }, (_, i) => `burst ${i}`);
+    // One after the other, half through each process (staff schedule one message at a time).
+    const events: ConversationEvent[] = [];
+    for (const [i, body] of bodies.entries())
+      events.push(await (i % 2 ? one! : two!).scheduleSms(lead.id, body, at));
+    const statuses = await waitAllFinal(() => one!.statuses(lead.id, events));
+    await fake.settled();
+    expect(statuses.every((s) => s === 'COMPLETED')).toBe(true);
+    for (const body of bodies) {
+      expect(fake.received.filter((message) => message.body === body)).toHaveLength(1);
+    }
+  }, 180_000);
+});

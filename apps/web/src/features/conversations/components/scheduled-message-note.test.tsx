@@ -1,0 +1,94 @@
+import { apiPaths } from '@leasing/contract';
+import type { ConversationEvent, Lead } from '@leasing/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../../lib/storage';
+import { stubRoutes } from '../../../testing/fake-server';
+import { conversationEvent, demoUser, lead as leadFixture } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { stubTimelineLayout } from '../../../testing/stub-layout';
+
+const scheduled = conversationEvent({
+  _id: 'later',
+  senderType: 'USER',
+  senderName: 'Dana Whitfield',
+  body: 'See you tomorrow at 9',
+  sendingStatus: 'SCHEDULED',
+  scheduledAt: '2030-01-10T15:00:00.000Z',
+  data: { keepIfLeadReplies: false },
+});
+
+async function openPane(conversations: ConversationEvent[]) {
+  startSession('token');
+  stubTimelineLayout();
+  const lead: Lead = leadFixture({ conversations, phoneOptStatus: 'NO_INDICATION' });
+  const server = stubRoutes({
+    [`GET ${apiPaths.me}`]: { body: demoUser },
+    [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: { body: lead },
+    [`DELETE ${apiPaths.leadMessageSchedule(lead._id, scheduled._id)}`]: {
+      body: {
+        ...scheduled,
+        sendingStatus: 'CANCELED',
+        data: { canceledReason: 'BY_USER', canceledByUserName: 'Dana Whitfield' },
+      },
+    },
+    [`POST ${apiPaths.leadMessageSendNow(lead._id, scheduled._id)}`]: {
+      body: { ...scheduled, sendingStatus: 'PENDING', date: '2030-01-09T12:00:00.000Z' },
+    },
+  });
+  renderApp(
+    `/properties/${lead.propertyID}/leads/${encodeURIComponent(lead.pmsLeadId)}/escalation`,
+  );
+  const note = await screen.findByRole('group', { name: 'Scheduled message' });
+  return { lead, server, note };
+}
+
+describe('a scheduled message on the timeline', () => {
+  it("says when it leaves on the lead's clock, and 'Cancel' cancels it", async () => {
+    const { lead, server, note } = await openPane([scheduled]);
+    expect(
+      within(note).getByText(/^Scheduled: Thu, Jan 10, 9:00 AM for the lead \(Central\)/),
+    ).toBeTruthy();
+    fireEvent.click(within(note).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Cancelled by Dana Whitfield')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Scheduled message' })).toBeNull();
+    expect(
+      server.requestsTo(apiPaths.leadMessageSchedule(lead._id, scheduled._id), 'DELETE'),
+    ).toHaveLength(1);
+  });
+
+  it("'Send now' queues it at once", async () => {
+    const { lead, server, note } = await openPane([scheduled]);
+    fireEvent.click(within(note).getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText('Queued')).toBeTruthy();
+    expect(
+      server.requestsTo(apiPaths.leadMessageSendNow(lead._id, scheduled._id), 'POST'),
+    ).toHaveLength(1);
+  });
+
+  it('says why a message never left, and when one left late', async () => {
+    await openPane([
+      scheduled,
+      conversationEvent({
+        _id: 'replied',
+        senderType: 'USER',
+        body: 'Still interested?',
+        sendingStatus: 'CANCELED',
+        scheduledAt: '2030-01-09T15:00:00.000Z',
+        data: { canceledReason: 'LEAD_REPLIED' },
+      }),
+      conversationEvent({
+        _id: 'late',
+        senderType: 'USER',
+        body: 'Good morning',
+        sendingStatus: 'COMPLETED',
+        scheduledAt: '2030-01-08T15:00:00.000Z',
+        data: { sentLateFrom: '2030-01-08T15:00:00.000Z' },
+      }),
+    ]);
+    expect(screen.getByText('Not sent: the lead replied first')).toBeTruthy();
+    expect(
+      screen.getByText('Sent late: the server was unavailable at Tue, Jan 8, 9:00 AM'),
+    ).toBeTruthy();
+  });
+});

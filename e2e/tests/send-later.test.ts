@@ -1,0 +1,100 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
+import { launchBrowser, signIn } from '../support/browser.js';
+import { openLead } from '../support/leads.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+describe("'Send later' from the composer, through Twilio (a loopback fake of its API)", () => {
+  let fake: FakeTwilio;
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    fake = await startFakeTwilio();
+    server = await startServer({
+      TWILIO_ACCOUNT_SID: fake.accountSid,
+      TWILIO_AUTH_TOKEN: fake.authToken,
+      TWILIO_FROM: '+15125550000',
+      TWILIO_API_URL: fake.url,
+      TWILIO_MPS: '10',
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, server.url);
+  });
+  afterEach(() => context.close());
+
+  const bubble = (text: string) => page.locator('[data-event-type="SMS"]', { hasText: text });
+
+  const scheduleInOneHour = async (text: string) => {
+    await page.getByPlaceholder('Send a message to the lead').fill(text);
+    await page.getByRole('button', { name: 'Send later' }).click();
+    const choice = page.getByRole('menuitem', { name: /In 1 hour/ });
+    await expect.poll(() => choice.textContent()).toMatch(/for the lead \(Central\)/);
+    await choice.click();
+    const note = bubble(text).getByRole('group', { name: 'Scheduled message' });
+    await expect.poll(() => note.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await note.textContent()).toMatch(/^Scheduled: .+ for the lead \(Central\)/);
+    expect(await page.getByPlaceholder('Send a message to the lead').inputValue()).toBe('');
+    return note;
+  };
+
+  it('schedules a text in 1 hour and cancels it from its bubble: it never leaves', async () => {
+    await openLead(page, server.url, 'Ava Thompson');
+    const note = await scheduleInOneHour('Checking in about 3B tomorrow.');
+    await note.getByRole('button', { name: 'Cancel' }).click();
+    await expect
+      .poll(() =>
+        bubble('Checking in about 3B tomorrow.')
+          .getByText(/^Cancelled by /)
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(fake.attempts).not.toContain('Checking in about 3B tomorrow.');
+
+    // Still cancelled after a reload: it is the server's state, not the page's.
+    await page.reload();
+    await expect
+      .poll(
+        () =>
+          bubble('Checking in about 3B tomorrow.')
+            .getByText(/^Cancelled by /)
+            .isVisible(),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+  });
+
+  it("'Send now' on a scheduled text sends it at once, exactly once", async () => {
+    await openLead(page, server.url, 'Ava Thompson');
+    const note = await scheduleInOneHour('The pool opens at 10.');
+    await note.getByRole('button', { name: 'Send now' }).click();
+    await expect
+      .poll(() => bubble('The pool opens at 10.').getByText('Delivered').isVisible(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await fake.settled();
+    expect(
+      fake.received.filter((message) => message.body === 'The pool opens at 10.'),
+    ).toHaveLength(1);
+    expect(
+      await bubble('The pool opens at 10.')
+        .getByRole('group', { name: 'Scheduled message' })
+        .count(),
+    ).toBe(0);
+  });
+});
