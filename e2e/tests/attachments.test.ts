@@ -45,7 +45,7 @@ describe('attachments in the composer (sandbox providers)', () => {
           .isVisible(),
       )
       .toBe(true);
-    await composer().getByRole('button', { name: 'Send' }).click();
+    await composer().getByRole('button', { name: 'Send', exact: true }).click();
 
     const bubble = page.locator('[data-event-type="EMAIL"]', {
       hasText: 'Your lease is attached.',

@@ -47,7 +47,7 @@ describe('failures that can be acted on, through Twilio (a loopback fake of its 
     });
     await openLead(page, server.url, 'Liam Carter');
     await page.getByPlaceholder('Send a message to the lead').fill(text);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     // Liam may have an open decision: leave it open.
     await page
       .getByRole('button', { name: 'Leave Open' })

@@ -32,7 +32,7 @@ describe("quiet hours: a text outside the lead's allowed hours", () => {
     await expect.poll(() => page.getByText('Local time', { exact: true }).count()).toBe(1);
 
     await page.getByPlaceholder('Send a message to the lead').fill('Are you free for a tour?');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
 
     const prompt = page.getByRole('alert', { name: "Outside the lead's allowed hours" });
     await prompt.waitFor();
@@ -63,6 +63,34 @@ describe("quiet hours: a text outside the lead's allowed hours", () => {
       return (await response.json()) as { items: { lead: { name: string } | null }[] };
     });
     expect(audit.items.map((item) => item.lead?.name)).toEqual(['Ava Thompson']);
+    await context.close();
+  });
+
+  it("'Schedule' holds the text until the lead's allowed hours begin", async () => {
+    await setQuietHours(server.url, DEMO, {
+      start: '00:00',
+      end: '00:01',
+      stateRules: true,
+      allowSendNow: false,
+    });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url);
+    await openLead(page, server.url, 'Liam Carter');
+    await page.getByPlaceholder('Send a message to the lead').fill('Tour slots for Saturday?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+
+    const prompt = page.getByRole('alert', { name: "Outside the lead's allowed hours" });
+    await prompt.waitFor();
+    // The company forbids 'Send now': the button says why it is off.
+    expect(await prompt.getByRole('button', { name: 'Send now' }).isDisabled()).toBe(true);
+    await prompt.getByRole('button', { name: 'Schedule' }).click();
+
+    const bubble = page.locator('[data-event-type="SMS"]', { hasText: 'Tour slots for Saturday?' });
+    const note = bubble.getByRole('group', { name: 'Scheduled message' });
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(/^Scheduled: .+12:00 AM for the lead/);
+    await expect.poll(() => prompt.count()).toBe(0);
     await context.close();
   });
 });

@@ -43,7 +43,7 @@ describe('answering a lead by SMS through Twilio (a loopback fake of its API)', 
         .locator('input[type="file"]')
         .setInputFiles({ name: 'floor-plan.png', mimeType: 'image/png', buffer: photo });
     }
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
   };
   const bubble = (text: string) => page.locator('[data-event-type="SMS"]', { hasText: text });
 

@@ -70,12 +70,12 @@ describe('working side by side on one lead', () => {
   it("holds Dana's send when Priya answered meanwhile; 'Send anyway' sends it exactly once", async () => {
     await messageBox(dana).fill('Dana: the tour is at 10');
     await messageBox(priya).fill('Priya: see you at 10');
-    await priya.getByRole('button', { name: 'Send' }).click();
+    await priya.getByRole('button', { name: 'Send', exact: true }).click();
     await expect
       .poll(() => bubbles(dana, 'Priya: see you at 10').count(), { timeout: 10_000 })
       .toBe(1);
 
-    await dana.getByRole('button', { name: 'Send' }).click();
+    await dana.getByRole('button', { name: 'Send', exact: true }).click();
     const prompt = dana.getByRole('alert', { name: 'New activity since you started writing' });
     await prompt.waitFor();
     expect(await storedCount(dana, 'Dana: the tour is at 10')).toBe(0);
@@ -95,16 +95,16 @@ describe('working side by side on one lead', () => {
   it("lets 'Review' keep the draft and base it on what is new: the next send goes through", async () => {
     await messageBox(dana).fill('Dana: parking is free');
     await messageBox(priya).fill('Priya: bring an ID');
-    await priya.getByRole('button', { name: 'Send' }).click();
+    await priya.getByRole('button', { name: 'Send', exact: true }).click();
     await expect
       .poll(() => bubbles(dana, 'Priya: bring an ID').count(), { timeout: 10_000 })
       .toBe(1);
-    await dana.getByRole('button', { name: 'Send' }).click();
+    await dana.getByRole('button', { name: 'Send', exact: true }).click();
     const prompt = dana.getByRole('alert', { name: 'New activity since you started writing' });
     await prompt.getByRole('button', { name: 'Review' }).click();
     expect(await prompt.count()).toBe(0);
     expect(await messageBox(dana).inputValue()).toBe('Dana: parking is free');
-    await dana.getByRole('button', { name: 'Send' }).click();
+    await dana.getByRole('button', { name: 'Send', exact: true }).click();
     await expect
       .poll(() => bubbles(dana, 'Dana: parking is free').count(), { timeout: 10_000 })
       .toBe(1);

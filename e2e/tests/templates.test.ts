@@ -55,7 +55,7 @@ describe('message templates', () => {
     // The same editing as any draft, then send.
     await message.press('End');
     await page.keyboard.type(' 🙂');
-    await composer.getByRole('button', { name: 'Send' }).click();
+    await composer.getByRole('button', { name: 'Send', exact: true }).click();
     const ask = page
       .getByRole('dialog')
       .filter({ hasText: 'Do you want to complete the decision?' });
