@@ -132,12 +132,29 @@ describe('the lead conversation pane', () => {
     );
     // 'Complete' asks for an optional outcome in one small step; Enter completes.
     const outcome = page.getByLabel('Outcome (optional)');
+    // Under load a live update may re-render the pane between the steps (the field is then
+    // detached): the step starts over from 'Complete' until its Enter was taken.
     const complete = async (text: string) => {
-      if (!(await outcome.isVisible())) {
-        await page.getByRole('button', { name: 'Complete', exact: true }).first().click();
-      }
-      await outcome.fill(text);
-      await outcome.press('Enter');
+      await expect
+        .poll(
+          async () => {
+            try {
+              if (!(await outcome.isVisible())) {
+                await page
+                  .getByRole('button', { name: 'Complete', exact: true })
+                  .first()
+                  .click({ timeout: 5_000 });
+              }
+              await outcome.fill(text, { timeout: 5_000 });
+              await outcome.press('Enter', { timeout: 5_000 });
+              return true;
+            } catch {
+              return false;
+            }
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
     };
     await complete('Approved — waive the late fee');
     await expect

@@ -326,6 +326,7 @@ describe.each(databaseTargets())('inbound SMS from Twilio on $name', (target) =>
       subject: null,
       body: 'Is this the apartment place?',
       attachmentsUrls: [],
+      files: [],
       reason: row!.reason,
       receivedAt: row!.receivedAt.toISOString(),
       status: 'OPEN',
