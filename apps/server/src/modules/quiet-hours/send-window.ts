@@ -1,17 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
+import type { SendWindow } from '../messaging/messaging.service.js';
 import { leadWindowAt } from './quiet-hours.service.js';
-
-/**
- * Whether a message may go to the lead at `now`, or when it may: what scheduled, automated and
- * integration sends ask before sending (a held one waits for `nextAllowedAt`).
- */
-export type SendWindow = (input: {
-  leadId: string;
-  companyId: string;
-  channel: 'SMS' | 'EMAIL';
-  now: Date;
-}) => Promise<{ allowed: true } | { allowed: false; nextAllowedAt: Date }>;
 
 /**
  * The company's quiet hours in the lead's zone. Email is exempt: it waits in the inbox and wakes

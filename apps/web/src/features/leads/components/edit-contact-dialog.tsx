@@ -2,7 +2,7 @@ import type { Lead, UpdateLeadDetailsRequest } from '@leasing/contract';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { toServerFieldErrors } from '../../../lib/field-errors';
 import { formatPhone } from '../../../lib/format-phone';
 import { useUpdateLeadDetails } from '../api/update-lead-details';
 
@@ -14,12 +14,6 @@ export type EditContactDialogProps = {
   opened: boolean;
   onClose: () => void;
 };
-
-/** The message a 400 gives for one field (`body.phone` → phone). */
-function fieldError(error: Error | null, field: string): string | null {
-  if (!(error instanceof ApiRequestError)) return null;
-  return error.details?.find((detail) => detail.path === `body.${field}`)?.message ?? null;
-}
 
 /** Only what the person changed goes to the server; an emptied phone or email is cleared. */
 function changesOf(
@@ -40,6 +34,7 @@ function changesOf(
 /** 'Edit contact details': name, phone and email, validated by the server. */
 export function EditContactDialog({ lead, opened, onClose }: EditContactDialogProps) {
   const update = useUpdateLeadDetails(lead);
+  const fieldErrors = toServerFieldErrors(update.error);
   const initial = {
     name: lead.name,
     phone: lead.phone ? formatPhone(lead.phone) : '',
@@ -69,9 +64,7 @@ export function EditContactDialog({ lead, opened, onClose }: EditContactDialogPr
   }
 
   const otherError =
-    update.error && !['name', 'phone', 'email'].some((field) => fieldError(update.error, field))
-      ? update.error.message
-      : null;
+    update.error && Object.keys(fieldErrors).length === 0 ? update.error.message : null;
 
   return (
     <Modal opened={opened} onClose={handleClose} title="Edit contact details" centered size="sm">
@@ -81,7 +74,7 @@ export function EditContactDialog({ lead, opened, onClose }: EditContactDialogPr
             label="Name"
             value={values.name}
             onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
-            error={fieldError(update.error, 'name') ?? (nameMissing ? 'Enter a name' : null)}
+            error={fieldErrors.name ?? (nameMissing ? 'Enter a name' : null)}
             required
             data-autofocus
             autoComplete="off"
@@ -92,7 +85,7 @@ export function EditContactDialog({ lead, opened, onClose }: EditContactDialogPr
             placeholder="(512) 555-0100"
             value={values.phone}
             onChange={(event) => setValues({ ...values, phone: event.currentTarget.value })}
-            error={fieldError(update.error, 'phone')}
+            error={fieldErrors.phone}
             description="US numbers as you say them; others with + and the country code"
             autoComplete="off"
           />
@@ -107,7 +100,7 @@ export function EditContactDialog({ lead, opened, onClose }: EditContactDialogPr
             placeholder="name@example.com"
             value={values.email}
             onChange={(event) => setValues({ ...values, email: event.currentTarget.value })}
-            error={fieldError(update.error, 'email')}
+            error={fieldErrors.email}
             autoComplete="off"
           />
           {otherError && (

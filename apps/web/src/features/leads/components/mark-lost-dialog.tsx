@@ -3,7 +3,7 @@ import type { Lead } from '@leasing/contract';
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { toServerFieldErrors } from '../../../lib/field-errors';
 import { useLostReasons } from '../api/get-lost-reasons';
 import { useSetLeadStatus } from '../api/set-lead-status';
 
@@ -13,16 +13,11 @@ export type MarkLostDialogProps = {
   onClose: () => void;
 };
 
-/** The field a 400 names (`body.note` → note), to show its message under that field. */
-function fieldError(error: Error | null, field: string): string | null {
-  if (!(error instanceof ApiRequestError)) return null;
-  return error.details?.find((detail) => detail.path === `body.${field}`)?.message ?? null;
-}
-
 /** 'Mark lost': a reason from the company's list and a note (needed with the reason 'Other'). */
 export function MarkLostDialog({ lead, opened, onClose }: MarkLostDialogProps) {
   const reasons = useLostReasons(opened);
   const setStatus = useSetLeadStatus(lead);
+  const fieldErrors = toServerFieldErrors(setStatus.error);
   const [reason, setReason] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const needsNote = reason === OTHER_LOST_REASON;
@@ -46,9 +41,7 @@ export function MarkLostDialog({ lead, opened, onClose }: MarkLostDialogProps) {
   }
 
   const otherError =
-    setStatus.error &&
-    !fieldError(setStatus.error, 'lostReason') &&
-    !fieldError(setStatus.error, 'note')
+    setStatus.error && !fieldErrors.lostReason && !fieldErrors.note
       ? setStatus.error.message
       : null;
 
@@ -74,7 +67,7 @@ export function MarkLostDialog({ lead, opened, onClose }: MarkLostDialogProps) {
               data={reasons.data.items.map((item) => item.name)}
               value={reason}
               onChange={setReason}
-              error={fieldError(setStatus.error, 'lostReason')}
+              error={fieldErrors.lostReason}
               required
               data-autofocus
               comboboxProps={{ withinPortal: true, zIndex: 1100 }}
@@ -90,7 +83,7 @@ export function MarkLostDialog({ lead, opened, onClose }: MarkLostDialogProps) {
             autosize
             minRows={2}
             required={needsNote}
-            error={fieldError(setStatus.error, 'note')}
+            error={fieldErrors.note}
           />
           {otherError && <Alert color="red">{otherError}</Alert>}
           <Group justify="flex-end" gap="sm" mt="xs">

@@ -2,7 +2,7 @@ import type { Property, UnmatchedMessage } from '@leasing/contract';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiRequestError } from '../../../lib/api-client';
+import { toServerFieldErrors } from '../../../lib/field-errors';
 import { formatPhone } from '../../../lib/format-phone';
 import { useCreateLeadFromUnmatched } from '../api/create-lead-from-unmatched';
 
@@ -13,14 +13,10 @@ export type CreateLeadDialogProps = {
   onClose: () => void;
 };
 
-function fieldError(error: Error | null, field: string): string | null {
-  if (!(error instanceof ApiRequestError)) return null;
-  return error.details?.find((detail) => detail.path === `body.${field}`)?.message ?? null;
-}
-
 /** 'Create lead': the sender becomes a lead of the chosen property, with this message on it. */
 export function CreateLeadDialog({ message, properties, opened, onClose }: CreateLeadDialogProps) {
   const create = useCreateLeadFromUnmatched(message._id);
+  const fieldErrors = toServerFieldErrors(create.error);
   const onlyProperty = properties.length === 1 ? properties[0]!._id : null;
   const [propertyId, setPropertyId] = useState<string | null>(onlyProperty);
   const [name, setName] = useState('');
@@ -42,9 +38,7 @@ export function CreateLeadDialog({ message, properties, opened, onClose }: Creat
   }
 
   const otherError =
-    create.error && !fieldError(create.error, 'name') && !fieldError(create.error, 'propertyId')
-      ? create.error.message
-      : null;
+    create.error && Object.keys(fieldErrors).length === 0 ? create.error.message : null;
 
   return (
     <Modal opened={opened} onClose={handleClose} title="Create lead" centered size="sm">
@@ -61,7 +55,7 @@ export function CreateLeadDialog({ message, properties, opened, onClose }: Creat
             placeholder="The prospect's name"
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
-            error={fieldError(create.error, 'name')}
+            error={fieldErrors.name}
             required
             data-autofocus
             autoComplete="off"
@@ -72,7 +66,7 @@ export function CreateLeadDialog({ message, properties, opened, onClose }: Creat
             data={properties.map((property) => ({ value: property._id, label: property.name }))}
             value={propertyId}
             onChange={setPropertyId}
-            error={fieldError(create.error, 'propertyId')}
+            error={fieldErrors.propertyId}
             required
             searchable
             comboboxProps={{ withinPortal: true, zIndex: 1100 }}
