@@ -35,7 +35,6 @@ export function CallTranscriptDialog({ call, onClose }: CallTranscriptDialogProp
       title="Call transcript"
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       scrollAreaComponent={ScrollArea.Autosize}
       styles={{ title: { fontWeight: 650 } }}
     >

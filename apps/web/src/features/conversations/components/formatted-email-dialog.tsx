@@ -25,7 +25,6 @@ export function FormattedEmailDialog({ email, onClose }: FormattedEmailDialogPro
       title={email?.subject ?? 'Formatted email'}
       size="xl"
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       styles={{ title: { fontWeight: 650 } }}
     >
       {email && sanitized && (

@@ -49,7 +49,6 @@ export function NotesDialog({ lead, opened, onClose }: NotesDialogProps) {
       title={`Notes · ${lead.name}`}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       scrollAreaComponent={ScrollArea.Autosize}
       styles={{ title: { fontWeight: 650 } }}
     >

@@ -59,7 +59,6 @@ export function ShortcutsDialog({ opened, onClose }: ShortcutsDialogProps) {
       title="Keyboard shortcuts"
       centered
       size="sm"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       styles={{ title: { fontWeight: 650 } }}
     >
       <Stack gap={6} component="dl" m={0}>
