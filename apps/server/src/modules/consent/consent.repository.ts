@@ -23,7 +23,7 @@ export const latestConsentChange = async (db: Db, leadId: string, channel: Conse
   )[0];
 
 export const lockLeadRow = async (db: Db, leadId: string) =>
-  (await db.select().from(leads).where(eq(leads.id, leadId)).for('update'))[0];
+  (await db.select().from(leads).where(eq(leads.id, leadId)).for('no key update'))[0];
 
 export const setEmailOptOut = async (db: Db, leadId: string) =>
   (

@@ -36,7 +36,7 @@ export const claimDueFollowUps = (db: Db, now: Date, limit: number) =>
           ),
         )
         .limit(limit)
-        .for('update', { skipLocked: true })})`,
+        .for('no key update', { skipLocked: true })})`,
     )
     .returning({
       id: leads.id,

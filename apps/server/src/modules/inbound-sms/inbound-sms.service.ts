@@ -198,7 +198,7 @@ const storeForLead = async (
   const { db } = scope;
   const pendingMedia = pendingMediaOf(message);
   // Locked: two STOPs arriving together must see each other's opt-out and confirm only once.
-  const [current] = await db.select().from(leads).where(eq(leads.id, lead.id)).for('update');
+  const [current] = await db.select().from(leads).where(eq(leads.id, lead.id)).for('no key update');
   const consent = readConsent(message.body);
   const action: KeywordAction = {
     ...keywordAction(consent.keyword, current!.phoneOptStatus),
@@ -379,7 +379,11 @@ export const reviewOptOut = async (
   const actor = userActor(principal);
   return deps.events.transaction(async (scope) => {
     const { db } = scope;
-    const [lead] = await db.select().from(leads).where(eq(leads.id, target.leadId)).for('update');
+    const [lead] = await db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, target.leadId))
+      .for('no key update');
     const [flagged] = await db
       .select()
       .from(conversationEvents)

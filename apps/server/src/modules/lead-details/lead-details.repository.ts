@@ -9,7 +9,7 @@ import {
 
 /** The lead's row, locked until the caller's transaction ends (two edits never interleave). */
 export const lockLeadRow = async (db: Db, leadId: string): Promise<LeadRow | undefined> => {
-  const [lead] = await db.select().from(leads).where(eq(leads.id, leadId)).for('update');
+  const [lead] = await db.select().from(leads).where(eq(leads.id, leadId)).for('no key update');
   return lead;
 };
 

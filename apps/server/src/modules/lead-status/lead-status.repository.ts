@@ -10,7 +10,7 @@ import {
 
 /** The lead, locked until the transaction ends: two changes of one lead's status queue up. */
 export const lockLead = async (db: Db, leadId: string): Promise<LeadRow | undefined> => {
-  const [lead] = await db.select().from(leads).where(eq(leads.id, leadId)).for('update');
+  const [lead] = await db.select().from(leads).where(eq(leads.id, leadId)).for('no key update');
   return lead;
 };
 

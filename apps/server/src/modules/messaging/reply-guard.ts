@@ -28,7 +28,7 @@ export const assertDraftIsCurrent = async (
   if (!basedOnEventId || force) return;
   if (!UUID.test(basedOnEventId))
     throw badRequest('body.basedOnEventId', 'must be an event id (a UUID)');
-  await db.select({ id: leads.id }).from(leads).where(eq(leads.id, lead.id)).for('update');
+  await db.select({ id: leads.id }).from(leads).where(eq(leads.id, lead.id)).for('no key update');
   const [base] = await db
     .select({ id: conversationEvents.id })
     .from(conversationEvents)

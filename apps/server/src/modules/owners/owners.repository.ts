@@ -48,7 +48,7 @@ export const lockCompanyLeads = (db: Db, companyId: string, leadIds: string[]) =
     .from(leads)
     .where(and(eq(leads.companyId, companyId), inArray(leads.id, leadIds)))
     .orderBy(asc(leads.id))
-    .for('update');
+    .for('no key update');
 
 export const setLeadOwner = async (
   db: Db,
