@@ -49,6 +49,22 @@ export type DomainEventMap = {
     actor: Actor;
     /** The template the message was written from, when the sender said so. */
     templateId?: string;
+    /**
+     * Set when the message waits for its time ('Send later'): it is the team's reply only when it
+     * leaves (`message.released`), so the pipeline, first responses and the `message.sent`
+     * webhook wait for that.
+     */
+    scheduledAt?: string;
+  };
+  /**
+   * A scheduled message left its schedule for the send queue (at its time, or 'Send now'): from
+   * now on it is the team's reply, like a message sent at once (`message.created`).
+   */
+  'message.released': LeadFact & {
+    timelineEventId: string;
+    channel: 'SMS' | 'EMAIL';
+    /** Who wrote and scheduled it. */
+    actor: Actor;
   };
   /**
    * A person changed a scheduled message ('Send later') before it left: edited its text or time,

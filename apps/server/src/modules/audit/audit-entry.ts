@@ -79,7 +79,9 @@ const targetOf = (event: DomainEvent): Target | null => {
 const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
   switch (event.type) {
     case 'message.created':
-      return { channel: event.channel };
+      return event.scheduledAt
+        ? { channel: event.channel, scheduledAt: event.scheduledAt }
+        : { channel: event.channel };
     case 'message.schedule_changed':
       return {
         change: event.change,

@@ -95,7 +95,20 @@ const release = async (
     singletonKey: `send:${released.id}`,
     db: scope.sql,
   });
-  scope.record(messageStatusChanged(released));
+  // From now on it is the team's reply: the inbox trigger saw the release (SCHEDULED → PENDING),
+  // and the pipeline, the first response and the `message.sent` webhook hear of it here.
+  scope.record(
+    messageStatusChanged(released),
+    domainEvent('message.released', {
+      companyId: released.companyId,
+      leadId: released.leadId,
+      timelineEventId: released.id,
+      channel: released.eventType as 'SMS' | 'EMAIL',
+      actor: released.sentByUserId
+        ? { kind: 'user', userId: released.sentByUserId, name: released.senderName ?? '' }
+        : { kind: 'system' },
+    }),
+  );
   return released;
 };
 

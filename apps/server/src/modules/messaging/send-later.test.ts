@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ConversationEvent, ConversationPage } from '@leasing/contract';
 import { apiPaths } from '@leasing/contract';
-import { auditLog, sandboxOutbox } from '../../db/schema/index.js';
-import { createLead, createOffice } from '../../test/factories.js';
+import {
+  auditLog,
+  firstResponses,
+  leads,
+  sandboxOutbox,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.js';
+import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { createTestClock } from '../../test/test-clock.js';
 import { databaseTargets, login } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
@@ -104,6 +111,54 @@ describe.each(databaseTargets())("'Send later' ($name)", (target) => {
     expect(new Date(sent.date).getTime()).toBeGreaterThanOrEqual(new Date(sendAt).getTime() - 1000);
     expect(sent.data.sentLateFrom).toBeUndefined();
     expect(await outboxCount(scheduled.body._id)).toBe(1);
+  });
+
+  it("is the team's reply only when it leaves: the inbox, the pipeline, first response and webhook wait", async () => {
+    const lead = await createLead(t.db, office.property, { name: 'Mason Lee' });
+    // The lead wrote a minute ago and waits for an answer.
+    await createConversationEvent(t.db, lead, {
+      body: 'Is the 2-bedroom still available?',
+      date: new Date(clock.now().getTime() - 60_000),
+    });
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({
+        companyId: office.company.id,
+        url: 'http://127.0.0.1:9/hooks',
+        events: ['message.sent'],
+        secret: 'whsec_test',
+      })
+      .returning();
+    const leadRow = async () => (await t.db.select().from(leads).where(eq(leads.id, lead.id)))[0]!;
+    const sentDeliveries = async () =>
+      (
+        await t.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.endpointId, endpoint!.id))
+      ).filter((row) => row.leadId === lead.id && row.event === 'message.sent');
+    const firsts = () =>
+      t.db.select().from(firstResponses).where(eq(firstResponses.leadId, lead.id));
+
+    const scheduled = await smsLater(lead.id, 'Yes! Tour tomorrow?', inSeconds(clock.now, 2));
+    expect(scheduled.status).toBe(200);
+    const waiting = await leadRow();
+    expect(waiting.needsReply).toBe(true);
+    expect(waiting.lastMessagePreview).toBe('Is the 2-bedroom still available?');
+    expect(waiting.status).toBe('NEW');
+    expect(await firsts()).toEqual([]);
+    expect(await sentDeliveries()).toEqual([]);
+
+    await waitFor(lead.id, scheduled.body._id, (e) => e.sendingStatus === 'COMPLETED');
+    const answered = await leadRow();
+    expect(answered.needsReply).toBe(false);
+    expect(answered.awaitingSince).toBeNull();
+    expect(answered.lastMessagePreview).toBe('Yes! Tour tomorrow?');
+    expect(answered.status).toBe('CONTACTED');
+    const [first] = await firsts();
+    expect(first?.conversationEventId).toBe(scheduled.body._id);
+    expect(first?.responderUserId).toBe(office.staff.user.id);
+    expect(await sentDeliveries()).toHaveLength(1);
   });
 
   it('refuses a time in the past or more than 60 days ahead, naming sendAt, and stores nothing', async () => {

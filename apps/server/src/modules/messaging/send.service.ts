@@ -186,7 +186,8 @@ export const newEmailMessageId = (registeredLeasingEmail: string) =>
  * Writes the PENDING event and enqueues its send job inside the caller's transaction: either both
  * exist or neither does, so no message is lost between the two; records `message.created`. (The
  * lead's last activity follows from the insert: the `conversation_events_touch_leads` trigger.)
- * With a `schedule` ('Send later') the event is SCHEDULED and its job is the release at that time.
+ * With a `schedule` ('Send later') the event is SCHEDULED and its job is the release at that time:
+ * the trigger and the reply's consequences (pipeline, first response, webhook) wait for the release.
  */
 export const insertAndEnqueue = async (
   deps: QueueDeps,
@@ -226,6 +227,7 @@ export const insertAndEnqueue = async (
       channel: event.eventType,
       actor,
       ...(templateId ? { templateId } : {}),
+      ...(schedule ? { scheduledAt: schedule.at.toISOString() } : {}),
     }),
   );
   return toConversationEventDto(row!);

@@ -31,8 +31,11 @@ export const officeHoursModule: FastifyPluginAsync<OfficeHoursModuleOptions> = a
   app.events.subscribeInTransaction('message.received', 'speed-to-lead', (event, scope) =>
     scheduleSpeedToLeadCheck(scope, app.queue, event.leadId),
   );
-  app.events.subscribeInTransaction('message.created', 'first-response', (event, { db }) =>
-    completeFirstResponseOf(db, event),
+  // A scheduled reply's first-response row is written when it leaves (the inbox trigger).
+  app.events.subscribeInTransaction(
+    ['message.created', 'message.released'],
+    'first-response',
+    (event, { db }) => completeFirstResponseOf(db, event),
   );
   await app.queue.work<SpeedToLeadJob>(SPEED_TO_LEAD_QUEUE, async (jobs) => {
     for (const job of jobs) await checkSpeedToLeadBreach(deps, job.data);

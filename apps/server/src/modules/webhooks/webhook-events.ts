@@ -18,8 +18,10 @@ export const publicEventOf = {
   'lead.assigned': 'lead.assigned',
   'lead.status_changed': 'lead.status_changed',
   'decision.completed': 'decision.completed',
-  // An outgoing message was stored: by a person, a key or an automatic reply.
+  // An outgoing message was stored: by a person, a key or an automatic reply; a scheduled one
+  // when it leaves its schedule (`message.released`), not when it is written.
   'message.created': 'message.sent',
+  'message.released': 'message.sent',
   'message.received': 'message.received',
   'note.added': 'note.added',
   'follow_up.due': 'follow_up.due',
@@ -91,6 +93,7 @@ const factsOf = async (
         actor: await actorOf(db, event.actor),
       };
     case 'message.created':
+    case 'message.released':
       return {
         message: await messageOf(db, event.companyId, event.timelineEventId),
         actor: await actorOf(db, event.actor),

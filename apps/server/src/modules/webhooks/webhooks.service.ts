@@ -74,6 +74,8 @@ export const enqueueDeliveries = async (
   event: PublishedEvent<WebhookSourceType>,
   { db, sql }: { db: Db; sql: SqlExecutor },
 ) => {
+  // A scheduled message is sent when it is released: its `message.released` is the one told.
+  if (event.type === 'message.created' && event.scheduledAt) return;
   const name = publicEventOf[event.type];
   const endpoints = await findSubscribedEndpoints(db, event.companyId, name);
   if (endpoints.length === 0) return;
