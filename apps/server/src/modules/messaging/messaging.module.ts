@@ -12,6 +12,8 @@ import type { SmsProvider } from '../../providers/sms-provider.js';
 import { createTwilioSmsProvider } from '../../providers/twilio-sms.provider.js';
 import { createLocalMediaStorage, type MediaStorage } from './media.storage.js';
 import {
+  RELEASE_BATCH,
+  RELEASE_WORKERS,
   SCHEDULED_RELEASE_QUEUE,
   SEND_DEAD_LETTER_QUEUE,
   SEND_QUEUE,
@@ -114,14 +116,21 @@ export const messagingModule = fp<MessagingModuleOptions>(
       now,
     };
     await queue.createQueue(SCHEDULED_RELEASE_QUEUE);
-    await queue.work<ReleaseJob>(
-      SCHEDULED_RELEASE_QUEUE,
-      { pollingIntervalSeconds: 0.5, batchSize: SEND_BATCH },
-      async (jobs) => {
-        for (const job of jobs)
-          await releaseScheduled({ ...scheduleDeps, sendWindow }, job.data.eventId);
-      },
-    );
+    const releaseBatch = async (jobs: { data: ReleaseJob }[]) => {
+      const results = await Promise.allSettled(
+        jobs.map((job) => releaseScheduled({ ...scheduleDeps, sendWindow }, job.data.eventId)),
+      );
+      // The batch is retried as a whole: the releases that went through find nothing to do.
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    };
+    for (let i = 0; i < RELEASE_WORKERS; i += 1) {
+      await queue.work<ReleaseJob>(
+        SCHEDULED_RELEASE_QUEUE,
+        { pollingIntervalSeconds: 0.5, batchSize: RELEASE_BATCH },
+        releaseBatch,
+      );
+    }
     // In the transaction that stores the lead's message: a scheduled message never leaves after
     // a reply it did not know of, unless it was marked to go anyway.
     app.events.subscribeInTransaction('message.received', 'send-later', (event, scope) =>

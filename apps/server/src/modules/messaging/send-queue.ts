@@ -17,6 +17,14 @@ export const SCHEDULED_RELEASE_QUEUE = 'send-message-release';
 
 export type ReleaseJob = { eventId: string };
 
+/**
+ * Release workers per process, and the releases each runs side by side: a minute with thousands
+ * of messages due drains at the numbers' rate, not one release after the other. Each release is
+ * one conditional UPDATE, so running them together stays exactly once.
+ */
+export const RELEASE_WORKERS = 2;
+export const RELEASE_BATCH = 25;
+
 /** Its singleton key: one release job per message and time, however often it is asked for. */
 export const releaseJobOptions = (eventId: string, at: Date) =>
   ({
