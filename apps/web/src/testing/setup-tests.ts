@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setNavigator } from '../lib/auth-events';
@@ -61,6 +62,8 @@ afterEach(() => {
   vi.useRealTimers();
   if (!hasDom) return;
   cleanup();
+  // Toasts live in a module-wide store: one test's must not be on screen in the next.
+  notifications.clean();
   closeSocket();
   queryClient.clear();
   localStorage.clear();
