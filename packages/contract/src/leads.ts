@@ -76,11 +76,6 @@ export const leadSchema = z.object({
   /** When and how the lead last opted in or out, per channel. */
   consent: leadConsentSchema,
   preferredLanguage: z.string().nullable(),
-  /**
-   * How texts were turned off, when the lead did it by text: the date and the word they sent
-   * (`STOP`). Null when texts are on, or were turned off otherwise (a carrier, an import).
-   */
-  phoneOptOut: z.object({ at: isoDateSchema, word: z.string() }).nullable(),
   officeDecisionState: officeDecisionStateSchema.nullable(),
   /** Who works the lead: a staff user, the assistant, or nobody. */
   owner: leadOwnerSchema,

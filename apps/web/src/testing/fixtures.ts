@@ -100,7 +100,6 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     emailBouncedAt: null,
     consent: { sms: null, email: null },
     preferredLanguage: null,
-    phoneOptOut: null,
     officeDecisionState: {
       status: 'PENDING',
       completedAt: null,

@@ -1,10 +1,14 @@
 import {
   DELIVERY_FAILURES,
+  type ConsentChannel,
+  type ConsentSource,
   type EventType,
+  type OptStatus,
   type LeadStatus,
   type StaffRole,
 } from '@leasing/contract';
 import type {
+  NewConsentChangeRow,
   NewConversationEventRow,
   NewLeadRow,
   companies,
@@ -150,6 +154,48 @@ type LeadSeed = {
   events: EventInput[];
   notes?: { by: Staff; text: string; hoursAgo: number }[];
 };
+
+/**
+ * The consent records the demo's timeline stands for, as the product writes them: a lead's STOP
+ * text (`optStatusChange`), a person's change (a CONSENT_CHANGE event).
+ */
+type ConsentData = {
+  optStatusChange?: { channel: 'phone' | 'email'; status: OptStatus };
+  consent?: { channel: ConsentChannel; status: OptStatus; source: ConsentSource };
+};
+const consentRowsOf = (events: NewConversationEventRow[]): NewConsentChangeRow[] =>
+  events.flatMap((event): NewConsentChangeRow[] => {
+    const data = (event.data ?? {}) as ConsentData;
+    const base = {
+      companyId: event.companyId,
+      leadId: event.leadId,
+      timelineEventId: event.id,
+      occurredAt: event.date,
+    };
+    const byText = data.optStatusChange;
+    if (byText)
+      return [
+        {
+          ...base,
+          channel: byText.channel === 'phone' ? 'SMS' : 'EMAIL',
+          status: byText.status,
+          source: 'sms_keyword',
+          message: event.body,
+        },
+      ];
+    const byPerson = data.consent;
+    if (byPerson)
+      return [
+        {
+          ...base,
+          channel: byPerson.channel,
+          status: byPerson.status,
+          source: byPerson.source,
+          actorName: event.eventByUserName,
+        },
+      ];
+    return [];
+  });
 
 /**
  * Who works the demo's leads: some are people's, some the assistant's, the rest nobody's, so each
@@ -886,6 +932,7 @@ export const buildDemoData = (now: Date) => {
   });
 
   return {
+    consents: consentRowsOf(eventRows),
     companies: companyRows,
     phoneNumbers: phoneNumberRows,
     users: userRows,

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../client.js';
 import { applyMigrations } from '../migrate.js';
 import {
   companies,
+  consentChanges,
   conversationEvents,
   leads,
   notes,
@@ -112,6 +113,27 @@ describe('demo seed', () => {
       if (last?.eventType === 'EMAIL' && last.senderType === 'LEAD') found = true;
     }
     expect(found).toBe(true);
+  });
+
+  it("keeps the consent records its timelines show: Noah's STOP, Marcus's email opt-in", async () => {
+    const records = await database.db
+      .select({
+        name: leads.name,
+        channel: consentChanges.channel,
+        status: consentChanges.status,
+        source: consentChanges.source,
+        message: consentChanges.message,
+      })
+      .from(consentChanges)
+      .innerJoin(leads, eq(leads.id, consentChanges.leadId));
+    expect(records).toContainEqual({
+      name: 'Noah Kim',
+      channel: 'SMS',
+      status: 'OPT_OUT',
+      source: 'sms_keyword',
+      message: 'STOP',
+    });
+    expect(records.filter((record) => record.source === 'staff')).toHaveLength(1);
   });
 });
 

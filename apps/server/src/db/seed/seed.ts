@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
   companies,
+  consentChanges,
   conversationEvents,
   leads,
   messageTemplates,
@@ -56,6 +57,7 @@ export const seedDemo = async (db: Db, now = new Date()): Promise<'seeded' | 'no
       const batch: NewConversationEventRow[] = data.events.slice(start, start + INSERT_BATCH);
       await tx.insert(conversationEvents).values(batch);
     }
+    await tx.insert(consentChanges).values(data.consents);
     for (const history of data.histories) await insertGeneratedHistory(tx, history);
     await tx.insert(notes).values(data.notes);
     await tx.insert(messageTemplates).values(data.templates);

@@ -1,12 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  companies,
-  conversationEvents,
-  leads,
-  notes,
-  type LeadRow,
-} from '../../db/schema/index.js';
+import { companies, leads, notes, type LeadRow } from '../../db/schema/index.js';
 import { olderThan, type KeysetCursor } from '../../lib/cursor.js';
 
 /** A property's leads, most recent activity first, keyset on (lastActivityAt, id). */
@@ -43,23 +37,3 @@ export const findLeadById = async (db: Db, leadId: string): Promise<LeadRow | un
   const [lead] = await db.select().from(leads).where(eq(leads.id, leadId));
   return lead;
 };
-
-/**
- * The lead's text that turned texts off (STOP and its kin, marked by inbound SMS): when, and the
- * word they sent. Undefined when texts were turned off otherwise (a carrier's 21610, an import).
- */
-export const findPhoneOptOutMessage = async (db: Db, leadId: string) =>
-  (
-    await db
-      .select({ date: conversationEvents.date, body: conversationEvents.body })
-      .from(conversationEvents)
-      .where(
-        and(
-          eq(conversationEvents.leadId, leadId),
-          eq(conversationEvents.senderType, 'LEAD'),
-          sql`${conversationEvents.data} -> 'optStatusChange' ->> 'status' = 'OPT_OUT'`,
-        ),
-      )
-      .orderBy(desc(conversationEvents.date))
-      .limit(1)
-  )[0];

@@ -10,7 +10,6 @@ import { officeRulesOf } from '../office-hours/office-hours.service.js';
 import { getCompanyProperty } from '../properties/properties.service.js';
 import { leadTimeZoneOf } from '../quiet-hours/quiet-hours.service.js';
 import {
-  findPhoneOptOutMessage,
   findLeadById,
   findLeadWithCompany,
   listLeadNotes,
@@ -111,12 +110,6 @@ export const listLeads = async (
   );
 };
 
-/** The word a STOP text said ('STOP', 'UNSUBSCRIBE'), as the console quotes it. */
-const stopWordOf = (body: string | null) => {
-  const word = (body ?? '').trim().toUpperCase();
-  return word && word.length <= 20 ? word : 'STOP';
-};
-
 /**
  * The lead by its property-management-system id, with its notes and latest events. `now` decides
  * whether a past tour waits for its outcome.
@@ -138,10 +131,9 @@ export const getLead = async (
     companyTimeZone: company.timeZone,
     targetMinutes: company.firstReplyTargetMinutes,
   });
-  const [noteRows, events, stop, consent, timeZone] = await Promise.all([
+  const [noteRows, events, consent, timeZone] = await Promise.all([
     listLeadNotes(db, lead.id),
     listConversationEvents(db, lead.id, LEAD_EVENTS_PAGE),
-    lead.phoneOptStatus === 'OPT_OUT' ? findPhoneOptOutMessage(db, lead.id) : undefined,
     leadConsentOf(db, lead.id),
     leadTimeZoneOf({ ...lead, propertyTimeZone: rules.timeZone }),
   ]);
@@ -164,7 +156,6 @@ export const getLead = async (
     emailBouncedAt: lead.emailBouncedAt?.toISOString() ?? null,
     consent,
     preferredLanguage: lead.preferredLanguage,
-    phoneOptOut: stop ? { at: stop.date.toISOString(), word: stopWordOf(stop.body) } : null,
     officeDecisionState: officeDecisionStateOf(lead),
     owner: leadOwnerOf(lead),
     status: lead.status,

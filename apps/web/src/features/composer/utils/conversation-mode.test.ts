@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ConsentRecord } from '@leasing/contract';
 import {
   getConversationModes,
   READ_ONLY_EMAIL_NOT_ENABLED,
@@ -91,24 +92,52 @@ describe('getConversationModes', () => {
     ).toBe('Email service is not enabled: your company has no registered leasing email');
   });
 
-  it('says who turned texts off, and how and when when they replied STOP', () => {
-    const noah = lead({
-      name: 'Noah Kim',
-      phoneOptStatus: 'OPT_OUT',
-      companyTimeZone: 'America/Chicago',
-      phoneOptOut: { at: '2026-11-20T18:00:00.000Z', word: 'STOP' },
+  it("says who turned texts off, and how and when, from the lead's consent record", () => {
+    const record = (overrides: Partial<ConsentRecord>): ConsentRecord => ({
+      channel: 'SMS',
+      status: 'OPT_OUT',
+      source: 'sms_keyword',
+      at: '2026-11-20T18:00:00.000Z',
+      timelineEventId: null,
+      message: 'stop',
+      actorName: null,
+      ...overrides,
     });
-    expect(getConversationModes(noah).unavailable.SMS).toBe(
+    const noah = (sms: ConsentRecord | null) =>
+      lead({
+        name: 'Noah Kim',
+        phoneOptStatus: 'OPT_OUT',
+        companyTimeZone: 'America/Chicago',
+        consent: { sms, email: null },
+      });
+    expect(getConversationModes(noah(record({}))).unavailable.SMS).toBe(
       'Texts are off: Noah replied STOP on Nov 20',
     );
     // Late in the evening in Chicago is the next day in UTC: the office's day is told.
     expect(
-      getConversationModes({
-        ...noah,
-        phoneOptOut: { at: '2026-11-21T03:30:00.000Z', word: 'UNSUBSCRIBE' },
-      }).unavailable.SMS,
+      getConversationModes(noah(record({ at: '2026-11-21T03:30:00.000Z', message: 'Unsubscribe' })))
+        .unavailable.SMS,
     ).toBe('Texts are off: Noah replied UNSUBSCRIBE on Nov 20');
-    expect(getConversationModes({ ...noah, phoneOptOut: null }).unavailable.SMS).toBe(
+    // Their own words, a natural-language revocation.
+    expect(
+      getConversationModes(
+        noah(record({ source: 'sms_phrase', message: 'please stop texting me' })),
+      ).unavailable.SMS,
+    ).toBe('Texts are off: Noah texted “please stop texting me” on Nov 20');
+    // A person, the carrier: the how names them.
+    expect(
+      getConversationModes(
+        noah(record({ source: 'staff', message: null, actorName: 'Dana Whitfield' })),
+      ).unavailable.SMS,
+    ).toBe('Texts are off since Nov 20: by Dana Whitfield');
+    expect(
+      getConversationModes(noah(record({ source: 'carrier', message: null }))).unavailable.SMS,
+    ).toBe('Texts are off since Nov 20: the carrier reported an opt-out');
+    // No record (texts turned off before records were kept), or one that does not say OPT_OUT.
+    expect(getConversationModes(noah(null)).unavailable.SMS).toBe(
+      'Texts are off: Noah opted out of text messages',
+    );
+    expect(getConversationModes(noah(record({ status: 'OPT_IN' }))).unavailable.SMS).toBe(
       'Texts are off: Noah opted out of text messages',
     );
   });

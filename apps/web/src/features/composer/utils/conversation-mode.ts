@@ -1,4 +1,5 @@
 import { getContactability } from '@leasing/contract';
+import { consentHow } from '../../../lib/consent-how';
 import type {
   ChannelContactability,
   ContactRefusalReason,
@@ -14,7 +15,7 @@ export type ModeLead = Pick<
   'phone' | 'email' | 'phoneOptStatus' | 'emailOptStatus' | 'companyRegisteredLeasingEmail'
 > &
   /** For naming who turned texts off, and when: 'Texts are off: Noah replied STOP on Nov 20'. */
-  Partial<Pick<Lead, 'name' | 'phoneOptOut' | 'companyTimeZone'>>;
+  Partial<Pick<Lead, 'name' | 'consent' | 'companyTimeZone'>>;
 
 export type ConversationModes = {
   /** The mode the composer opens in; null when nothing can be sent (read-only composer). */
@@ -41,22 +42,29 @@ const EMAIL_REASON_TEXT: Partial<Record<ContactRefusalReason, string>> = {
 };
 
 /**
- * Why the SMS button is off for a lead who turned texts off, saying who and, when they did it by
- * text, how and when: 'Texts are off: Noah replied STOP on Nov 20'.
+ * Why the SMS button is off for a lead who turned texts off, from the lead's consent record: who
+ * and how and when: 'Texts are off: Noah replied STOP on Nov 20', 'Texts are off: Noah texted
+ * “please stop texting me” on Nov 20', 'Texts are off since Nov 20: by Dana Whitfield'.
  */
 export function textsOffReason({
   name,
-  phoneOptOut,
+  consent,
   companyTimeZone,
-}: Pick<ModeLead, 'name' | 'phoneOptOut' | 'companyTimeZone'>): string {
+}: Pick<ModeLead, 'name' | 'consent' | 'companyTimeZone'>): string {
   const who = name?.trim().split(/\s+/)[0] || 'The prospect';
-  if (!phoneOptOut) return `Texts are off: ${who} opted out of text messages`;
+  const record = consent?.sms;
+  if (!record || record.status !== 'OPT_OUT')
+    return `Texts are off: ${who} opted out of text messages`;
   const day = new Intl.DateTimeFormat('en-US', {
     month: 'short',
     day: 'numeric',
     timeZone: companyTimeZone,
-  }).format(new Date(phoneOptOut.at));
-  return `Texts are off: ${who} replied ${phoneOptOut.word} on ${day}`;
+  }).format(new Date(record.at));
+  const how = consentHow(record);
+  // The lead's own words name the lead; a person, a carrier or an integration is named by the how.
+  return record.source === 'sms_keyword' || record.source === 'sms_phrase'
+    ? `Texts are off: ${who} ${how} on ${day}`
+    : `Texts are off since ${day}: ${how}`;
 }
 
 /** The first reason is the one told: what is missing before what was refused. */

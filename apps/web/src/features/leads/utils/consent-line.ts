@@ -1,30 +1,6 @@
 import type { ConsentRecord } from '@leasing/contract';
+import { consentHow } from '../../../lib/consent-how';
 import { formatDate } from '../../../lib/format-date';
-
-const QUOTE_MAX = 40;
-
-const quote = (text: string) => {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  return `“${trimmed.length > QUOTE_MAX ? `${trimmed.slice(0, QUOTE_MAX - 1)}…` : trimmed}”`;
-};
-
-/** How the change came about, in a few words: "replied STOP", "by Dana Whitfield". */
-function howOf(record: ConsentRecord): string {
-  switch (record.source) {
-    case 'sms_keyword':
-      return record.message ? `replied ${record.message.trim().toUpperCase()}` : 'replied by text';
-    case 'sms_phrase':
-      return record.message ? `texted ${quote(record.message)}` : 'asked by text';
-    case 'staff':
-      return record.actorName ? `by ${record.actorName}` : 'by staff';
-    case 'email_one_click':
-      return 'unsubscribe link in an email';
-    case 'integration':
-      return 'set by an integration';
-    case 'carrier':
-      return 'the carrier reported an opt-out';
-  }
-}
 
 /**
  * The contact facts' consent line: "Texts off since Nov 20, 2026 — replied STOP". `timeZone`
@@ -33,5 +9,5 @@ function howOf(record: ConsentRecord): string {
 export function consentLine(record: ConsentRecord, timeZone?: string): string {
   const what = record.channel === 'SMS' ? 'Texts' : 'Email';
   const state = record.status === 'OPT_OUT' ? 'off' : record.status === 'OPT_IN' ? 'on' : 'unset';
-  return `${what} ${state} since ${formatDate(record.at, { timeZone })} — ${howOf(record)}`;
+  return `${what} ${state} since ${formatDate(record.at, { timeZone })} — ${consentHow(record)}`;
 }
