@@ -9,11 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
@@ -66,6 +62,7 @@ import { eventsPlugin } from './plugins/events.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { paymentHostPlugin } from './plugins/payment-host.js';
 import { queuePlugin } from './plugins/queue.js';
+import { createResponseSerializerCompiler } from './plugins/response-serializer.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { socketPlugin } from './plugins/socket.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -138,7 +135,9 @@ export const buildApp = async ({
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ verify: config.responseValidation }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -166,12 +166,20 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: optionalString.pipe(
     z.enum(['true', 'false'], { error: 'true or false' }).optional(),
   ),
+  RESPONSE_VALIDATION: optionalString.pipe(
+    z.enum(['true', 'false'], { error: 'true or false' }).optional(),
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
 
 export type AppConfig = {
   nodeEnv: 'development' | 'production' | 'test';
+  /**
+   * Every answer checked against its contract schema besides the fast serializer (tests,
+   * development); production writes answers with the fast serializer alone.
+   */
+  responseValidation: boolean;
   host: string;
   port: number;
   databaseUrl: string | undefined;
@@ -361,6 +369,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   }
   return {
     nodeEnv: e.NODE_ENV,
+    responseValidation:
+      e.RESPONSE_VALIDATION === undefined
+        ? e.NODE_ENV !== 'production'
+        : e.RESPONSE_VALIDATION === 'true',
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
