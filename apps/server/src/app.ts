@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -63,6 +62,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { paymentHostPlugin } from './plugins/payment-host.js';
 import { queuePlugin } from './plugins/queue.js';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { socketPlugin } from './plugins/socket.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -138,8 +138,9 @@ export const buildApp = async ({
   app.setSerializerCompiler(
     createResponseSerializerCompiler({ verify: config.responseValidation }),
   );
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   try {
@@ -148,7 +149,7 @@ export const buildApp = async ({
     await app.register(requestContextPlugin);
     await app.register(eventsPlugin);
     await app.register(paymentHostPlugin);
-    await app.register(fastifyHelmet, {
+    await app.register(securityHeadersPlugin, {
       contentSecurityPolicy: {
         directives: {
           scriptSrc: ["'self'", ...config.cspExtraOrigins],
