@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import {
   createRemoteJWKSet,
   decodeJwt,
@@ -99,10 +100,18 @@ const UNKNOWN_KID_TTL_MS = 60_000;
 /** Bounds the memory of unknown kids; past it the memory starts over. */
 const MAX_UNKNOWN_KIDS = 1_000;
 
+/** How many verified ID tokens a process remembers (a few per signed-in person). */
+const VERIFIED_TOKENS_MAX = 20_000;
+
 export type TokenServiceDeps = {
   /** Called after every load of the signing keys from the database (tests count them). */
   onKeysLoaded?: () => void;
+  /** Called for every ID token whose signature is checked, not answered from the cache (tests count them). */
+  onSignatureChecked?: () => void;
 };
+
+/** A token's cache key: its SHA-256, so the cache holds no usable token. */
+const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
  * The built-in identity provider's keys live in the database, so every process signs and verifies
@@ -112,7 +121,7 @@ export const createTokenService = async (
   db: Db,
   config: AppConfig['auth'],
   now: Clock = systemClock,
-  { onKeysLoaded = () => {} }: TokenServiceDeps = {},
+  { onKeysLoaded = () => {}, onSignatureChecked = () => {} }: TokenServiceDeps = {},
 ): Promise<TokenService> => {
   const load = async () => {
     const entries = await loadKeyEntries(db);
@@ -160,6 +169,55 @@ export const createTokenService = async (
     return entry.publicKey;
   };
 
+  const verifySignature = async (token: string): Promise<VerifiedToken> => {
+    onSignatureChecked();
+    let issuer: unknown;
+    try {
+      issuer = decodeJwt(token).iss;
+    } catch {
+      throw new Error('malformed token');
+    }
+    if (external && externalJwks && issuer === external.issuer) {
+      const { payload } = await jwtVerify(token, externalJwks, {
+        issuer: external.issuer,
+        audience: external.audience,
+        algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
+        // A token without an expiry would be good forever once it leaked.
+        requiredClaims: ['exp'],
+        currentDate: now(),
+      });
+      if (typeof payload.email !== 'string') throw new Error('external token has no email');
+      // Users are matched by email: an address the issuer has not verified proves nothing.
+      if (payload.email_verified !== true) throw new Error('external token email not verified');
+      return { source: 'external', email: payload.email, payload };
+    }
+    const { payload } = await jwtVerify(token, getLocalKey, {
+      issuer: config.issuer,
+      audience: config.audience,
+      algorithms: [ALG],
+      currentDate: now(),
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.companyID !== 'string') {
+      throw new Error('token lacks sub or companyID');
+    }
+    return {
+      source: 'local',
+      userId: payload.sub,
+      companyId: payload.companyID,
+      sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+      payload,
+    };
+  };
+
+  /**
+   * Verified ID tokens by their hash, until they expire: checking an ES256 signature on every
+   * request was the largest cost of a read. Only the signature and claims are remembered; who the
+   * token names (deactivated, signed out everywhere, removed) is still looked up on every request,
+   * so revocation wins at once.
+   */
+  const verifiedTokens = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS_MAX });
+  const expiresAtMs = (verified: VerifiedToken) => (verified.payload.exp ?? 0) * 1000;
+
   return {
     signIdToken: async (subject) => {
       const signer = keys[0];
@@ -182,42 +240,12 @@ export const createTokenService = async (
     },
 
     verify: async (token) => {
-      let issuer: unknown;
-      try {
-        issuer = decodeJwt(token).iss;
-      } catch {
-        throw new Error('malformed token');
-      }
-      if (external && externalJwks && issuer === external.issuer) {
-        const { payload } = await jwtVerify(token, externalJwks, {
-          issuer: external.issuer,
-          audience: external.audience,
-          algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
-          // A token without an expiry would be good forever once it leaked.
-          requiredClaims: ['exp'],
-          currentDate: now(),
-        });
-        if (typeof payload.email !== 'string') throw new Error('external token has no email');
-        // Users are matched by email: an address the issuer has not verified proves nothing.
-        if (payload.email_verified !== true) throw new Error('external token email not verified');
-        return { source: 'external', email: payload.email, payload };
-      }
-      const { payload } = await jwtVerify(token, getLocalKey, {
-        issuer: config.issuer,
-        audience: config.audience,
-        algorithms: [ALG],
-        currentDate: now(),
-      });
-      if (typeof payload.sub !== 'string' || typeof payload.companyID !== 'string') {
-        throw new Error('token lacks sub or companyID');
-      }
-      return {
-        source: 'local',
-        userId: payload.sub,
-        companyId: payload.companyID,
-        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
-        payload,
-      };
+      const key = tokenKey(token);
+      const known = verifiedTokens.get(key);
+      if (known && expiresAtMs(known) > now().getTime()) return known;
+      const verified = await verifySignature(token);
+      if (verified.payload.exp !== undefined) verifiedTokens.set(key, verified);
+      return verified;
     },
 
     signLeadAccessToken: async (claims, ttlSeconds) => {
