@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { User } from '@leasing/contract';
 import type { Principal } from '../../lib/principal.js';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { companies, users } from '../../db/schema/index.js';
 
 const userWithCompany = {
@@ -29,8 +30,15 @@ export const findUserByEmail = async (
 ): Promise<UserWithCompany | undefined> =>
   (await selectUsers(db).where(eq(sql`lower(${users.email})`, email.toLowerCase())))[0];
 
+// Every authenticated request looks its user up: prepared once.
+const userById = preparedQuery((db) =>
+  selectUsers(db)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id'),
+);
+
 export const findUserById = async (db: Db, id: string): Promise<UserWithCompany | undefined> =>
-  (await selectUsers(db).where(eq(users.id, id)))[0];
+  (await userById(db).execute({ id }))[0];
 
 export const toUserDto = (user: UserWithCompany): User => ({
   _id: user.id,

@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { companies, leads, notes, type LeadRow } from '../../db/schema/index.js';
 import { olderThan, type KeysetCursor } from '../../lib/cursor.js';
 
@@ -33,7 +34,16 @@ export const listLeadNotes = (db: Db, leadId: string) =>
     .where(eq(notes.leadId, leadId))
     .orderBy(desc(notes.createdAt), desc(notes.id));
 
+// Every read of a lead's data checks the lead first: prepared once.
+const leadById = preparedQuery((db) =>
+  db
+    .select()
+    .from(leads)
+    .where(eq(leads.id, sql.placeholder('leadId')))
+    .prepare('lead_by_id'),
+);
+
 export const findLeadById = async (db: Db, leadId: string): Promise<LeadRow | undefined> => {
-  const [lead] = await db.select().from(leads).where(eq(leads.id, leadId));
+  const [lead] = await leadById(db).execute({ leadId });
   return lead;
 };
