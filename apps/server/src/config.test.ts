@@ -62,6 +62,63 @@ describe('configuration', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
+  it('keeps media on the local disk unless MEDIA_S3_BUCKET names a bucket', () => {
+    expect(loadConfig({}).mediaS3).toBeUndefined();
+    expect(loadConfig({ MEDIA_S3_BUCKET: 'leasing-media' }).mediaS3).toEqual({
+      bucket: 'leasing-media',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+      prefix: '',
+    });
+    expect(
+      loadConfig({
+        MEDIA_S3_BUCKET: 'leasing-media',
+        MEDIA_S3_REGION: 'eu-central-1',
+        MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000',
+        MEDIA_S3_FORCE_PATH_STYLE: 'true',
+        MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+        MEDIA_S3_PREFIX: '/prod/media/',
+      }).mediaS3,
+    ).toEqual({
+      bucket: 'leasing-media',
+      region: 'eu-central-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+      prefix: 'prod/media',
+    });
+  });
+
+  it('names the MEDIA_S3_ variable that is wrong', () => {
+    const bucket = { MEDIA_S3_BUCKET: 'leasing-media' };
+    expect(() => loadConfig({ MEDIA_S3_BUCKET: 'Leasing_Media' })).toThrow(
+      /MEDIA_S3_BUCKET: a bucket name/,
+    );
+    expect(() => loadConfig({ ...bucket, MEDIA_S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /MEDIA_S3_ENDPOINT: the http\(s\) URL/,
+    );
+    expect(() => loadConfig({ ...bucket, MEDIA_S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /MEDIA_S3_FORCE_PATH_STYLE: true or false/,
+    );
+    expect(() => loadConfig({ ...bucket, MEDIA_S3_REGION: 'eu central' })).toThrow(
+      /MEDIA_S3_REGION/,
+    );
+    for (const prefix of ['media//x', 'media/../etc', 'media files']) {
+      expect(() => loadConfig({ ...bucket, MEDIA_S3_PREFIX: prefix })).toThrow(
+        /MEDIA_S3_PREFIX: a key prefix/,
+      );
+    }
+    expect(() => loadConfig({ ...bucket, MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toThrow(
+      /MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY: set both/,
+    );
+    expect(() => loadConfig({ MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /MEDIA_S3_BUCKET: needed .*MEDIA_S3_ENDPOINT/,
+    );
+  });
+
   it('stops start-up with the message when the server is started with a bad value', () => {
     const server = fileURLToPath(new URL('./server.ts', import.meta.url));
     const result = spawnSync(process.execPath, ['--import', 'tsx', server], {

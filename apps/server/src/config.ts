@@ -169,6 +169,41 @@ const envSchema = z.object({
   RESPONSE_VALIDATION: optionalString.pipe(
     z.enum(['true', 'false'], { error: 'true or false' }).optional(),
   ),
+  MEDIA_S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  MEDIA_S3_REGION: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'a region like us-east-1')
+      .default('us-east-1'),
+  ),
+  MEDIA_S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'the http(s) URL of an S3-compatible store' }).optional(),
+  ),
+  MEDIA_S3_FORCE_PATH_STYLE: optionalString.pipe(
+    z.enum(['true', 'false'], { error: 'true or false' }).optional(),
+  ),
+  MEDIA_S3_ACCESS_KEY_ID: optionalString,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
+  MEDIA_S3_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (value) =>
+          /^\/*[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/*$/.test(value) &&
+          !/(^|\/)\.\.?(\/|$)/.test(value),
+        'a key prefix like media or tenants/acme',
+      )
+      .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+      .optional(),
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -250,6 +285,8 @@ export type AppConfig = {
     /** Whether endpoint URLs may reach loopback and private addresses (off in production). */
     allowPrivateNetworks: boolean;
   };
+  /** Where uploaded and inbound media live: a bucket when MEDIA_S3_BUCKET is set, else DATA_DIR/media. */
+  mediaS3: S3MediaConfig | undefined;
   /** Payment links; undefined when no PAYMENT_HOST is set (links cannot be made). */
   payments:
     | {
@@ -285,6 +322,19 @@ export type AppConfig = {
 };
 
 export type PaymentMode = 'stripe' | 'sandbox' | 'unavailable';
+
+/** An S3 bucket (or any S3-compatible store) that holds the media instead of the local disk. */
+export type S3MediaConfig = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible store's URL; unset: AWS S3 itself. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset: the SDK's default credential chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** A folder in the bucket, without slashes at either end; '' for the bucket's root. */
+  prefix: string;
+};
 
 /**
  * Hosts no payer on the internet can reach: `localhost`, loopback addresses and the names
@@ -354,6 +404,19 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   if (e.PAYMENTS_SANDBOX && e.STRIPE_SECRET_KEY) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENTS_SANDBOX: set it only without STRIPE_SECRET_KEY (Stripe takes the payments when its keys are set)',
+    );
+  }
+  if (Boolean(e.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY: set both, or neither for the SDK's default credentials",
+    );
+  }
+  const mediaS3Settings = Object.keys(env).filter(
+    (name) => name.startsWith('MEDIA_S3_') && name !== 'MEDIA_S3_BUCKET' && env[name]?.trim(),
+  );
+  if (!e.MEDIA_S3_BUCKET && mediaS3Settings.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  MEDIA_S3_BUCKET: needed to keep media in object storage (${mediaS3Settings.join(', ')} set without it)`,
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -434,6 +497,22 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
           ? e.NODE_ENV !== 'production'
           : e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
     },
+    mediaS3: e.MEDIA_S3_BUCKET
+      ? {
+          bucket: e.MEDIA_S3_BUCKET,
+          region: e.MEDIA_S3_REGION,
+          endpoint: e.MEDIA_S3_ENDPOINT,
+          forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE === 'true',
+          credentials:
+            e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+                  secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+                }
+              : undefined,
+          prefix: e.MEDIA_S3_PREFIX ?? '',
+        }
+      : undefined,
     payments: paymentHost
       ? {
           host: paymentHost,

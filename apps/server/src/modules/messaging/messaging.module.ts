@@ -11,6 +11,7 @@ import { createSandboxSmsProvider } from '../../providers/sandbox-sms.provider.j
 import type { SmsProvider } from '../../providers/sms-provider.js';
 import { createTwilioSmsProvider } from '../../providers/twilio-sms.provider.js';
 import { createLocalMediaStorage, type MediaStorage } from './media.storage.js';
+import { createS3MediaStorage, s3MediaLocation } from './s3-media.storage.js';
 import {
   RELEASE_BATCH,
   RELEASE_WORKERS,
@@ -72,9 +73,16 @@ export const messagingModule = fp<MessagingModuleOptions>(
     const email = config.messaging.smtpUrl
       ? createSmtpTransport(config.messaging.smtpUrl)
       : createSandboxEmailTransport();
-    const storage = createLocalMediaStorage(join(config.dataDir, 'media'));
+    const bucket = config.mediaS3 && s3MediaLocation(config.mediaS3);
+    const storage = bucket
+      ? createS3MediaStorage(bucket)
+      : createLocalMediaStorage(join(config.dataDir, 'media'));
+    if (bucket) app.addHook('onClose', async () => bucket.client.destroy());
     app.decorate('messaging', { sms, email, storage });
-    app.log.info({ sms: sms.kind, email: email.kind }, 'messaging providers');
+    app.log.info(
+      { sms: sms.kind, email: email.kind, media: bucket ? 's3' : 'local' },
+      'messaging providers',
+    );
 
     await queue.createQueue(SEND_DEAD_LETTER_QUEUE);
     await queue.createQueue(SEND_QUEUE, { name: SEND_QUEUE, deadLetter: SEND_DEAD_LETTER_QUEUE });

@@ -1,4 +1,5 @@
 import type {} from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -189,6 +190,9 @@ const contentDisposition = (name: string) => {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 };
 
+const notFound = (reply: FastifyReply) =>
+  reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such media.' } });
+
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public on purpose: Twilio fetches MMS media without credentials. The names are unguessable.
   app.get(
@@ -199,22 +203,25 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const extension = file.split('.').pop() ?? '';
       const image = MEDIA_CONTENT_TYPES[extension];
       const download = FILE_CONTENT_TYPES[extension];
-      const bytes = image || download ? await app.messaging.storage.get(file) : null;
-      if (!bytes) {
-        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such media.' } });
-      }
+      if (!image && !download) return notFound(reply);
+      // A download's name is read first: once the object's stream is open it must be sent.
+      const name = image
+        ? undefined
+        : (await app.messaging.storage.get(fileNameKey(file)))?.toString('utf8');
+      const object = await app.messaging.storage.open(file);
+      if (!object) return notFound(reply);
       if (!image) {
         // Never shown in the browser: saved under its own name, and sandboxed if opened anyway.
-        const name = (await app.messaging.storage.get(fileNameKey(file)))?.toString('utf8');
         reply
           .header('content-disposition', contentDisposition(name ?? file))
           .header('content-security-policy', "default-src 'none'; sandbox");
       }
+      if (object.size !== undefined) reply.header('content-length', object.size);
       return reply
         .header('content-type', image ?? download!)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(bytes);
+        .send(object.body);
     },
   );
 };
