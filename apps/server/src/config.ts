@@ -166,6 +166,17 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: optionalString.pipe(
     z.enum(['true', 'false'], { error: 'true or false' }).optional(),
   ),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'a bearer token of at least 16 characters').optional(),
+  ),
+  METRICS_PORT: optionalString.pipe(
+    z.coerce
+      .number<string>({ error: 'a port number (1-65535)' })
+      .int('a port number (1-65535)')
+      .min(1, 'a port number (1-65535)')
+      .max(65535, 'a port number (1-65535)')
+      .optional(),
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -242,6 +253,11 @@ export type AppConfig = {
     /** Whether endpoint URLs may reach loopback and private addresses (off in production). */
     allowPrivateNetworks: boolean;
   };
+  /**
+   * Prometheus metrics: `GET /metrics` on the public port with this bearer token (unset: 404), and
+   * without a token on a port of their own (unset: none).
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** Payment links; undefined when no PAYMENT_HOST is set (links cannot be made). */
   payments:
     | {
@@ -422,6 +438,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
           ? e.NODE_ENV !== 'production'
           : e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
     },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     payments: paymentHost
       ? {
           host: paymentHost,
