@@ -58,6 +58,7 @@ import { compressedParamsPlugin } from './plugins/compressed-params.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { eventsPlugin } from './plugins/events.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { paymentHostPlugin } from './plugins/payment-host.js';
 import { queuePlugin } from './plugins/queue.js';
@@ -187,6 +188,8 @@ export const buildApp = async ({
     await app.register(authPlugin, { now });
     await app.register(queuePlugin);
     await app.register(socketPlugin);
+    // Before the routes, so each one's requests are timed.
+    await app.register(metricsPlugin);
     // Before any route, so every route is in the spec.
     await app.register(openapiPlugin);
 

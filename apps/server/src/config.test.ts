@@ -32,6 +32,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
   });
 
+  it('takes a metrics token of at least 16 characters and a metrics port', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-ok', METRICS_PORT: '9464' }).metrics).toEqual(
+      { token: 'sixteen-chars-ok', port: 9464 },
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow(
+      /METRICS_TOKEN: a bearer token of at least 16 characters/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT: a port number/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT: a port number/);
+  });
+
   it('takes the owner of the shared number as a company id', () => {
     const id = '4f9d3c2e-8b1a-4c5d-9e6f-0a1b2c3d4e5f';
     expect(loadConfig({ TWILIO_FROM_COMPANY: id }).messaging.smsFromCompanyId).toBe(id);

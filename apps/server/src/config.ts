@@ -204,6 +204,17 @@ const envSchema = z.object({
       .transform((value) => value.replace(/^\/+|\/+$/g, ''))
       .optional(),
   ),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'a bearer token of at least 16 characters').optional(),
+  ),
+  METRICS_PORT: optionalString.pipe(
+    z.coerce
+      .number<string>({ error: 'a port number (1-65535)' })
+      .int('a port number (1-65535)')
+      .min(1, 'a port number (1-65535)')
+      .max(65535, 'a port number (1-65535)')
+      .optional(),
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -287,6 +298,11 @@ export type AppConfig = {
   };
   /** Where uploaded and inbound media live: a bucket when MEDIA_S3_BUCKET is set, else DATA_DIR/media. */
   mediaS3: S3MediaConfig | undefined;
+  /**
+   * Prometheus metrics: `GET /metrics` on the public port with this bearer token (unset: 404), and
+   * without a token on a port of their own (unset: none).
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** Payment links; undefined when no PAYMENT_HOST is set (links cannot be made). */
   payments:
     | {
@@ -513,6 +529,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
           prefix: e.MEDIA_S3_PREFIX ?? '',
         }
       : undefined,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     payments: paymentHost
       ? {
           host: paymentHost,

@@ -18,6 +18,9 @@ export type SqlExecutor = {
 /** One transaction seen two ways: Drizzle for our queries, raw SQL for pg-boss to enqueue in it. */
 export type TransactionScope = { db: Db; sql: SqlExecutor };
 
+/** A connection pool's connections right now: open, of those idle, and queries waiting for one. */
+export type PoolUsage = { total: number; idle: number; waiting: number };
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
@@ -26,6 +29,8 @@ export type Database = {
   transaction: <T>(work: (scope: TransactionScope) => Promise<T>) => Promise<T>;
   /** For pg-boss on PostgreSQL: it opens its own pool. */
   connectionString: string | undefined;
+  /** The pool's usage (PostgreSQL); PGlite is one connection inside the process and has none. */
+  poolUsage?: () => PoolUsage;
   close: () => Promise<void>;
 };
 
@@ -90,6 +95,11 @@ const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
     db,
     connectionString: url,
     sql: { executeSql: (text, values) => pool.query(text, values) },
+    poolUsage: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     transaction: async (work) => {
       const client = await pool.connect();
       try {

@@ -26,6 +26,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/config': 'outside',
   'GET /healthz': 'outside',
   'GET /readyz': 'outside',
+  'GET /metrics': 'outside',
   'GET /api/properties': 'staff',
   'GET /api/properties/:propertyId/leads': 'staff',
   'GET /api/properties/:propertyId/leads/:pmsLeadId': 'staff',
@@ -141,6 +142,7 @@ describe.each(databaseTargets())('the role rule of every route ($name)', (target
     env: {
       PAYMENT_HOST: 'pay.localhost',
       INBOUND_EMAIL_SECRET: 'a-secret-of-sixteen-chars',
+      METRICS_TOKEN: 'a-metrics-token-of-sixteen-chars',
       STRIPE_SECRET_KEY: 'sk_test_roles',
       STRIPE_WEBHOOK_SECRET: 'whsec_roles',
       STRIPE_API_URL: 'http://127.0.0.1:9',

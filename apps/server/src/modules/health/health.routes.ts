@@ -1,14 +1,26 @@
 import { apiRoutes } from '@leasing/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkReadiness } from '../../db/migrate.js';
+import { checkDependencies } from './readiness.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  let queueRunning = true;
+  app.queue.once('stopped', () => {
+    queueRunning = false;
+  });
+
   app.get(apiRoutes.healthz, { logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
   app.get(apiRoutes.readyz, { logLevel: 'warn' }, async (_request, reply) => {
-    const readiness = await checkReadiness(app.database);
+    const readiness = await checkDependencies({
+      database: app.database,
+      queue: app.queue,
+      queueRunning: () => queueRunning,
+      redis: app.counterRedis,
+    });
     if (!readiness.ready)
-      return reply.status(503).send({ status: 'unavailable', reason: readiness.reason });
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', failed: readiness.failed, reason: readiness.reason });
     return { status: 'ready', database: app.database.kind };
   });
 };

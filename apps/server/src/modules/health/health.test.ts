@@ -1,6 +1,8 @@
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { databaseTargets, startTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 describe.each(databaseTargets())('health and queue on $name', (target) => {
   let t: TestApp;
@@ -57,5 +59,89 @@ describe.each(databaseTargets())('health and queue on $name', (target) => {
       sessionLimitMinutes: 720,
       minimumFetchIntervalMs: 3_600_000,
     });
+  });
+});
+
+/**
+ * A TCP relay to the live Redis that the test can hold, as if the network to Redis went silent:
+ * nothing the app sends gets through until it is released.
+ */
+const startRedisRelay = async (target = { host: '127.0.0.1', port: 6379 }) => {
+  const clients = new Set<Socket>();
+  let held = false;
+  const server = createServer((client) => {
+    const upstream = connect(target);
+    clients.add(client);
+    if (held) client.pause();
+    client.pipe(upstream).pipe(client);
+    const drop = () => {
+      clients.delete(client);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const setHeld = (value: boolean) => {
+    held = value;
+    for (const client of clients) {
+      if (value) client.pause();
+      else client.resume();
+    }
+  };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    hold: () => setHeld(true),
+    release: () => setHeld(false),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const client of clients) client.destroy();
+      }),
+  };
+};
+
+describe('readiness with REDIS_URL', () => {
+  let relay: Awaited<ReturnType<typeof startRedisRelay>>;
+  beforeAll(async () => {
+    relay = await startRedisRelay();
+  });
+  // After the app (registered later, closed first): its Redis clients leave while Redis answers.
+  afterAll(() => relay.close());
+  const ctx = useTestApp(databaseTargets()[0]!, { env: () => ({ REDIS_URL: relay.url }) });
+
+  it('is ready while Redis answers PING, 503 naming Redis while it does not, and ready again after', async () => {
+    const ready = await ctx.request<{ status: string }>('GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ready');
+
+    relay.hold();
+    try {
+      const down = await ctx.request<{ status: string; failed: string[]; reason: string }>(
+        'GET',
+        '/readyz',
+      );
+      expect(down.status).toBe(503);
+      expect(down.body.failed).toEqual(['redis']);
+      expect(down.body.reason).toBe('redis: Redis did not answer in 2000 ms');
+    } finally {
+      relay.release();
+    }
+    expect((await ctx.request('GET', '/readyz')).status).toBe(200);
+  });
+});
+
+describe('readiness when the job queue has stopped', () => {
+  const ctx = useTestApp(databaseTargets()[0]!);
+
+  it('answers 503 naming the queue', async () => {
+    expect((await ctx.request('GET', '/readyz')).status).toBe(200);
+    await ctx.app.queue.stop({ graceful: false, wait: true });
+    const down = await ctx.request<{ failed: string[]; reason: string }>('GET', '/readyz');
+    expect(down.status).toBe(503);
+    expect(down.body.failed).toEqual(['queue']);
+    expect(down.body.reason).toMatch(/queue: the job queue has stopped/);
   });
 });

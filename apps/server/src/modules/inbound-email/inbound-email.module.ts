@@ -6,6 +6,7 @@ import type { DnsResolver } from '../../lib/dns-resolver.js';
 import { inboundEmailRoutes } from './inbound-email.routes.js';
 import { countInboundMessage } from './inbound-email.repository.js';
 import { resolveMailbox } from './mailbox.js';
+import { createSmtpMetrics } from './smtp-metrics.js';
 import {
   inboundEmailDeps,
   isNoMailboxError,
@@ -63,6 +64,7 @@ export const inboundEmailModule = fp(
         : undefined;
     };
 
+    const metrics = createSmtpMetrics(app.metrics);
     const server = new SMTPServer({
       name: new URL(app.config.publicUrl).hostname,
       banner: 'Leasing console inbound mail',
@@ -72,6 +74,11 @@ export const inboundEmailModule = fp(
       // One more client is answered "421 Too many connected clients" by smtp-server itself.
       maxClients: smtpMaxConnections,
       logger: false,
+      onConnect: (session, callback) => {
+        metrics.connected(session.id);
+        callback();
+      },
+      onClose: (session) => metrics.closed(session.id),
       onMailFrom: (address, session, callback) => {
         overHourlyLimit(session.remoteAddress, address.address).then(
           (over) => callback(over ? smtpReply(450, over) : null),
@@ -101,6 +108,7 @@ export const inboundEmailModule = fp(
         });
         stream.on('end', () => {
           if (stream.sizeExceeded || received > emailMaxBytes) {
+            metrics.message('refused');
             callback(smtpReply(552, `Message exceeds the maximum size of ${emailMaxBytes} bytes`));
             return;
           }
@@ -116,14 +124,17 @@ export const inboundEmailModule = fp(
           }).then(
             (accepted) => {
               log.info({ ...accepted, from: mailFrom || undefined }, 'inbound email received');
+              metrics.message('accepted');
               callback(null, 'OK: message received');
             },
             (error: Error) => {
               if (isNoMailboxError(error)) {
+                metrics.message('refused');
                 callback(smtpReply(550, 'No recipient is a registered leasing address'));
                 return;
               }
               log.error({ err: error }, 'could not store an inbound email; the sender will retry');
+              metrics.message('deferred');
               callback(smtpReply(451, 'Temporary failure storing the message; try again later.'));
             },
           );
@@ -145,5 +156,8 @@ export const inboundEmailModule = fp(
     // Before the queue and the database go: mail being stored finishes, new mail is refused.
     app.addHook('preClose', () => new Promise<void>((resolve) => server.close(() => resolve())));
   },
-  { name: 'inbound-smtp', dependencies: ['database', 'events', 'messaging', 'translation'] },
+  {
+    name: 'inbound-smtp',
+    dependencies: ['database', 'events', 'messaging', 'translation', 'metrics'],
+  },
 );

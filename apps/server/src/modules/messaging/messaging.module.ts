@@ -26,6 +26,7 @@ import { cancelOnLeadReply, releaseScheduled } from './scheduled-messages.servic
 import { scheduledMessagesRoutes } from './scheduled-messages.routes.js';
 import type { SendWindow } from './send-window.js';
 import { mediaRoutes, messagingRoutes } from './messaging.routes.js';
+import { createSendMetrics } from './send-metrics.js';
 import { createDeadLetterHandler, createSendHandler } from './send.worker.js';
 import { twilioWebhookRoutes } from './twilio-webhooks.routes.js';
 import { SYSTEM_EMAIL_QUEUE, type SystemEmail } from './system-email.service.js';
@@ -103,6 +104,7 @@ export const messagingModule = fp<MessagingModuleOptions>(
           startAfter: startAfterSeconds,
         });
       },
+      accepted: createSendMetrics(app.metrics),
     });
     for (let i = 0; i < SEND_WORKERS; i += 1) {
       await queue.work<SendJob>(
@@ -191,5 +193,5 @@ export const messagingModule = fp<MessagingModuleOptions>(
     await app.register(mediaRoutes);
     await app.register(twilioWebhookRoutes);
   },
-  { name: 'messaging', dependencies: ['database', 'queue', 'events'] },
+  { name: 'messaging', dependencies: ['database', 'queue', 'events', 'metrics'] },
 );

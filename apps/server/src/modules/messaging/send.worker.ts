@@ -53,6 +53,8 @@ export type SendWorkerDeps = {
   retryLater: (jobId: string, error: Error) => Promise<void>;
   /** Enqueues the same send again, to start after a delay (its number is booked until then). */
   sendLater: (job: SendJob, startAfterSeconds: number) => Promise<void>;
+  /** Told when the provider accepted a message (the metrics time it from the queue). */
+  accepted: (event: ConversationEventRow, acceptedAt: Date) => void;
 };
 
 const escapeHtml = (text: string) =>
@@ -93,6 +95,7 @@ const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => 
     statusCallback: `${deps.config.publicUrl}/webhooks/twilio/status`,
   };
   const accepted = await deps.sms.send(message);
+  deps.accepted(event, new Date());
   if (deps.sms.kind === 'sandbox') {
     await deps.db.insert(sandboxOutbox).values({
       companyId: event.companyId,
@@ -174,6 +177,7 @@ const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) =
     unsubscribeUrl: await unsubscribeUrlOf(deps.db, deps.config.publicUrl, lead.id),
     attachments: await emailFilesOf(deps.storage, event),
   });
+  deps.accepted(event, new Date());
   if (deps.email.kind === 'sandbox') {
     await deps.db.insert(sandboxOutbox).values({
       companyId: event.companyId,

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { postWebhook, type PostResult } from './webhook-http.js';
 import { WEBHOOK_QUEUE, webhookJobOptions, type WebhookJob } from './webhook-queue.js';
+import type { WebhookAttemptOutcome } from './webhook-metrics.js';
 import { signedHeaders } from './webhook-signature.js';
 import { findDeliveryToSend, markDeliveryFailed, recordAttempt } from './webhooks.repository.js';
 
@@ -14,6 +15,8 @@ export type WebhookWorkerDeps = {
   config: Pick<AppConfig, 'webhooks'>;
   now: Clock;
   log: FastifyBaseLogger;
+  /** Told what came of each attempt (the metrics count it). */
+  attempted: (outcome: WebhookAttemptOutcome) => void;
 };
 
 const isSuccess = (result: PostResult) =>
@@ -32,6 +35,7 @@ export const deliverOne = async (deps: WebhookWorkerDeps, job: WebhookJob) => {
   if (delivery.status !== 'pending' || delivery.attempts !== job.attempt - 1) return;
   if (!found.active) {
     await markDeliveryFailed(deps.database.db, delivery.id, 'The endpoint is switched off.');
+    deps.attempted('failed');
     return;
   }
 
@@ -50,7 +54,7 @@ export const deliverOne = async (deps: WebhookWorkerDeps, job: WebhookJob) => {
   const delays = deps.config.webhooks.retryDelaysMs;
   const wait = succeeded ? undefined : delays[job.attempt - 1];
   const nextAttemptAt = wait === undefined ? null : new Date(deps.now().getTime() + wait);
-  await deps.database.transaction(async ({ db, sql }) => {
+  const recorded = await deps.database.transaction(async ({ db, sql }) => {
     const recorded = await recordAttempt(db, delivery.id, {
       number: job.attempt,
       startedAt,
@@ -60,13 +64,19 @@ export const deliverOne = async (deps: WebhookWorkerDeps, job: WebhookJob) => {
       status: succeeded ? 'succeeded' : nextAttemptAt ? 'pending' : 'failed',
       nextAttemptAt,
     });
-    if (!recorded || !nextAttemptAt) return;
-    await deps.queue.send(
-      WEBHOOK_QUEUE,
-      { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies WebhookJob,
-      { ...webhookJobOptions(deps.config.webhooks.timeoutMs), startAfter: nextAttemptAt, db: sql },
-    );
+    if (recorded && nextAttemptAt)
+      await deps.queue.send(
+        WEBHOOK_QUEUE,
+        { deliveryId: delivery.id, attempt: job.attempt + 1 } satisfies WebhookJob,
+        {
+          ...webhookJobOptions(deps.config.webhooks.timeoutMs),
+          startAfter: nextAttemptAt,
+          db: sql,
+        },
+      );
+    return recorded;
   });
+  if (recorded) deps.attempted(succeeded ? 'succeeded' : nextAttemptAt ? 'retried' : 'failed');
   if (!succeeded) {
     deps.log.info(
       { deliveryId: delivery.id, attempt: job.attempt, error: result.error, nextAttemptAt },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { createWebhookHandler } from './webhook-delivery.worker.js';
+import { createWebhookMetrics } from './webhook-metrics.js';
 import { webhookSourceTypes } from './webhook-events.js';
 import { WEBHOOK_QUEUE, type WebhookJob } from './webhook-queue.js';
 import { webhooksRoutes } from './webhooks.routes.js';
@@ -50,6 +51,7 @@ export const webhooksModule = fp<{ now?: Clock }>(
       config,
       now,
       log: app.log,
+      attempted: createWebhookMetrics(app.metrics),
     });
     for (let i = 0; i < WEBHOOK_WORKERS; i += 1) {
       await queue.work<WebhookJob>(
@@ -61,5 +63,5 @@ export const webhooksModule = fp<{ now?: Clock }>(
 
     await app.register(webhooksRoutes, { deps });
   },
-  { name: 'webhooks', dependencies: ['database', 'queue', 'events'] },
+  { name: 'webhooks', dependencies: ['database', 'queue', 'events', 'metrics'] },
 );
