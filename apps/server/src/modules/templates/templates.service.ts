@@ -19,7 +19,7 @@ import type { EventPort } from '../../events/event-port.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { MANAGERS_AND_ADMINS, roleAllows, userActor, type Principal } from '../../lib/principal.js';
 import { getCompanyLead } from '../leads/leads.service.js';
-import { getLeadPaymentLinks, type PaymentsDeps } from '../payments/payments.service.js';
+import { templatePaymentLink, type PaymentsDeps } from '../payments/payments.service.js';
 import { fieldsOf, renderText, type FieldValue, type FieldValues } from './merge-fields.js';
 import {
   deleteTemplateRow,
@@ -230,19 +230,22 @@ const formatIn = (date: Date, timeZone: string, options: Intl.DateTimeFormatOpti
 const has = (value: string | null | undefined, missing: string): FieldValue =>
   value && value.trim() ? { value } : { missing };
 
-/** The lead's active payment link, newest first; none answers why not. */
+/**
+ * The lead's newest active payment link; made now (for what the lead owes) when there is none,
+ * since the template's message is what will carry it. None answers why not.
+ */
 const paymentLinkOf = async (
   deps: TemplatesDeps,
   principal: Principal,
   lead: LeadRow,
+  channel: 'SMS' | 'EMAIL',
+  create: boolean,
 ): Promise<FieldValue> => {
   if (!deps.payments) return { missing: 'payment links are off on this server' };
-  const { enabled, links } = await getLeadPaymentLinks(deps.payments, principal, lead.id);
-  if (!enabled) return { missing: 'payment links are off on this server' };
-  const active = links.find((link) => link.status === 'ACTIVE');
-  return active
-    ? { value: active.url }
-    : { missing: 'there is no active payment link: create one with Payment link first' };
+  const link = await templatePaymentLink(deps.payments, principal, lead.id, channel, { create });
+  if ('missing' in link) return link;
+  // Not made because another field is empty: the render is refused for that field alone.
+  return { value: link.url ?? '' };
 };
 
 /** The value of each field a template uses, for this lead and sender. */
@@ -251,6 +254,7 @@ const valuesFor = async (
   principal: Principal,
   lead: LeadRow,
   used: Set<TemplateField>,
+  channel: 'SMS' | 'EMAIL',
 ): Promise<Partial<FieldValues>> => {
   const place = await findPropertyAndCompany(deps.db, lead.propertyId);
   const timeZone = place?.propertyTimeZone ?? place?.companyTimeZone ?? 'America/New_York';
@@ -272,7 +276,14 @@ const valuesFor = async (
     'company.name': has(place?.companyName ?? principal.companyName, 'the company has no name'),
   };
   // Only a template that uses it looks the link up.
-  if (used.has('paymentLink')) values.paymentLink = await paymentLinkOf(deps, principal, lead);
+  if (used.has('paymentLink')) {
+    // A link is made only for a message that can be filled: not when another field is empty.
+    const othersFilled = [...used].every((field) => {
+      const value = values[field];
+      return field === 'paymentLink' || (value !== undefined && 'value' in value);
+    });
+    values.paymentLink = await paymentLinkOf(deps, principal, lead, channel, othersFilled);
+  }
   return values;
 };
 
@@ -323,7 +334,7 @@ export const renderTemplate = async (
       return 'fields' in parsed ? parsed.fields : [];
     }),
   );
-  const values = await valuesFor(deps, principal, lead, used);
+  const values = await valuesFor(deps, principal, lead, used, channel);
   const body = renderText(variant.body, values);
   const title = subject === null ? null : renderText(subject, values);
   const missing = [
