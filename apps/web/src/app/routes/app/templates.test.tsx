@@ -15,6 +15,7 @@ const companyTemplate: MessageTemplate = {
   subject: 'Welcome to {{property.name}}',
   body: 'Hi {{lead.firstName}}!',
   variants: [{ language: 'es', subject: null, body: '¡Hola {{lead.firstName}}!' }],
+  attachments: [],
   usageCount: 12,
   ownerUserId: null,
   createdByUserName: 'Demo Admin',
