@@ -155,6 +155,23 @@ describe.each(databaseTargets())('message templates on $name', (target) => {
     expect(audit.map((row) => [row.action, row.actorName])).toEqual([
       ['payment_link.changed', 'Priya Shah'],
     ]);
+    // Two people filling it at once for another lead: still one link.
+    const other = await createLead(s.db, o.property, { name: 'Ava Thompson' });
+    await createConversationEvent(s.db, other, {
+      eventType: 'MOVED_TO_DEBT',
+      senderType: 'SYSTEM',
+      date: new Date(Date.now() - 86_400_000),
+      data: { amount: 500, currency: 'USD' },
+    });
+    const both = await Promise.all([
+      render(o.agent, other.id, template._id),
+      render(o.manager, other.id, template._id),
+    ]);
+    expect(both.map((response) => response.status)).toEqual([200, 200]);
+    expect(both[0].body.body).toBe(both[1].body.body);
+    expect(
+      await s.db.select().from(paymentLinks).where(eq(paymentLinks.leadId, other.id)),
+    ).toHaveLength(1);
     // Nothing owed: no amount to make a link for, so the field says what to do.
     const template2 = await createOk(o.admin, { body: 'Hi {{lead.firstName}} {{paymentLink}}' });
     const refused = await render(o.agent, o.lead.id, template2._id);
