@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signIn } from '../support/browser.js';
 import { openLead } from '../support/leads.js';
@@ -94,5 +95,39 @@ describe('message templates', () => {
     await picker.waitFor({ state: 'hidden' });
     await expect.poll(() => message.inputValue()).toContain('Hi Ava, thanks for your interest');
     expect(await page.getByText('DECISION OPEN').count()).toBe(1);
+  });
+
+  it('keeps an image on a template and sends it as MMS media when the template is chosen', async () => {
+    const png = await sharp({
+      create: { width: 32, height: 24, channels: 3, background: '#88aadd' },
+    })
+      .png()
+      .toBuffer();
+    await page.goto(`${server.url}/main/settings/templates`);
+    await page.getByRole('button', { name: 'New template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New template' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Floor plan');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('Here is the floor plan.');
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'floor-plan.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByRole('button', { name: 'Add template' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await openLead(page, server.url, 'Mia Davis');
+    const composer = page.getByRole('form', { name: 'Message composer' });
+    await composer.getByRole('button', { name: 'SMS', exact: true }).click();
+    await composer.getByRole('button', { name: 'Templates' }).click();
+    const picker = page.getByRole('dialog', { name: 'Templates' });
+    await picker.getByRole('option').first().waitFor();
+    await page.keyboard.type('floor plan');
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'hidden' });
+    const attached = composer.getByRole('list', { name: 'Attached images' });
+    await expect.poll(() => attached.getByRole('img', { name: 'floor-plan.png' }).count()).toBe(1);
+    await composer.getByRole('button', { name: 'Send', exact: true }).click();
+
+    const bubble = page.locator('[data-event-type="SMS"]', { hasText: 'Here is the floor plan.' });
+    await expect.poll(() => bubble.locator('img').count(), { timeout: 20_000 }).toBeGreaterThan(0);
   });
 });

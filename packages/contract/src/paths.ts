@@ -79,6 +79,8 @@ export const apiRoutes = {
   unsubscribe: '/unsubscribe/:token',
   templates: '/api/templates',
   template: '/api/templates/:templateId',
+  templateAttachments: '/api/templates/:templateId/attachments',
+  templateAttachment: '/api/templates/:templateId/attachments/:attachmentId',
   leadTemplateRender: '/api/leads/:leadId/templates/:templateId/render',
   notifications: '/api/notifications',
   notificationsRead: '/api/notifications/read',
@@ -207,6 +209,12 @@ export const apiPaths = {
   /** The templates the caller may use: the company's and their own (GET), or a new one (POST). */
   templates: apiRoutes.templates,
   template: (templateId: string) => pathOf(apiRoutes.template, { templateId }),
+  /** Add files to a template (multipart, one `attachments` part per file). */
+  templateAttachments: (templateId: string) =>
+    pathOf(apiRoutes.templateAttachments, { templateId }),
+  /** Remove one file from a template. */
+  templateAttachment: (templateId: string, attachmentId: string) =>
+    pathOf(apiRoutes.templateAttachment, { templateId, attachmentId }),
   /** The template filled for this lead (its language variant, merge fields). */
   leadTemplateRender: (leadId: string, templateId: string) =>
     pathOf(apiRoutes.leadTemplateRender, { leadId, templateId }),

@@ -58,6 +58,31 @@ export const templateVariantSchema = z.object({
 });
 export type TemplateVariant = z.infer<typeof templateVariantSchema>;
 
+/**
+ * A file a template carries, stored like a composer upload (`/media/...`). Images go with the
+ * template's texts (as MMS) and emails; any other file with its emails only.
+ */
+export const templateAttachmentSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  fileName: z.string(),
+  /** The type its bytes are. */
+  contentType: z.string(),
+  /** Bytes. */
+  size: z.number().int().nonnegative(),
+});
+export type TemplateAttachment = z.infer<typeof templateAttachmentSchema>;
+
+/** Whether a template's file goes with a text too (images), or with emails only. */
+export const isTemplateImage = (attachment: Pick<TemplateAttachment, 'contentType'>) =>
+  attachment.contentType.startsWith('image/');
+
+/** The files of a template that go out on `channel`: every file by email, images by text. */
+export const templateAttachmentsFor = (
+  attachments: TemplateAttachment[],
+  channel: 'SMS' | 'EMAIL',
+) => (channel === 'EMAIL' ? attachments : attachments.filter(isTemplateImage));
+
 export const messageTemplateSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
@@ -67,6 +92,8 @@ export const messageTemplateSchema = z.object({
   subject: z.string().nullable(),
   body: z.string(),
   variants: z.array(templateVariantSchema),
+  /** Added and removed through `templateAttachments` / `templateAttachment`, not with the text. */
+  attachments: z.array(templateAttachmentSchema),
   /** How many messages were sent from it. */
   usageCount: z.number().int().nonnegative(),
   /** The owner of a personal template; null for a company one. */
@@ -100,6 +127,10 @@ export const updateTemplateRequestSchema = z.object(templateFieldsShape);
 export type UpdateTemplateRequest = z.input<typeof updateTemplateRequestSchema>;
 
 export const templateParamsSchema = z.object({ templateId: z.uuid() });
+export const templateAttachmentParamsSchema = z.object({
+  templateId: z.uuid(),
+  attachmentId: z.uuid(),
+});
 export const leadTemplateParamsSchema = z.object({ leadId: z.uuid(), templateId: z.uuid() });
 
 /** Fill a template for one lead, for the composer's mode. */
@@ -114,6 +145,11 @@ export const renderedTemplateSchema = z.object({
   body: z.string(),
   /** The variant's language, or null for the default text. */
   language: z.string().nullable(),
+  /**
+   * The template's files for this channel (`templateAttachmentsFor`): the composer attaches them
+   * as if picked, so they are sent (and may be taken off) like any file.
+   */
+  attachments: z.array(templateAttachmentSchema),
 });
 export type RenderedTemplate = z.infer<typeof renderedTemplateSchema>;
 

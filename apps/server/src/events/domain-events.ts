@@ -162,10 +162,13 @@ export type DomainEventMap = {
     zone: string;
     actor: Actor;
   };
-  /** A payment link was created, opened, paid or expired. */
+  /**
+   * A payment link was sent, opened, paid or expired; `created` is a link made for a template's
+   * `{{paymentLink}}`, which goes out inside the message the template fills.
+   */
   'payment_link.changed': LeadFact & {
     paymentLinkId: string;
-    stage: 'sent' | 'opened' | 'paid' | 'expired';
+    stage: 'created' | 'sent' | 'opened' | 'paid' | 'expired';
     timelineEventId: string | null;
     /** Who made the link (stage `sent`); the payer and the provider move the other stages. */
     actor?: Actor;

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { TemplateChannel, TemplateVariant } from '@leasing/contract';
+import type { TemplateAttachment, TemplateChannel, TemplateVariant } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 import { companies, users } from './companies.js';
 
@@ -23,6 +23,11 @@ export const messageTemplates = pgTable(
     body: text().notNull(),
     /** The same message in other languages, picked by the lead's preferred language. */
     variants: jsonb().notNull().$type<TemplateVariant[]>().default([]),
+    /**
+     * Files stored in media storage (never removed there: a message sent with one keeps its own
+     * copy, and a deleted template's files may still be open in someone's composer).
+     */
+    attachments: jsonb().notNull().$type<TemplateAttachment[]>().default([]),
     /** Messages sent from it (counted when the send is stored). */
     usageCount: integer().notNull().default(0),
     createdByUserId: uuid().references(() => users.id),

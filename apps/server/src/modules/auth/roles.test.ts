@@ -65,6 +65,8 @@ const RULES: Record<string, Rule> = {
   'POST /api/templates': 'staff',
   'PUT /api/templates/:templateId': 'staff',
   'DELETE /api/templates/:templateId': 'staff',
+  'POST /api/templates/:templateId/attachments': 'staff',
+  'DELETE /api/templates/:templateId/attachments/:attachmentId': 'staff',
   'POST /api/leads/:leadId/templates/:templateId/render': 'staff',
   'GET /api/settings/office-hours': 'admin',
   'PUT /api/settings/response-target': 'admin',

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { eq } from 'drizzle-orm';
 import {
+  PAYMENT_LINK_DEFAULT_EXPIRY_DAYS,
   PAYMENT_LINK_TOKEN_PARAM,
   paymentErrorCodes,
   type AmountDue,
@@ -26,7 +27,7 @@ import {
 } from '../../db/schema/index.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { formatPhone } from '../../lib/phone-numbers.js';
-import type { Principal } from '../../lib/principal.js';
+import { userActor, type Principal } from '../../lib/principal.js';
 import type { CardInput, PaymentProvider } from '../../providers/payment-provider.js';
 import { toConversationEventDto } from '../conversations/conversations.service.js';
 import { domainEvent, type Actor, type DomainEventMap } from '../../events/domain-events.js';
@@ -354,6 +355,79 @@ export const createPaymentLink = async (
     link: toPaymentLinkDto({ ...link, messageEventId: message._id }, url),
     events: [message, toConversationEventDto(sent)],
   };
+};
+
+/** What a template's `{{paymentLink}}` is filled with: a link's URL, or why there is none. */
+export type TemplatePaymentLink = { url: string | null } | { missing: string };
+
+/**
+ * The link a template's `{{paymentLink}}` stands for: the lead's newest active link, or one made
+ * now with the Request payment dialog's defaults (what the lead owes since moving to debt, due
+ * today, valid for the default days). It is not sent on its own — the message the template fills
+ * carries it — so its audit row says `created`. The lead is locked while looking, so two renders
+ * at once make one link, and a second render reuses the first's. With `create` false nothing is
+ * made: `url` is null where a link would have been.
+ */
+export const templatePaymentLink = async (
+  deps: PaymentsDeps,
+  principal: Principal,
+  leadId: string,
+  channel: 'SMS' | 'EMAIL',
+  { create }: { create: boolean },
+): Promise<TemplatePaymentLink> => {
+  if (!deps.settings) return { missing: 'payment links are off on this server' };
+  const lead = await getCompanyLead(deps.database.db, principal.companyId, leadId);
+  return deps.events.transaction(async (scope) => {
+    await scope.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(eq(leads.id, lead.id))
+      .for('no key update');
+    const now = clock(deps);
+    const active = (await listLeadPaymentLinks(scope.db, lead.id)).find(
+      (link) => link.status === 'ACTIVE' && link.expiresAt > now,
+    );
+    if (active) return { url: linkUrl(deps, active) };
+    const amountDue = await amountDueOf(scope.db, lead.id);
+    if (!amountDue) {
+      return {
+        missing:
+          'there is no active payment link and nothing is owed to fill one with: send one with Request payment first',
+      };
+    }
+    if (!deps.provider) {
+      return { missing: 'payments are not set up on this server, so no link can be made' };
+    }
+    // `url: null`: one would be made, but the caller is not sending (another field is empty).
+    if (!create) return { url: null };
+    const [company] = await scope.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, lead.companyId));
+    if (!company) throw new Error('lead without company');
+    const link = await insertPaymentLink(scope.db, {
+      companyId: lead.companyId,
+      leadId: lead.id,
+      amountCents: amountDue.amountCents,
+      currency: amountDue.currency,
+      description: 'Balance due',
+      dueDate: todayIn(company.timeZone, now),
+      channel,
+      status: 'ACTIVE',
+      expiresAt: new Date(now.getTime() + PAYMENT_LINK_DEFAULT_EXPIRY_DAYS * DAY_MS),
+      createdByUserId: principal.id,
+      createdByUserName: principal.name,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await deps.queue.send(
+      PAYMENT_LINK_EXPIRE_QUEUE,
+      { linkId: link.id } satisfies PaymentLinkExpireJob,
+      { startAfter: link.expiresAt, singletonKey: link.id, retryLimit: 5, db: scope.sql },
+    );
+    recordLinkChange(scope.record, link, 'created', undefined, userActor(principal));
+    return { url: linkUrl(deps, link) };
+  });
 };
 
 /* ---------- expiry ---------- */

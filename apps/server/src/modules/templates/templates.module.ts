@@ -10,7 +10,12 @@ import type { TemplatesDeps } from './templates.service.js';
  */
 export const templatesModule = fp(
   async (app: FastifyInstance) => {
-    const deps: TemplatesDeps = { db: app.database.db, events: app.events, payments: app.payments };
+    const deps: TemplatesDeps = {
+      db: app.database.db,
+      events: app.events,
+      storage: app.messaging.storage,
+      payments: app.payments,
+    };
 
     app.events.subscribeInTransaction('message.created', 'templates', async (event, { db }) => {
       if (!event.templateId || event.actor.kind !== 'user') return;
@@ -19,5 +24,5 @@ export const templatesModule = fp(
 
     await app.register(templatesRoutes, { deps });
   },
-  { name: 'templates', dependencies: ['database', 'events', 'payments'] },
+  { name: 'templates', dependencies: ['database', 'events', 'messaging', 'payments'] },
 );

@@ -55,6 +55,19 @@ export const updateTemplateRow = async (
       .returning()
   )[0]!;
 
+export const updateTemplateAttachments = async (
+  db: Db,
+  templateId: string,
+  attachments: MessageTemplateRow['attachments'],
+) =>
+  (
+    await db
+      .update(messageTemplates)
+      .set({ attachments })
+      .where(eq(messageTemplates.id, templateId))
+      .returning()
+  )[0]!;
+
 export const deleteTemplateRow = (db: Db, templateId: string) =>
   db.delete(messageTemplates).where(eq(messageTemplates.id, templateId));
 

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiRoutes,
   createTemplateRequestSchema,
+  MAX_EMAIL_ATTACHMENTS,
+  MAX_EMAIL_ATTACHMENTS_TOTAL_BYTES,
+  templateAttachmentParamsSchema,
   leadTemplateParamsSchema,
   messageTemplateListSchema,
   messageTemplateSchema,
@@ -10,11 +13,15 @@ import {
   templateParamsSchema,
   updateTemplateRequestSchema,
 } from '@leasing/contract';
+import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
+import { readMultipartSend } from '../messaging/messaging.service.js';
 import {
+  addTemplateAttachments,
   createTemplate,
   deleteTemplate,
   listTemplates,
+  removeTemplateAttachment,
   renderTemplate,
   updateTemplate,
   type TemplatesDeps,
@@ -68,6 +75,44 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplatesDeps }> = a
       await deleteTemplate(deps, principalOf(request), request.params.templateId);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    apiRoutes.templateAttachments,
+    { schema: { params: templateParamsSchema, response: { 200: messageTemplateSchema } } },
+    (request) => {
+      if (!request.isMultipart()) {
+        throw badRequest('body', 'send multipart/form-data with one attachments part per file');
+      }
+      // Read at most an email's files (the larger limit); the template's channel judges them.
+      const readFiles = async () =>
+        (
+          await readMultipartSend(request, {
+            maxFiles: MAX_EMAIL_ATTACHMENTS,
+            maxBytes: MAX_EMAIL_ATTACHMENTS_TOTAL_BYTES,
+          })
+        ).files;
+      return addTemplateAttachments(
+        deps,
+        principalOf(request),
+        request.params.templateId,
+        readFiles,
+      );
+    },
+  );
+
+  app.delete(
+    apiRoutes.templateAttachment,
+    {
+      schema: { params: templateAttachmentParamsSchema, response: { 200: messageTemplateSchema } },
+    },
+    (request) =>
+      removeTemplateAttachment(
+        deps,
+        principalOf(request),
+        request.params.templateId,
+        request.params.attachmentId,
+      ),
   );
 
   app.post(

@@ -1,25 +1,36 @@
+import { randomUUID } from 'node:crypto';
 import type {
   CreateTemplateRequest,
   MessageTemplate,
   RenderedTemplate,
   RenderTemplateRequest,
+  TemplateAttachment,
   TemplateField,
   TemplateVariant,
 } from '@leasing/contract';
 import {
   createTemplateRequestSchema,
   TEMPLATE_FIELD_MISSING_CODE,
+  templateAttachmentsFor,
   updateTemplateRequestSchema,
   type UpdateTemplateRequest,
 } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { LeadRow, MessageTemplateRow } from '../../db/schema/index.js';
 import { domainEvent } from '../../events/domain-events.js';
-import type { EventPort } from '../../events/event-port.js';
+import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { MANAGERS_AND_ADMINS, roleAllows, userActor, type Principal } from '../../lib/principal.js';
 import { getCompanyLead } from '../leads/leads.service.js';
-import { getLeadPaymentLinks, type PaymentsDeps } from '../payments/payments.service.js';
+import {
+  checkEmailFiles,
+  checkImages,
+  storeEmailFiles,
+  type CheckedEmailFiles,
+  type UploadedFile,
+} from '../messaging/media.service.js';
+import type { MediaStorage } from '../messaging/messaging.service.js';
+import { templatePaymentLink, type PaymentsDeps } from '../payments/payments.service.js';
 import { fieldsOf, renderText, type FieldValue, type FieldValues } from './merge-fields.js';
 import {
   deleteTemplateRow,
@@ -27,12 +38,15 @@ import {
   findVisibleTemplate,
   insertTemplate,
   listVisibleTemplates,
+  updateTemplateAttachments,
   updateTemplateRow,
 } from './templates.repository.js';
 
 export type TemplatesDeps = {
   db: Db;
   events: EventPort;
+  /** Where a template's files are kept: the composer's uploads' storage. */
+  storage: MediaStorage;
   /** Undefined where payment links are not available: `{{paymentLink}}` then has no value. */
   payments: PaymentsDeps | undefined;
 };
@@ -62,6 +76,7 @@ const toTemplate = (row: MessageTemplateRow, principal: Principal): MessageTempl
   subject: row.subject,
   body: row.body,
   variants: row.variants,
+  attachments: row.attachments,
   usageCount: row.usageCount,
   ownerUserId: row.ownerUserId,
   createdByUserName: row.createdByUserName,
@@ -160,6 +175,11 @@ export const updateTemplate = async (
   request: UpdateTemplateRequest,
 ): Promise<MessageTemplate> => {
   const fields = checkedFields(updateTemplateRequestSchema.parse(request));
+  const before = await findEditable(deps.db, principal, templateId);
+  // Its files must still go on the new channel (a PDF cannot stay on a text-only template).
+  if (fields.channel !== before.channel && before.attachments.length > 0) {
+    await checkTemplateFiles(fields.channel, await storedFiles(deps.storage, before.attachments));
+  }
   const row = await deps.events.transaction(async ({ db, record }) => {
     const current = await findEditable(db, principal, templateId);
     const changes = editable.filter(
@@ -202,6 +222,113 @@ export const deleteTemplate = async (
   });
 };
 
+// --- files ------------------------------------------------------------------------------------
+
+const mediaKeyOf = (url: string) => url.replace(/^\/media\//, '');
+
+/** A template's stored files with their bytes, to judge them again beside new ones. */
+const storedFiles = (storage: MediaStorage, attachments: TemplateAttachment[]) =>
+  Promise.all(
+    attachments.map(async (attachment): Promise<UploadedFile> => {
+      const bytes = await storage.get(mediaKeyOf(attachment.url));
+      if (!bytes) throw new Error(`template file ${attachment.url} is missing from media storage`);
+      return { fileName: attachment.fileName, bytes };
+    }),
+  );
+
+/**
+ * A template's files judged by their bytes with the composer's rules for its channel: a text's
+ * images for SMS, an email's files for email, and for both an email's files whose images also fit
+ * one MMS. Every refused file is named in one 400 (`body.attachments`).
+ */
+const checkTemplateFiles = async (
+  channel: Fields['channel'],
+  files: UploadedFile[],
+): Promise<CheckedEmailFiles> => {
+  if (channel === 'SMS') return { images: await checkImages(files), documents: [] };
+  const checked = await checkEmailFiles(files);
+  if (channel === 'BOTH') await checkImages(checked.images);
+  return checked;
+};
+
+const attachmentsChanged = (
+  record: RecordingScope['record'],
+  principal: Principal,
+  row: MessageTemplateRow,
+) =>
+  record(
+    domainEvent('template.updated', {
+      companyId: principal.companyId,
+      templateId: row.id,
+      name: row.name,
+      scope: scopeOf(row),
+      changes: ['attachments'],
+      actor: userActor(principal),
+    }),
+  );
+
+/**
+ * Adds files to a template the caller may edit. The request's files are read (`readFiles`) only
+ * after that is known; they are judged together with the files it has, and nothing is stored
+ * unless every one may go.
+ */
+export const addTemplateAttachments = async (
+  deps: TemplatesDeps,
+  principal: Principal,
+  templateId: string,
+  readFiles: () => Promise<UploadedFile[]>,
+): Promise<MessageTemplate> => {
+  const current = await findEditable(deps.db, principal, templateId);
+  const files = await readFiles();
+  if (files.length === 0) throw badRequest('body.attachments', 'choose at least one file');
+  const checked = await checkTemplateFiles(current.channel, [
+    ...(await storedFiles(deps.storage, current.attachments)),
+    ...files,
+  ]);
+  const isNew = (file: UploadedFile) => files.some((added) => added.bytes === file.bytes);
+  const stored = await storeEmailFiles(deps.storage, {
+    images: checked.images.filter(isNew),
+    documents: checked.documents.filter(isNew),
+  });
+  const added: TemplateAttachment[] = [...stored.attachments, ...stored.otherAttachments].map(
+    (file) => ({
+      id: randomUUID(),
+      url: file.url,
+      fileName: file.fileName,
+      contentType: file.contentType ?? 'application/octet-stream',
+      size: file.size ?? 0,
+    }),
+  );
+  const row = await deps.events.transaction(async ({ db, record }) => {
+    const latest = await findEditable(db, principal, templateId);
+    const updated = await updateTemplateAttachments(db, templateId, [
+      ...latest.attachments,
+      ...added,
+    ]);
+    attachmentsChanged(record, principal, updated);
+    return updated;
+  });
+  return toTemplate(row, principal);
+};
+
+/** Takes a file off a template; the stored file stays (messages sent with it have a copy). */
+export const removeTemplateAttachment = async (
+  deps: TemplatesDeps,
+  principal: Principal,
+  templateId: string,
+  attachmentId: string,
+): Promise<MessageTemplate> => {
+  const row = await deps.events.transaction(async ({ db, record }) => {
+    const current = await findEditable(db, principal, templateId);
+    const kept = current.attachments.filter((attachment) => attachment.id !== attachmentId);
+    if (kept.length === current.attachments.length) throw notFound('Attachment');
+    const updated = await updateTemplateAttachments(db, templateId, kept);
+    attachmentsChanged(record, principal, updated);
+    return updated;
+  });
+  return toTemplate(row, principal);
+};
+
 // --- rendering --------------------------------------------------------------------------------
 
 const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
@@ -230,19 +357,22 @@ const formatIn = (date: Date, timeZone: string, options: Intl.DateTimeFormatOpti
 const has = (value: string | null | undefined, missing: string): FieldValue =>
   value && value.trim() ? { value } : { missing };
 
-/** The lead's active payment link, newest first; none answers why not. */
+/**
+ * The lead's newest active payment link; made now (for what the lead owes) when there is none,
+ * since the template's message is what will carry it. None answers why not.
+ */
 const paymentLinkOf = async (
   deps: TemplatesDeps,
   principal: Principal,
   lead: LeadRow,
+  channel: 'SMS' | 'EMAIL',
+  create: boolean,
 ): Promise<FieldValue> => {
   if (!deps.payments) return { missing: 'payment links are off on this server' };
-  const { enabled, links } = await getLeadPaymentLinks(deps.payments, principal, lead.id);
-  if (!enabled) return { missing: 'payment links are off on this server' };
-  const active = links.find((link) => link.status === 'ACTIVE');
-  return active
-    ? { value: active.url }
-    : { missing: 'there is no active payment link: create one with Payment link first' };
+  const link = await templatePaymentLink(deps.payments, principal, lead.id, channel, { create });
+  if ('missing' in link) return link;
+  // Not made because another field is empty: the render is refused for that field alone.
+  return { value: link.url ?? '' };
 };
 
 /** The value of each field a template uses, for this lead and sender. */
@@ -251,6 +381,7 @@ const valuesFor = async (
   principal: Principal,
   lead: LeadRow,
   used: Set<TemplateField>,
+  channel: 'SMS' | 'EMAIL',
 ): Promise<Partial<FieldValues>> => {
   const place = await findPropertyAndCompany(deps.db, lead.propertyId);
   const timeZone = place?.propertyTimeZone ?? place?.companyTimeZone ?? 'America/New_York';
@@ -272,7 +403,14 @@ const valuesFor = async (
     'company.name': has(place?.companyName ?? principal.companyName, 'the company has no name'),
   };
   // Only a template that uses it looks the link up.
-  if (used.has('paymentLink')) values.paymentLink = await paymentLinkOf(deps, principal, lead);
+  if (used.has('paymentLink')) {
+    // A link is made only for a message that can be filled: not when another field is empty.
+    const othersFilled = [...used].every((field) => {
+      const value = values[field];
+      return field === 'paymentLink' || (value !== undefined && 'value' in value);
+    });
+    values.paymentLink = await paymentLinkOf(deps, principal, lead, channel, othersFilled);
+  }
   return values;
 };
 
@@ -323,7 +461,7 @@ export const renderTemplate = async (
       return 'fields' in parsed ? parsed.fields : [];
     }),
   );
-  const values = await valuesFor(deps, principal, lead, used);
+  const values = await valuesFor(deps, principal, lead, used, channel);
   const body = renderText(variant.body, values);
   const title = subject === null ? null : renderText(subject, values);
   const missing = [
@@ -339,5 +477,6 @@ export const renderTemplate = async (
     subject: title && 'text' in title ? title.text : null,
     body: body.text,
     language: variant.language,
+    attachments: templateAttachmentsFor(template.attachments, channel),
   };
 };

@@ -8,7 +8,13 @@ import {
   TEMPLATE_FIELD_MISSING_CODE,
 } from '@leasing/contract';
 import { auditLog, messageTemplates, paymentLinks } from '../../db/schema/index.js';
-import { createLead, createOffice, createUser, uniqueEmail } from '../../test/factories.js';
+import {
+  createConversationEvent,
+  createLead,
+  createOffice,
+  createUser,
+  uniqueEmail,
+} from '../../test/factories.js';
 import { databaseTargets } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
@@ -123,6 +129,70 @@ describe.each(databaseTargets())('message templates on $name', (target) => {
     expect(refused.body.error.message).toBe(
       '{{property.address}} has no value for Ava: the property has no address.',
     );
+  });
+
+  it('makes one payment link for {{paymentLink}} when the lead has none, reused by later renders', async () => {
+    const o = await office();
+    const owing = await createLead(s.db, o.property, { name: 'James Anderson' });
+    await createConversationEvent(s.db, owing, {
+      eventType: 'MOVED_TO_DEBT',
+      senderType: 'SYSTEM',
+      date: new Date(Date.now() - 86_400_000),
+      data: { amount: 2310, currency: 'USD' },
+    });
+    const template = await createOk(o.admin, { body: 'Pay here: {{paymentLink}}' });
+    const first = await render(o.agent, owing.id, template._id);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const second = await render(o.agent, owing.id, template._id);
+    expect(second.body.body).toBe(first.body.body);
+    const links = await s.db.select().from(paymentLinks).where(eq(paymentLinks.leadId, owing.id));
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ amountCents: 231_000, status: 'ACTIVE', channel: 'SMS' });
+    const audit = await s.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'payment_link'), eq(auditLog.targetId, links[0]!.id)));
+    expect(audit.map((row) => [row.action, row.actorName])).toEqual([
+      ['payment_link.changed', 'Priya Shah'],
+    ]);
+    // Two people filling it at once for another lead: still one link.
+    const other = await createLead(s.db, o.property, { name: 'Ava Thompson' });
+    await createConversationEvent(s.db, other, {
+      eventType: 'MOVED_TO_DEBT',
+      senderType: 'SYSTEM',
+      date: new Date(Date.now() - 86_400_000),
+      data: { amount: 500, currency: 'USD' },
+    });
+    const both = await Promise.all([
+      render(o.agent, other.id, template._id),
+      render(o.manager, other.id, template._id),
+    ]);
+    expect(both.map((response) => response.status)).toEqual([200, 200]);
+    expect(both[0].body.body).toBe(both[1].body.body);
+    expect(
+      await s.db.select().from(paymentLinks).where(eq(paymentLinks.leadId, other.id)),
+    ).toHaveLength(1);
+    // Nothing owed: no amount to make a link for, so the field says what to do.
+    const template2 = await createOk(o.admin, { body: 'Hi {{lead.firstName}} {{paymentLink}}' });
+    const refused = await render(o.agent, o.lead.id, template2._id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('send one with Request payment first');
+    // Another field empty: the message cannot be filled, so no link is made for it.
+    const noTour = await createLead(s.db, o.property, { name: 'Noah Kim' });
+    await createConversationEvent(s.db, noTour, {
+      eventType: 'MOVED_TO_DEBT',
+      senderType: 'SYSTEM',
+      date: new Date(Date.now() - 86_400_000),
+      data: { amount: 100, currency: 'USD' },
+    });
+    const tourTemplate = await createOk(o.admin, { body: '{{tour.date}} {{paymentLink}}' });
+    const noTourRender = await render(o.agent, noTour.id, tourTemplate._id);
+    expect(noTourRender.body.error.details?.map((detail) => detail.path)).toEqual([
+      'template.tour.date',
+    ]);
+    expect(
+      await s.db.select().from(paymentLinks).where(eq(paymentLinks.leadId, noTour.id)),
+    ).toEqual([]);
   });
 
   it('picks the variant in the lead’s preferred language, with the email subject', async () => {

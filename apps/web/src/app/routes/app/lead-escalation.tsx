@@ -1,4 +1,4 @@
-import type { ConversationEvent, Lead, RenderedTemplate } from '@leasing/contract';
+import type { ConversationEvent, Lead } from '@leasing/contract';
 import { leadParamsSchema } from '@leasing/contract';
 import { Anchor, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
@@ -50,6 +50,7 @@ import { LeadLightBadges } from '../../../components/ui/lead-lights';
 import { FollowUpMenu } from '../../../features/follow-ups/components/follow-up-menu';
 import { ShareLinkDialog } from '../../../features/secure-access/components/share-link-dialog';
 import { TemplatePicker } from '../../../features/templates/components/template-picker';
+import type { FilledTemplateWithFiles } from '../../../features/templates/api/render-template';
 import { ApiRequestError } from '../../../lib/api-client';
 import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
 import classes from './lead-escalation.module.css';
@@ -344,7 +345,7 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
     });
   }
 
-  function handlePickTemplate(template: RenderedTemplate) {
+  function handlePickTemplate(template: FilledTemplateWithFiles) {
     composer.applyTemplate(template);
   }
 

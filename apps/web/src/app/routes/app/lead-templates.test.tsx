@@ -20,6 +20,7 @@ function template(overrides: Partial<MessageTemplate>): MessageTemplate {
     subject: null,
     body: 'Hello',
     variants: [],
+    attachments: [],
     usageCount: 0,
     ownerUserId: null,
     createdByUserName: 'Demo Admin',
@@ -65,6 +66,7 @@ describe('templates in the composer', () => {
       subject: null,
       body: 'We are at 12 Elm Street',
       language: null,
+      attachments: [],
     };
     const renderPath = apiPaths.leadTemplateRender(theLead._id, tourDirections._id);
     const { user, server, composer } = await openLead({
@@ -112,6 +114,57 @@ describe('templates in the composer', () => {
     const sent = server.requestsTo(apiPaths.leadSms(theLead._id), 'POST')[0]?.body as FormData;
     expect(sent.get('text')).toBe('We are at 12 Elm Street');
     expect(sent.get('templateId')).toBe(tourDirections._id);
+  });
+
+  it('attaches the template’s files for the mode, removable before sending, and sends them', async () => {
+    const file = (fileName: string, contentType: string) => ({
+      id: crypto.randomUUID(),
+      url: `/media/${fileName.replace(/\W/g, '')}`,
+      fileName,
+      contentType,
+      size: 9,
+    });
+    const map = file('map.png', 'image/png');
+    const floorPlan = file('floor-plan.png', 'image/png');
+    const rendered: RenderedTemplate = {
+      templateId: welcome._id,
+      channel: 'SMS',
+      subject: null,
+      body: 'Hi Jordan!',
+      language: null,
+      attachments: [map, floorPlan],
+    };
+    const renderPath = apiPaths.leadTemplateRender(theLead._id, welcome._id);
+    const { user, server, composer } = await openLead({
+      [`POST ${renderPath}`]: { body: rendered },
+      [`GET ${map.url}`]: { body: 'map-bytes' },
+      [`GET ${floorPlan.url}`]: { body: 'plan-bytes' },
+      [`POST ${apiPaths.leadSms(theLead._id)}`]: {
+        body: conversationEvent({ body: rendered.body, senderType: 'USER' }),
+      },
+    });
+    await user.click(composer.getByRole('button', { name: 'Templates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Templates' });
+    await within(dialog).findAllByRole('option');
+    await user.keyboard('welcome{Enter}');
+
+    const attached = await composer.findByRole('list', { name: 'Attached images' });
+    expect(within(attached).getByRole('img', { name: 'map.png' })).toBeTruthy();
+    expect(within(attached).getByRole('img', { name: 'floor-plan.png' })).toBeTruthy();
+    await user.click(composer.getByRole('button', { name: 'Remove floor-plan.png' }));
+    expect(composer.queryByRole('img', { name: 'floor-plan.png' })).toBeNull();
+
+    await user.click(composer.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(server.requestsTo(apiPaths.leadSms(theLead._id), 'POST')).toHaveLength(1),
+    );
+    const sent = server.requestsTo(apiPaths.leadSms(theLead._id), 'POST')[0]?.body as FormData;
+    const files = sent.getAll('attachments') as File[];
+    expect(files.map((sentFile) => [sentFile.name, sentFile.type])).toEqual([
+      ['map.png', 'image/png'],
+    ]);
+    expect(await files[0]!.text()).toBe('"map-bytes"');
+    expect(sent.get('templateId')).toBe(welcome._id);
   });
 
   it('names the merge field without a value and fills nothing; Esc closes', async () => {

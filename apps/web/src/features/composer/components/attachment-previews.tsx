@@ -3,7 +3,7 @@ import { IconFileText, IconPhotoOff } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { DraftAttachment } from '../hooks/use-composer';
 import { formatFileSize, formatMegabytes } from '../../../lib/format-file-size';
-import { isAttachableImage, pickedFileLabel } from '../utils/attachments';
+import { isAttachableImage, pickedFileLabel } from '../../../lib/attachments';
 import classes from './composer.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { FileRefusal } from '../utils/attachments';
+import type { FileRefusal } from '../../../lib/attachments';
 import classes from './composer.module.css';
 
 export type AttachmentRefusalsProps = { refusals: FileRefusal[] };

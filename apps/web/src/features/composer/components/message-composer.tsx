@@ -27,7 +27,7 @@ import {
   NOT_AN_IMAGE_MESSAGE,
   sortPickedFiles,
   type FileRefusal,
-} from '../utils/attachments';
+} from '../../../lib/attachments';
 import { checkDraft, NO_SUBJECT_REASON } from '../utils/draft-validation';
 import { countSmsSegments, formatSmsCount } from '../utils/sms-segments';
 import { ComposerAvatar } from './composer-avatar';

@@ -26,8 +26,13 @@ export type Draft = {
   templateId: string | null;
 };
 
-/** A template filled for the lead, as the composer takes it. */
-export type FilledTemplate = { templateId: string; subject: string | null; body: string };
+/** A template filled for the lead, as the composer takes it, with its files for the mode. */
+export type FilledTemplate = {
+  templateId: string;
+  subject: string | null;
+  body: string;
+  files: File[];
+};
 
 export type ComposerLead = ModeLead & Pick<Lead, 'conversations'>;
 
@@ -148,12 +153,20 @@ export function useComposer(lead: ComposerLead) {
     edit((current) => ({ ...current, text }));
   }
 
-  /** Fills the message (and the subject, when the template has one) for editing before sending. */
+  /**
+   * Fills the message (and the subject, when the template has one) for editing before sending;
+   * the template's files become the attachments, removable like any picked file.
+   */
   function applyTemplate(template: FilledTemplate) {
+    const attachments = template.files.map((file) => ({
+      id: `attachment-${++attachmentCounter}`,
+      file,
+    }));
     edit((current) => ({
       ...current,
       text: template.body,
       subject: template.subject ?? current.subject,
+      attachments,
       templateId: template.templateId,
     }));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAttachmentLimits, isAttachableImage } from './attachments';
+import { checkAttachmentLimits, isAttachableImage } from '../../../lib/attachments';
 import { checkDraft } from './draft-validation';
 
 const MB = 1024 * 1024;

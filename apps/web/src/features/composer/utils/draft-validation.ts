@@ -5,7 +5,7 @@ import {
   sendEmailRequestSchema,
 } from '@leasing/contract';
 import type { z } from 'zod';
-import { checkAttachmentLimits } from './attachments';
+import { checkAttachmentLimits } from '../../../lib/attachments';
 import type { ConversationMode } from './conversation-mode';
 
 export type DraftFields = {

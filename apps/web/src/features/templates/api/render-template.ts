@@ -2,6 +2,7 @@ import { apiPaths, renderedTemplateSchema } from '@leasing/contract';
 import type { RenderedTemplate } from '@leasing/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { fetchTemplateFiles } from './template-attachments';
 
 export type RenderTemplateInput = {
   leadId: string;
@@ -25,4 +26,12 @@ export function renderTemplate({
   });
 }
 
-export const useRenderTemplate = () => useMutation({ mutationFn: renderTemplate });
+/** A filled template and its files for the channel, ready for the composer. */
+export type FilledTemplateWithFiles = RenderedTemplate & { files: File[] };
+
+async function renderWithFiles(input: RenderTemplateInput): Promise<FilledTemplateWithFiles> {
+  const rendered = await renderTemplate(input);
+  return { ...rendered, files: await fetchTemplateFiles(rendered.attachments) };
+}
+
+export const useRenderTemplate = () => useMutation({ mutationFn: renderWithFiles });

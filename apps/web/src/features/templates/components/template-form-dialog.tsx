@@ -4,6 +4,7 @@ import type {
   TemplateChannel,
   TemplateScope,
   TemplateVariant,
+  UpdateTemplateRequest,
 } from '@leasing/contract';
 import {
   ActionIcon,
@@ -24,9 +25,18 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { NOT_AN_IMAGE_MESSAGE, sortPickedFiles } from '../../../lib/attachments';
+import type { FileRefusal } from '../../../lib/attachments';
 import { toServerFieldErrors } from '../../../lib/field-errors';
 import { useCreateTemplate, useUpdateTemplate } from '../api/save-template';
+import {
+  useAddTemplateAttachments,
+  useRemoveTemplateAttachment,
+} from '../api/template-attachments';
 import { MergeFieldText } from './merge-field-text';
+import { TemplateFiles } from './template-files';
+import type { TemplateFile } from './template-files';
 
 export const COMPANY_TEMPLATES_ONLY_MANAGERS =
   'Only managers and admins can add or change company templates.';
@@ -42,6 +52,27 @@ function sentence(text: string): string {
   const capitalized = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(capitalized) ? capitalized : `${capitalized}.`;
 }
+
+/** The files a 400 refused, each named ('lease.pdf: only images can be texted'). */
+function refusalsOf(error: unknown): FileRefusal[] {
+  if (!(error instanceof ApiRequestError)) return [];
+  return error.details
+    .filter((detail) => detail.path === 'body.attachments')
+    .map(({ message }) => {
+      const at = message.indexOf(': ');
+      return at < 0
+        ? { fileName: 'attachments', reason: message }
+        : { fileName: message.slice(0, at), reason: message.slice(at + 2) };
+    });
+}
+
+let fileKey = 0;
+const storedFiles = (template: MessageTemplate | undefined): TemplateFile[] =>
+  template?.attachments.map((attachment) => ({
+    key: attachment.id,
+    kind: 'stored',
+    attachment,
+  })) ?? [];
 
 type VariantDraft = { key: number; language: string; subject: string; body: string };
 
@@ -63,7 +94,9 @@ export type TemplateFormDialogProps = {
 
 /**
  * Adds or edits a template: name, whose it is, channel, subject (email), message with merge
- * fields, and the same message in other languages.
+ * fields, the same message in other languages, and its files. Files are taken off, the template
+ * saved, then new files added: a save whose new files are refused keeps the template and names
+ * each refused file.
  */
 export function TemplateFormDialog({
   template,
@@ -81,14 +114,26 @@ export function TemplateFormDialog({
   const [variants, setVariants] = useState<VariantDraft[]>(
     () => template?.variants.map(toDraft) ?? [],
   );
+  const [files, setFiles] = useState<TemplateFile[]>(() => storedFiles(template));
+  const [refusals, setRefusals] = useState<FileRefusal[]>([]);
+  /** The template as stored: the one edited, or the one this dialog added. */
+  const [saved, setSaved] = useState(template);
+  const [isSaving, setIsSaving] = useState(false);
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
-  const mutation = template ? update : create;
+  const addFiles = useAddTemplateAttachments();
+  const removeFile = useRemoveTemplateAttachment();
+  const mutation = saved ? update : create;
   const fieldErrors = toServerFieldErrors(mutation.error);
   const fieldError = (field: string) =>
     fieldErrors[field] === undefined ? undefined : sentence(fieldErrors[field]);
+  const fileError = [addFiles.error, removeFile.error].find(
+    (error) => error !== null && refusalsOf(error).length === 0,
+  );
   const otherError =
-    mutation.isError && Object.keys(fieldErrors).length === 0 ? mutation.error.message : null;
+    mutation.isError && Object.keys(fieldErrors).length === 0
+      ? mutation.error.message
+      : (fileError?.message ?? null);
   const usesEmail = channel !== 'SMS';
 
   function changeVariant(key: number, change: Partial<VariantDraft>) {
@@ -101,9 +146,60 @@ export function TemplateFormDialog({
     setVariants((current) => [...current, toDraft({ language: '', subject: null, body: '' })]);
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  /** Keeps what the template's channel may carry; a text-only one says the spec's toast too. */
+  function handlePickFiles(picked: File[]) {
+    const mode = channel === 'SMS' ? 'SMS' : 'EMAIL';
+    const current = files.map((file) => ({
+      size: file.kind === 'stored' ? file.attachment.size : file.file.size,
+    }));
+    const sorted = sortPickedFiles(mode, current, picked);
+    if (mode === 'SMS' && sorted.refused.length > 0) {
+      notifications.show({ color: 'red', message: NOT_AN_IMAGE_MESSAGE });
+    }
+    setRefusals(sorted.refused);
+    setFiles((existing) => [
+      ...existing,
+      ...sorted.kept.map((file): TemplateFile => ({
+        key: `picked-${++fileKey}`,
+        kind: 'picked',
+        file,
+      })),
+    ]);
+  }
+
+  function handleRemoveFile(key: string) {
+    setFiles((existing) => existing.filter((file) => file.key !== key));
+  }
+
+  async function saveAll(input: UpdateTemplateRequest) {
+    // Files taken off first: a template turned text-only may not keep its PDF past the save.
+    if (saved) {
+      for (const attachment of saved.attachments) {
+        const kept = files.some((file) => file.key === attachment.id);
+        if (!kept)
+          await removeFile.mutateAsync({ templateId: saved._id, attachmentId: attachment.id });
+      }
+    }
+    const stored = saved
+      ? await update.mutateAsync({ templateId: saved._id, ...input })
+      : await create.mutateAsync({ ...input, scope });
+    setSaved(stored);
+    const picked = files.flatMap((file) => (file.kind === 'picked' ? [file.file] : []));
+    if (picked.length === 0) return true;
+    try {
+      await addFiles.mutateAsync({ templateId: stored._id, files: picked });
+      return true;
+    } catch (error) {
+      // The template is saved; its new files are not. They stay listed to take out or retry.
+      setFiles([...storedFiles(stored), ...files.filter((file) => file.kind === 'picked')]);
+      setRefusals(refusalsOf(error));
+      return false;
+    }
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (isSaving) return;
     const input = {
       name,
       channel,
@@ -115,12 +211,19 @@ export function TemplateFormDialog({
         body: variant.body,
       })),
     };
-    const onSuccess = () => {
-      notifications.show({ color: 'teal', message: 'The template was saved.' });
-      onClose();
-    };
-    if (template) update.mutate({ templateId: template._id, ...input }, { onSuccess });
-    else create.mutate({ ...input, scope }, { onSuccess });
+    setIsSaving(true);
+    setRefusals([]);
+    try {
+      if (await saveAll(input)) {
+        notifications.show({ color: 'teal', message: 'The template was saved.' });
+        onClose();
+      }
+    } catch (error) {
+      // Shown from the mutation's error; a refused file is named beside the files.
+      setRefusals(refusalsOf(error));
+    } finally {
+      setIsSaving(false);
+    }
   }
 
   return (
@@ -192,6 +295,13 @@ export function TemplateFormDialog({
             value={body}
             onChange={setBody}
             error={fieldError('body')}
+          />
+          <TemplateFiles
+            channel={channel}
+            files={files}
+            refusals={refusals}
+            onPick={handlePickFiles}
+            onRemove={handleRemoveFile}
           />
           <Stack gap="xs">
             <div>
@@ -274,8 +384,8 @@ export function TemplateFormDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {template ? 'Save template' : 'Add template'}
+            <Button type="submit" loading={isSaving}>
+              {saved ? 'Save template' : 'Add template'}
             </Button>
           </Group>
         </Stack>

@@ -1,10 +1,10 @@
-import type { RenderedTemplate } from '@leasing/contract';
 import { Alert, Badge, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTemplates } from '../api/get-templates';
 import { useRenderTemplate } from '../api/render-template';
+import type { FilledTemplateWithFiles } from '../api/render-template';
 import { filterTemplates } from '../utils/filter-templates';
 import classes from './template-picker.module.css';
 
@@ -22,8 +22,8 @@ export type TemplatePickerProps = {
   /** The composer's mode: only templates for it (or both) are offered, filled for it. */
   channel: 'SMS' | 'EMAIL';
   onClose: () => void;
-  /** The chosen template, filled for the lead. */
-  onPick: (rendered: RenderedTemplate) => void;
+  /** The chosen template, filled for the lead, with its files for the channel. */
+  onPick: (filled: FilledTemplateWithFiles) => void;
 };
 
 /**

@@ -14,6 +14,7 @@ const template = (
   subject: channel === 'SMS' ? null : 'Subject',
   body,
   variants: [],
+  attachments: [],
   usageCount: 0,
   ownerUserId: null,
   createdByUserName: null,

@@ -9,7 +9,7 @@ import {
   MAX_EMAIL_ATTACHMENTS_TOTAL_BYTES,
   SMS_NOT_AN_IMAGE_REASON,
 } from '@leasing/contract';
-import { formatMegabytes } from '../../../lib/format-file-size';
+import { formatMegabytes } from './format-file-size';
 
 export const NOT_AN_IMAGE_MESSAGE = 'Only images are allowed as attachments';
 
