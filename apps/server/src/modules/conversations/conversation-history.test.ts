@@ -44,9 +44,7 @@ describe.each(databaseTargets())('long histories on $name', (target) => {
         })),
       )
       .returning({ id: conversationEvents.id, date: conversationEvents.date });
-    idsOldestFirst = rows
-      .sort((a, b) => a.date.getTime() - b.date.getTime())
-      .map((row) => row.id);
+    idsOldestFirst = rows.sort((a, b) => a.date.getTime() - b.date.getTime()).map((row) => row.id);
     const elsewhere = await createOffice(s.db);
     theirLead = await createLead(s.db, elsewhere.property, { name: 'Other Company Lead' });
     await createConversationEvent(s.db, theirLead, { body: 'Their parking question' });
@@ -122,9 +120,9 @@ describe.each(databaseTargets())('long histories on $name', (target) => {
         'querystring.after',
       ]);
       const date = new Date().toISOString();
-      expect((await get(`/api/leads/${theirLead.id}/conversations/around?date=${date}`)).status).toBe(
-        403,
-      );
+      expect(
+        (await get(`/api/leads/${theirLead.id}/conversations/around?date=${date}`)).status,
+      ).toBe(403);
       expect(
         (
           await get(

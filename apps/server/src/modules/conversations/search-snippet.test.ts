@@ -17,7 +17,11 @@ describe('a search match snippet', () => {
     );
     expect(
       searchSnippet(
-        { body: 'Hola', subject: null, data: { translation: { body: { textInEnglish: 'Hello' } } } },
+        {
+          body: 'Hola',
+          subject: null,
+          data: { translation: { body: { textInEnglish: 'Hello' } } },
+        },
         'hell',
       ),
     ).toBe('Hello');
