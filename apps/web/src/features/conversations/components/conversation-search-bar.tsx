@@ -138,7 +138,7 @@ export function ConversationSearchBar({
     <div className={classes.searchBar} role="search" aria-label="Search this conversation">
       <TextInput
         className={classes.searchField}
-        size="xs"
+        size="sm"
         data-autofocus
         autoFocus
         aria-label="Search this conversation"
@@ -163,6 +163,7 @@ export function ConversationSearchBar({
       </span>
       <Tooltip label={olderReason ?? 'Older match (Enter)'} withArrow>
         <ActionIcon
+          size="lg"
           variant="subtle"
           color="gray"
           aria-label="Older match"
@@ -175,6 +176,7 @@ export function ConversationSearchBar({
       </Tooltip>
       <Tooltip label={newerReason ?? 'Newer match (Shift+Enter)'} withArrow>
         <ActionIcon
+          size="lg"
           variant="subtle"
           color="gray"
           aria-label="Newer match"
@@ -186,7 +188,7 @@ export function ConversationSearchBar({
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Close search (Esc)" withArrow>
-        <CloseButton size="sm" aria-label="Close search" onClick={onClose} />
+        <CloseButton size="lg" aria-label="Close search" onClick={onClose} />
       </Tooltip>
     </div>
   );

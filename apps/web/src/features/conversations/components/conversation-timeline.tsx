@@ -429,9 +429,10 @@ export const ConversationTimeline = memo(function ConversationTimeline({
             />
           ) : (
             <>
-              <Tooltip label="Search this conversation (Ctrl+F in the timeline)" withArrow>
+              <Tooltip label="Search (Ctrl+F)" withArrow>
                 <ActionIcon
                   ref={searchButtonRef}
+                  size="lg"
                   variant="subtle"
                   color="gray"
                   aria-label="Search this conversation"

@@ -37,7 +37,7 @@ export function JumpToDate({ onJump }: JumpToDateProps) {
   return (
     <TextInput
       type="date"
-      size="xs"
+      size="sm"
       label="Jump to date"
       value={value}
       max={todayValue()}
