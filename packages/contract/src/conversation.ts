@@ -163,11 +163,68 @@ export const conversationPageSchema = z.object({
 });
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
-export const conversationsQuerySchema = z.object({
-  /** `conversationsCursor` of the lead, or `nextCursor` of the previous page. */
-  before: z.string().min(1).max(500).optional(),
+export const conversationsQuerySchema = z
+  .object({
+    /** `conversationsCursor` of the lead, or `nextCursor` of the previous page: older events. */
+    before: z.string().min(1).max(500).optional(),
+    /**
+     * `newerCursor` of a window, or `nextCursor` of the previous newer page: the events after it,
+     * still newest first within the page; `nextCursor` then goes on towards the newest.
+     */
+    after: z.string().min(1).max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .refine((query) => !(query.before && query.after), {
+    path: ['after'],
+    message: 'give either before or after, not both',
+  });
+
+/** A moment to open the timeline at: a jump to a date, or a search match's event. */
+export const conversationsAroundQuerySchema = z.object({
+  date: isoDateSchema,
+  /** Split between the events before the moment and those at or after it. */
+  limit: z.coerce.number().int().min(2).max(200).default(50),
+});
+
+/**
+ * The events around a moment, newest first: up to half the limit at or after it, the rest before
+ * it. Each cursor is null when that end of the history is reached; `olderCursor` goes on with
+ * `before`, `newerCursor` with `after`.
+ */
+export const conversationWindowSchema = z.object({
+  items: z.array(conversationEventSchema),
+  olderCursor: z.string().nullable(),
+  newerCursor: z.string().nullable(),
+});
+export type ConversationWindow = z.infer<typeof conversationWindowSchema>;
+
+/** The longest search inside one conversation. */
+export const CONVERSATION_SEARCH_MAX_LENGTH = 200;
+
+export const conversationSearchQuerySchema = z.object({
+  /** Words as typed: matched case-insensitively, `%` and `_` taken literally. */
+  q: z.string().trim().min(1, 'type something to search for').max(CONVERSATION_SEARCH_MAX_LENGTH),
+  /** `nextCursor` of the previous page of matches. */
+  cursor: z.string().min(1).max(500).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+
+/** An event whose text (body, subject, English translation or call transcript) matches. */
+export const conversationSearchHitSchema = z.object({
+  eventId: z.string(),
+  date: isoDateSchema,
+  /** The matching text, cut around the first match. */
+  snippet: z.string(),
+});
+export type ConversationSearchHit = z.infer<typeof conversationSearchHitSchema>;
+
+/** Matches newest first, keyset paged; `total` counts every match of the conversation. */
+export const conversationSearchPageSchema = z.object({
+  items: z.array(conversationSearchHitSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int().nonnegative(),
+});
+export type ConversationSearchPage = z.infer<typeof conversationSearchPageSchema>;
 
 export const leadIdParamsSchema = z.object({ leadId: z.uuid() });
 export const leadMessageParamsSchema = z.object({ leadId: z.uuid(), messageId: z.uuid() });

@@ -16,6 +16,8 @@ export const apiRoutes = {
   propertyLeads: '/api/properties/:propertyId/leads',
   lead: '/api/properties/:propertyId/leads/:pmsLeadId',
   leadConversations: '/api/leads/:leadId/conversations',
+  leadConversationsAround: '/api/leads/:leadId/conversations/around',
+  leadConversationsSearch: '/api/leads/:leadId/conversations/search',
   leadNotes: '/api/leads/:leadId/notes',
   leadDetails: '/api/leads/:leadId',
   leadSms: '/api/leads/:leadId/sms',
@@ -127,6 +129,12 @@ export const apiPaths = {
   lead: (propertyId: string, pmsLeadId: string) =>
     pathOf(apiRoutes.lead, { propertyId, pmsLeadId }),
   leadConversations: (leadId: string) => pathOf(apiRoutes.leadConversations, { leadId }),
+  /** The events around a moment (`?date=`), with cursors both ways. */
+  leadConversationsAround: (leadId: string) =>
+    pathOf(apiRoutes.leadConversationsAround, { leadId }),
+  /** Matches of `?q=` inside the lead's conversation, newest first. */
+  leadConversationsSearch: (leadId: string) =>
+    pathOf(apiRoutes.leadConversationsSearch, { leadId }),
   leadNotes: (leadId: string) => pathOf(apiRoutes.leadNotes, { leadId }),
   leadDetails: (leadId: string) => pathOf(apiRoutes.leadDetails, { leadId }),
   leadSms: (leadId: string) => pathOf(apiRoutes.leadSms, { leadId }),

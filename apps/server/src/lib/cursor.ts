@@ -1,4 +1,4 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { badRequest } from './errors.js';
@@ -10,14 +10,14 @@ export type KeysetCursor = { date: Date; id: string };
 export const encodeCursor = ({ date, id }: KeysetCursor): string =>
   Buffer.from(JSON.stringify({ t: date.toISOString(), id })).toString('base64url');
 
-export const decodeCursor = (cursor: string): KeysetCursor => {
+export const decodeCursor = (cursor: string, path = 'querystring.cursor'): KeysetCursor => {
   try {
     const parsed = cursorSchema.parse(
       JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')),
     );
     return { date: new Date(parsed.t), id: parsed.id };
   } catch {
-    throw badRequest('querystring.cursor', 'not a cursor this API returned');
+    throw badRequest(path, 'not a cursor this API returned');
   }
 };
 
@@ -29,6 +29,16 @@ export const olderThan = (
 ) =>
   cursor
     ? or(lt(dateColumn, cursor.date), and(eq(dateColumn, cursor.date), lt(idColumn, cursor.id)))
+    : undefined;
+
+/** Rows before the cursor in (timestamp desc, id desc) order: the newer ones. */
+export const newerThan = (
+  dateColumn: PgColumn,
+  idColumn: PgColumn,
+  cursor: KeysetCursor | undefined,
+) =>
+  cursor
+    ? or(gt(dateColumn, cursor.date), and(eq(dateColumn, cursor.date), gt(idColumn, cursor.id)))
     : undefined;
 
 /** A keyset query fetches `limit + 1` rows: the extra one only says whether another page exists. */

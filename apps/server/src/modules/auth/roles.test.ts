@@ -31,6 +31,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/properties/:propertyId/leads': 'staff',
   'GET /api/properties/:propertyId/leads/:pmsLeadId': 'staff',
   'GET /api/leads/:leadId/conversations': 'staff',
+  'GET /api/leads/:leadId/conversations/around': 'staff',
+  'GET /api/leads/:leadId/conversations/search': 'staff',
   'GET /api/leads/:leadId/notes': 'staff',
   'POST /api/leads/:leadId/notes': 'staff',
   'PATCH /api/leads/:leadId': 'staff',

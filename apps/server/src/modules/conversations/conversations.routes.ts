@@ -2,13 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiRoutes,
   conversationPageSchema,
+  conversationSearchPageSchema,
+  conversationSearchQuerySchema,
+  conversationsAroundQuerySchema,
   conversationsQuerySchema,
+  conversationWindowSchema,
   leadIdParamsSchema,
 } from '@leasing/contract';
 import { decodeCursor } from '../../lib/cursor.js';
 import { principalOf } from '../../lib/principal.js';
 import { getCompanyLead } from '../leads/leads.service.js';
-import { listConversationEvents } from './conversations.service.js';
+import {
+  getConversationWindow,
+  listConversationEvents,
+  listNewerConversationEvents,
+  searchConversation,
+} from './conversations.service.js';
 
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -25,8 +34,55 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const lead = await getCompanyLead(db, principalOf(request).companyId, request.params.leadId);
-      const { before, limit } = request.query;
-      return listConversationEvents(db, lead.id, limit, before ? decodeCursor(before) : undefined);
+      const { before, after, limit } = request.query;
+      if (after) {
+        return listNewerConversationEvents(
+          db,
+          lead.id,
+          limit,
+          decodeCursor(after, 'querystring.after'),
+        );
+      }
+      const older = before ? decodeCursor(before, 'querystring.before') : undefined;
+      return listConversationEvents(db, lead.id, limit, older);
+    },
+  );
+
+  app.get(
+    apiRoutes.leadConversationsAround,
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        querystring: conversationsAroundQuerySchema,
+        response: { 200: conversationWindowSchema },
+      },
+    },
+    async (request) => {
+      const lead = await getCompanyLead(db, principalOf(request).companyId, request.params.leadId);
+      const { date, limit } = request.query;
+      return getConversationWindow(db, lead.id, new Date(date), limit);
+    },
+  );
+
+  app.get(
+    apiRoutes.leadConversationsSearch,
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        querystring: conversationSearchQuerySchema,
+        response: { 200: conversationSearchPageSchema },
+      },
+    },
+    async (request) => {
+      const lead = await getCompanyLead(db, principalOf(request).companyId, request.params.leadId);
+      const { q, cursor, limit } = request.query;
+      return searchConversation(
+        db,
+        { companyId: lead.companyId, leadId: lead.id },
+        q,
+        limit,
+        cursor ? decodeCursor(cursor) : undefined,
+      );
     },
   );
 };

@@ -1,8 +1,21 @@
-import type { ConversationEvent, ConversationPage } from '@leasing/contract';
+import type {
+  ConversationEvent,
+  ConversationPage,
+  ConversationSearchPage,
+  ConversationWindow,
+} from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { ConversationEventRow } from '../../db/schema/index.js';
-import { toPage, type KeysetCursor } from '../../lib/cursor.js';
+import { encodeCursor, toPage, type KeysetCursor } from '../../lib/cursor.js';
 import { listConversationEventRows } from './conversation-events.repository.js';
+import {
+  countConversationSearchMatches,
+  listConversationEventRowsBefore,
+  listConversationEventRowsFrom,
+  listNewerConversationEventRows,
+  searchConversationEventRows,
+} from './conversation-history.repository.js';
+import { searchSnippet } from './search-snippet.js';
 
 export const toConversationEventDto = (row: ConversationEventRow): ConversationEvent => ({
   _id: row.id,
@@ -34,3 +47,71 @@ export const listConversationEvents = async (
     (row) => ({ date: row.date, id: row.id }),
     toConversationEventDto,
   );
+
+const keyOf = (row: { date: Date; id: string }): KeysetCursor => ({ date: row.date, id: row.id });
+
+/**
+ * The events after the cursor, towards the newest: the page is still newest first, and its
+ * `nextCursor` (the newest event's) goes on in the same direction.
+ */
+export const listNewerConversationEvents = async (
+  db: Db,
+  leadId: string,
+  limit: number,
+  after: KeysetCursor,
+): Promise<ConversationPage> => {
+  const rows = await listNewerConversationEventRows(db, leadId, limit, after);
+  const items = rows.slice(0, limit);
+  const newest = items.at(-1);
+  return {
+    items: items.reverse().map(toConversationEventDto),
+    nextCursor: rows.length > limit && newest ? encodeCursor(keyOf(newest)) : null,
+  };
+};
+
+/**
+ * The events around `moment`, newest first: up to half the limit at or after it, and before it
+ * the rest of the limit (more of them when few events follow the moment), with a cursor each way.
+ */
+export const getConversationWindow = async (
+  db: Db,
+  leadId: string,
+  moment: Date,
+  limit: number,
+): Promise<ConversationWindow> => {
+  const newerLimit = Math.ceil(limit / 2);
+  const newerRows = await listConversationEventRowsFrom(db, leadId, moment, newerLimit);
+  const newer = newerRows.slice(0, newerLimit);
+  const olderLimit = limit - newer.length;
+  const olderRows = await listConversationEventRowsBefore(db, leadId, moment, olderLimit);
+  const older = olderRows.slice(0, olderLimit);
+  const newest = newer.at(-1);
+  const oldest = older.at(-1) ?? newer[0];
+  return {
+    items: [...newer.reverse(), ...older].map(toConversationEventDto),
+    olderCursor: olderRows.length > olderLimit && oldest ? encodeCursor(keyOf(oldest)) : null,
+    newerCursor: newerRows.length > newerLimit && newest ? encodeCursor(keyOf(newest)) : null,
+  };
+};
+
+/** The lead's events whose text contains `words`, newest first, with how many there are. */
+export const searchConversation = async (
+  db: Db,
+  lead: { companyId: string; leadId: string },
+  words: string,
+  limit: number,
+  before?: KeysetCursor,
+): Promise<ConversationSearchPage> => {
+  const [rows, total] = await Promise.all([
+    searchConversationEventRows(db, lead, words, limit, before),
+    countConversationSearchMatches(db, lead, words),
+  ]);
+  return {
+    ...toPage(rows, limit, keyOf, (row) => ({
+      eventId: row.id,
+      date: row.date.toISOString(),
+      snippet: searchSnippet(row, words),
+    })),
+    total,
+  };
+};

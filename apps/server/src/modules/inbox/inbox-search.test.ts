@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, parseInboxSearch } from './inbox-search.js';
+import { parseInboxSearch } from './inbox-search.js';
 
 describe('what an inbox search asks for', () => {
   it('reads a phone number typed any way as E.164, US when no country code is given', () => {
@@ -26,9 +26,5 @@ describe('what an inbox search asks for', () => {
     expect(parseInboxSearch('Mia D')).toEqual({ kind: 'name', text: 'Mia D' });
     expect(parseInboxSearch('   ')).toBeUndefined();
     expect(parseInboxSearch(undefined)).toBeUndefined();
-  });
-
-  it("escapes LIKE's wildcards", () => {
-    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
   });
 });

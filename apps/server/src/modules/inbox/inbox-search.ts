@@ -32,6 +32,3 @@ export const parseInboxSearch = (raw: string | undefined): InboxSearch | undefin
   if (text.includes('@')) return { kind: 'email', prefix: text.toLowerCase() };
   return { kind: 'name', text };
 };
-
-/** `text` as a literal inside a LIKE pattern. */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -2,8 +2,9 @@ import { and, desc, eq, ilike, inArray, isNotNull, ne, sql, type SQL } from 'dri
 import type { InboxChannel, InboxFilter, InboxView, LeadStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { conversationEvents, leadReads, leads, properties } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/like-pattern.js';
 import type { InboxCursor } from './inbox-cursor.js';
-import { escapeLike, type InboxSearch } from './inbox-search.js';
+import type { InboxSearch } from './inbox-search.js';
 
 export type InboxListOptions = {
   companyId: string;

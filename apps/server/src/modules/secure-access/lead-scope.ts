@@ -28,6 +28,9 @@ const LEAD_SCOPED_ROUTES: Readonly<Record<string, ScopeCheck>> = {
   [`GET ${apiRoutes.lead}`]: (params, lead) =>
     params.propertyId === lead.propertyId && params.pmsLeadId === lead.pmsLeadId,
   [`GET ${apiRoutes.leadConversations}`]: leadIdInPath,
+  // The pane's jump to a date and search inside the conversation read the same timeline.
+  [`GET ${apiRoutes.leadConversationsAround}`]: leadIdInPath,
+  [`GET ${apiRoutes.leadConversationsSearch}`]: leadIdInPath,
   [`GET ${apiRoutes.leadNotes}`]: leadIdInPath,
   [`POST ${apiRoutes.leadNotes}`]: leadIdInPath,
   [`POST ${apiRoutes.leadSms}`]: leadIdInPath,

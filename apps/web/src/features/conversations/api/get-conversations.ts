@@ -6,16 +6,26 @@ import { getConversationHistoryKey } from '../../../lib/conversation-cache/conve
 
 export const CONVERSATIONS_PAGE_SIZE = 50;
 
-type GetConversationsInput = { leadID: string; before: string; signal?: AbortSignal };
+type GetConversationsInput = {
+  leadID: string;
+  /** Older than this cursor; or, with `after`, newer than it. */
+  before?: string;
+  after?: string;
+  signal?: AbortSignal;
+};
 
-/** One page of a lead's timeline, newest first, older than the `before` cursor. */
+/**
+ * One page of a lead's timeline, newest first: older than the `before` cursor, or newer than the
+ * `after` cursor (its `nextCursor` then goes on towards the newest).
+ */
 export function getConversations({
   leadID,
   before,
+  after,
   signal,
 }: GetConversationsInput): Promise<ConversationPage> {
   return apiRequest(apiPaths.leadConversations(leadID), {
-    query: { before, limit: CONVERSATIONS_PAGE_SIZE },
+    query: { before, after, limit: CONVERSATIONS_PAGE_SIZE },
     schema: conversationPageSchema,
     signal,
   });

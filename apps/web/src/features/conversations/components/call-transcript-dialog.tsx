@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatDuration } from '../utils/format-duration';
 import { callPartyName } from './call-row';
+import { HighlightedText } from './search-highlight';
 
 type Speaker = 'LEAD' | 'AGENT' | 'ASSISTANT';
 
@@ -66,7 +67,7 @@ export function CallTranscriptDialog({ call, onClose }: CallTranscriptDialogProp
                       {speakerLabel(line.speaker, call)}
                     </Badge>
                     <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {line.text}
+                      <HighlightedText text={line.text} />
                     </Text>
                   </Group>
                 </li>

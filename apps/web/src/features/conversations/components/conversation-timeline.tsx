@@ -1,16 +1,25 @@
-import type { ConversationEvent, OfficeDecisionStatus } from '@leasing/contract';
-import { Anchor, Loader } from '@mantine/core';
-import { IconFlag3, IconMessages } from '@tabler/icons-react';
+import type {
+  ConversationEvent,
+  ConversationSearchHit,
+  OfficeDecisionStatus,
+} from '@leasing/contract';
+import { ActionIcon, Anchor, Loader, Tooltip } from '@mantine/core';
+import { IconFlag3, IconMessages, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { UIEvent } from 'react';
+import type { KeyboardEvent, UIEvent } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useConversationWindow } from '../api/get-conversations-around';
 import { useOlderConversations } from '../api/get-conversations';
 import { buildTimeline } from '../utils/build-timeline';
 import { CallTranscriptDialog } from './call-transcript-dialog';
+import { ConversationSearchBar } from './conversation-search-bar';
 import { FormattedEmailDialog } from './formatted-email-dialog';
+import { JumpToDate } from './jump-to-date';
+import { JumpToLatestButton } from './jump-to-latest-button';
 import { NewEventsPill } from './new-events-pill';
+import { SearchWordsContext } from './search-highlight';
 import { TimelineEvent } from './timeline-event';
 import classes from './timeline.module.css';
 import type { ScheduledMessageActions } from './scheduled-message-note';
@@ -74,6 +83,41 @@ function observeRectKeepingEnd(
     onRect(rect);
     if (wasAtEnd && previous.height !== rect.height) instance.scrollToEnd();
   });
+}
+
+/**
+ * Where the reader asked to go: a day (its start) or a search match (its event). The timeline then
+ * shows the events around that moment instead of the newest ones, until 'Jump to latest'.
+ */
+type JumpTarget = { date: string; eventId: string | null };
+
+type TimelineEndProps = { state: 'loading' | 'error' | 'more'; onLoadNewer: () => void };
+
+/** The row below the newest event of a window that does not reach the newest events yet. */
+function TimelineEnd({ state, onLoadNewer }: TimelineEndProps) {
+  return (
+    <div className={classes.end} style={{ height: START_ROW_HEIGHT }}>
+      {state === 'loading' && (
+        <>
+          <Loader size={14} aria-hidden />
+          <span role="status">Loading newer events…</span>
+        </>
+      )}
+      {state === 'error' && (
+        <span role="alert">
+          Could not load newer events.{' '}
+          <Anchor component="button" type="button" size="xs" onClick={onLoadNewer}>
+            Try again
+          </Anchor>
+        </span>
+      )}
+      {state === 'more' && (
+        <Anchor component="button" type="button" size="xs" onClick={onLoadNewer}>
+          Load newer events
+        </Anchor>
+      )}
+    </div>
+  );
 }
 
 type TimelineStartProps = {
@@ -141,10 +185,30 @@ export const ConversationTimeline = memo(function ConversationTimeline({
     enabled: isOlderRequested,
   });
   const olderPages = older.data?.pages;
+
+  const [jump, setJump] = useState<JumpTarget | null>(null);
+  /** A jump whose target has not been scrolled to yet. */
+  const pendingJump = useRef<JumpTarget | null>(null);
+  const around = useConversationWindow(leadID, jump?.date ?? null);
+  const windowPages = around.data?.pages;
+  // Until the window has arrived the reader keeps what they see.
+  const isWindowShown = jump !== null && windowPages !== undefined;
+  const windowReachesNewest = isWindowShown && !around.hasPreviousPage;
+
   const { rows, latestDecisionRequestId } = useMemo(
-    () => buildTimeline(recentEvents, olderPages ?? []),
-    [recentEvents, olderPages],
+    () =>
+      isWindowShown
+        ? // Once the window reaches the newest events, the live ones join it at the bottom.
+          buildTimeline(windowReachesNewest ? recentEvents : [], windowPages ?? [])
+        : buildTimeline(recentEvents, olderPages ?? []),
+    [isWindowShown, windowReachesNewest, recentEvents, windowPages, olderPages],
   );
+  const [isSearchOpen, setIsSearchOpen] = useState(false);
+  const [searchWords, setSearchWords] = useState<string | null>(null);
+  const [currentMatchId, setCurrentMatchId] = useState<string | null>(null);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
+  const [isAwayFromLatest, setIsAwayFromLatest] = useState(false);
+  const [latestRequests, setLatestRequests] = useState(0);
   const [openedCall, setOpenedCall] = useState<ConversationEvent | null>(null);
   const [openedEmail, setOpenedEmail] = useState<ConversationEvent | null>(null);
 
@@ -160,11 +224,12 @@ export const ConversationTimeline = memo(function ConversationTimeline({
     observeElementRect: observeRectKeepingEnd,
     overscan: 8,
     paddingStart: START_ROW_HEIGHT,
-    paddingEnd: 12,
+    paddingEnd: isWindowShown && !windowReachesNewest ? START_ROW_HEIGHT : 12,
     // Chat: older pages are prepended with the visible event held in place, and a new event
     // scrolls into view only when the reader is already at the newest one, and is not catching up.
     anchorTo: 'end',
-    followOnAppend: !isCatchingUp && newEventCount === 0,
+    // A window's newer pages are read into, not followed to their end.
+    followOnAppend: !isCatchingUp && newEventCount === 0 && (!isWindowShown || windowReachesNewest),
     scrollEndThreshold: SCROLL_END_THRESHOLD,
   });
 
@@ -177,6 +242,25 @@ export const ConversationTimeline = memo(function ConversationTimeline({
     if (scrollToEndRequests > 0) virtualizer.scrollToEnd();
   }, [scrollToEndRequests, virtualizer]);
 
+  // 'Jump to latest': the live rows are back; their end is the newest event.
+  useLayoutEffect(() => {
+    if (latestRequests > 0) virtualizer.scrollToEnd();
+  }, [latestRequests, virtualizer]);
+
+  // A jump lands once its window is shown: on the match's event, or on the day's first event
+  // (the newest one before it when nothing follows).
+  useLayoutEffect(() => {
+    const target = pendingJump.current;
+    if (!target || !isWindowShown || around.isPlaceholderData || jump !== target) return;
+    pendingJump.current = null;
+    const at = target.eventId
+      ? rows.findIndex((row) => row.key === target.eventId)
+      : rows.findIndex((row) => Date.parse(row.event.date) >= Date.parse(target.date));
+    virtualizer.scrollToIndex(at === -1 ? rows.length - 1 : at, {
+      align: target.eventId ? 'center' : 'start',
+    });
+  }, [jump, rows, isWindowShown, around.isPlaceholderData, virtualizer]);
+
   // New events that all fit on screen are already seen: no pill for them. Judged on the rows'
   // sizes, which the virtualizer knows before the browser has laid them out.
   useLayoutEffect(() => {
@@ -187,15 +271,39 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   }, [newEventCount, virtualizer, onNewEventsSeen]);
 
   const hasOlder = olderCursor !== null && (!isOlderRequested || older.hasNextPage);
-  const startState: TimelineStartProps['state'] = older.isFetching
-    ? 'loading'
-    : older.isError
-      ? 'error'
-      : hasOlder
-        ? 'more'
-        : 'beginning';
+  const startState: TimelineStartProps['state'] = isWindowShown
+    ? around.isFetchingNextPage
+      ? 'loading'
+      : around.isFetchNextPageError
+        ? 'error'
+        : around.hasNextPage
+          ? 'more'
+          : 'beginning'
+    : older.isFetching
+      ? 'loading'
+      : older.isError
+        ? 'error'
+        : hasOlder
+          ? 'more'
+          : 'beginning';
+  const endState: TimelineEndProps['state'] | null =
+    !isWindowShown || windowReachesNewest
+      ? null
+      : around.isFetchingPreviousPage
+        ? 'loading'
+        : around.isFetchPreviousPageError
+          ? 'error'
+          : 'more';
+
+  function loadNewer() {
+    if (around.hasPreviousPage && !around.isFetching) void around.fetchPreviousPage();
+  }
 
   function loadOlder() {
+    if (isWindowShown) {
+      if (around.hasNextPage && !around.isFetching) void around.fetchNextPage();
+      return;
+    }
     if (olderCursor === null) return;
     if (!isOlderRequested) {
       setIsOlderRequested(true);
@@ -208,10 +316,19 @@ export const ConversationTimeline = memo(function ConversationTimeline({
 
   function handleScroll(event: UIEvent<HTMLDivElement>) {
     const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
-    if (newEventCount > 0 && scrollHeight - clientHeight - scrollTop <= SCROLL_END_THRESHOLD) {
+    const fromEnd = scrollHeight - clientHeight - scrollTop;
+    if (newEventCount > 0 && fromEnd <= SCROLL_END_THRESHOLD) {
       onNewEventsSeen?.();
     }
-    // After a failure the reader retries on purpose; scrolling must not hammer the server.
+    // More than a screen above the newest event: 'Jump to latest' is offered.
+    setIsAwayFromLatest(fromEnd > clientHeight);
+    if (isWindowShown) {
+      // After a failure the reader retries on purpose; scrolling must not hammer the server.
+      if (around.isError) return;
+      if (scrollTop < LOAD_OLDER_WITHIN_PX) loadOlder();
+      else if (fromEnd < LOAD_OLDER_WITHIN_PX) loadNewer();
+      return;
+    }
     if (older.isError) return;
     if (scrollTop < LOAD_OLDER_WITHIN_PX) loadOlder();
   }
@@ -219,6 +336,62 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   function handleShowNewEvents() {
     virtualizer.scrollToEnd();
     onNewEventsSeen?.();
+  }
+
+  function jumpTo(target: JumpTarget) {
+    pendingJump.current = target;
+    setJump(target);
+  }
+
+  function handleJumpToDate(moment: string) {
+    setCurrentMatchId(null);
+    jumpTo({ date: moment, eventId: null });
+  }
+
+  function handleGoToMatch(hit: ConversationSearchHit) {
+    setCurrentMatchId(hit.eventId);
+    const index = rows.findIndex((row) => row.key === hit.eventId);
+    if (index !== -1) {
+      virtualizer.scrollToIndex(index, { align: 'center' });
+      return;
+    }
+    jumpTo({ date: hit.date, eventId: hit.eventId });
+  }
+
+  function handleRetryJump() {
+    void around.refetch();
+  }
+
+  function handleJumpToLatest() {
+    pendingJump.current = null;
+    setJump(null);
+    setIsAwayFromLatest(false);
+    setLatestRequests((count) => count + 1);
+    // The button goes away under the reader's focus: the timeline takes it.
+    scrollRef.current?.focus({ preventScroll: true });
+  }
+
+  function handleOpenSearch() {
+    setIsSearchOpen(true);
+  }
+
+  function handleCloseSearch() {
+    setIsSearchOpen(false);
+    setSearchWords(null);
+    setCurrentMatchId(null);
+    requestAnimationFrame(() => searchButtonRef.current?.focus());
+  }
+
+  /** Ctrl/Cmd+F inside the timeline searches the conversation; elsewhere the browser finds. */
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f') {
+      event.preventDefault();
+      if (isSearchOpen) {
+        event.currentTarget.querySelector<HTMLInputElement>('[role="search"] input')?.focus();
+      } else {
+        setIsSearchOpen(true);
+      }
+    }
   }
 
   function handleCloseTranscript() {
@@ -241,55 +414,100 @@ export const ConversationTimeline = memo(function ConversationTimeline({
     );
   }
 
+  const isJumpToLatestShown = newEventCount === 0 && (jump !== null || isAwayFromLatest);
+
   return (
-    <div className={classes.viewport}>
-      <div
-        ref={scrollRef}
-        className={classes.scroller}
-        tabIndex={0}
-        role="region"
-        aria-label="Conversation timeline"
-        onScroll={handleScroll}
-      >
-        <div className={classes.sizer} style={{ height: virtualizer.getTotalSize() }}>
-          <TimelineStart state={startState} onLoadOlder={loadOlder} />
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            const { event } = row;
-            return (
-              <div
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                data-event-type={event.eventType}
-                data-event-id={event._id}
-                className={classes.row}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <TimelineEvent
-                  event={event}
-                  dayLabel={row.dayLabel}
-                  decisionStatus={
-                    event._id === latestDecisionRequestId ? officeDecisionStatus : null
-                  }
-                  onOpenTranscript={setOpenedCall}
-                  onViewFormattedEmail={setOpenedEmail}
-                  isReplySelected={event._id === selectedReplyId}
-                  onEmailClick={onEmailClick}
-                  onRetry={onRetry}
-                  isRetrying={retryingId === event._id}
-                  onSendByEmail={onSendByEmail}
-                  scheduledActions={scheduledActions}
-                />
-              </div>
-            );
-          })}
+    <SearchWordsContext value={searchWords}>
+      <div className={classes.viewport} onKeyDown={handleKeyDown}>
+        <div className={classes.tools}>
+          {isSearchOpen ? (
+            <ConversationSearchBar
+              leadID={leadID}
+              onWordsChange={setSearchWords}
+              onGoToMatch={handleGoToMatch}
+              onClose={handleCloseSearch}
+            />
+          ) : (
+            <>
+              <Tooltip label="Search (Ctrl+F)" withArrow>
+                <ActionIcon
+                  ref={searchButtonRef}
+                  size="lg"
+                  variant="subtle"
+                  color="gray"
+                  aria-label="Search this conversation"
+                  onClick={handleOpenSearch}
+                >
+                  <IconSearch size={16} stroke={1.75} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <JumpToDate onJump={handleJumpToDate} />
+            </>
+          )}
+          {jump !== null && around.isError && !isWindowShown && (
+            <span role="alert" className={classes.searchCount}>
+              Could not open that part of the conversation.{' '}
+              <Anchor component="button" type="button" size="xs" onClick={handleRetryJump}>
+                Try again
+              </Anchor>
+            </span>
+          )}
         </div>
+        <div className={classes.frame}>
+          <div
+            ref={scrollRef}
+            className={classes.scroller}
+            tabIndex={0}
+            role="region"
+            aria-label="Conversation timeline"
+            onScroll={handleScroll}
+          >
+            <div className={classes.sizer} style={{ height: virtualizer.getTotalSize() }}>
+              <TimelineStart state={startState} onLoadOlder={loadOlder} />
+              {endState && <TimelineEnd state={endState} onLoadNewer={loadNewer} />}
+              {virtualizer.getVirtualItems().map((item) => {
+                const row = rows[item.index];
+                if (!row) return null;
+                const { event } = row;
+                return (
+                  <div
+                    key={item.key}
+                    ref={virtualizer.measureElement}
+                    data-index={item.index}
+                    data-event-type={event.eventType}
+                    data-event-id={event._id}
+                    data-current-match={event._id === currentMatchId || undefined}
+                    className={classes.row}
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <TimelineEvent
+                      event={event}
+                      dayLabel={row.dayLabel}
+                      decisionStatus={
+                        event._id === latestDecisionRequestId ? officeDecisionStatus : null
+                      }
+                      onOpenTranscript={setOpenedCall}
+                      onViewFormattedEmail={setOpenedEmail}
+                      isReplySelected={event._id === selectedReplyId}
+                      onEmailClick={onEmailClick}
+                      onRetry={onRetry}
+                      isRetrying={retryingId === event._id}
+                      onSendByEmail={onSendByEmail}
+                      scheduledActions={scheduledActions}
+                    />
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+          {newEventCount > 0 && (
+            <NewEventsPill count={newEventCount} onClick={handleShowNewEvents} />
+          )}
+          {isJumpToLatestShown && <JumpToLatestButton onClick={handleJumpToLatest} />}
+        </div>
+        <CallTranscriptDialog call={openedCall} onClose={handleCloseTranscript} />
+        <FormattedEmailDialog email={openedEmail} onClose={handleCloseEmail} />
       </div>
-      {newEventCount > 0 && <NewEventsPill count={newEventCount} onClick={handleShowNewEvents} />}
-      <CallTranscriptDialog call={openedCall} onClose={handleCloseTranscript} />
-      <FormattedEmailDialog email={openedEmail} onClose={handleCloseEmail} />
-    </div>
+    </SearchWordsContext>
   );
 });

@@ -22,6 +22,7 @@ import { formatTime } from '../../../lib/format-date';
 import { countPendingMedia, isAutoSubmitted, readOptStatusChange } from '../utils/inbound-facts';
 import { AttachmentThumbnail } from './attachment-thumbnail';
 import { MessageText } from './message-text';
+import { HighlightedText } from './search-highlight';
 import { OptOutReviewPrompt } from './opt-out-review-prompt';
 import { FileChips } from '../../../components/ui/file-chips';
 import {
@@ -286,7 +287,11 @@ export function MessageBubble({
           data-reply-selected={isReplySelected || undefined}
           onClick={isReplyable ? handleBubbleClick : undefined}
         >
-          {isEmail && event.subject && <div className={classes.subject}>{event.subject}</div>}
+          {isEmail && event.subject && (
+            <div className={classes.subject}>
+              <HighlightedText text={event.subject} />
+            </div>
+          )}
           <MessageText
             text={event.body}
             translation={event.data.translation?.body?.textInEnglish}

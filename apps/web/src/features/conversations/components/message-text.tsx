@@ -1,6 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useState } from 'react';
+import { HighlightedText } from './search-highlight';
 import classes from './timeline.module.css';
 
 export type MessageTextProps = {
@@ -22,14 +23,20 @@ export function MessageText({ text, translation }: MessageTextProps) {
 
   return (
     <>
-      {text && <div className={classes.text}>{text}</div>}
+      {text && (
+        <div className={classes.text}>
+          <HighlightedText text={text} />
+        </div>
+      )}
       {translation && isTranslationShown && (
         <div className={classes.translation}>
           <div className={classes.translationLabel}>
             <IconLanguage size={13} stroke={1.75} aria-hidden />
             English translation
           </div>
-          <div className={classes.text}>{translation}</div>
+          <div className={classes.text}>
+            <HighlightedText text={translation} />
+          </div>
         </div>
       )}
       {translation && (

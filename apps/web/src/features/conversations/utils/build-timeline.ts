@@ -1,4 +1,4 @@
-import type { ConversationEvent, ConversationPage } from '@leasing/contract';
+import type { ConversationEvent } from '@leasing/contract';
 import { formatDayLabel, getDayKey } from '../../../lib/format-date';
 
 export type TimelineRow = {
@@ -40,7 +40,7 @@ function dayKeyOf(event: ConversationEvent): number {
  */
 export function buildTimeline(
   recentEvents: ConversationEvent[],
-  olderPages: ConversationPage[],
+  olderPages: { items: ConversationEvent[] }[],
   now: Date = new Date(),
 ): Timeline {
   const newestFirst = [recentEvents, ...olderPages.map((page) => page.items)].flat();
