@@ -21,11 +21,12 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
   let page: Page;
 
   const inbox = () => page.getByRole('list', { name: 'Leads' });
-  const row = (name: string) => inbox().getByRole('link', { name, exact: true });
+  /** A lead's row: its accessible name is everything it shows, the lead's name first. */
+  const row = (name: string) => inbox().getByRole('link', { name: new RegExp(`^${name} `) });
   const rowNames = () =>
     inbox()
       .getByRole('link')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+      .evaluateAll((links) => links.map((link) => link.getAttribute('data-lead-name')));
 
   beforeAll(async () => {
     twilioFake = await startFakeTwilio();
@@ -135,7 +136,10 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
       .toISOString()
       .slice(0, 10);
 
-    await page.getByRole('link', { name: /Riverside Lofts/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Properties' })
+      .getByRole('link', { name: /Riverside Lofts/ })
+      .click();
     await page.getByText('Tours', { exact: true }).click();
     await page.goto(`${page.url()}&week=${sunday}`);
 

@@ -30,17 +30,18 @@ describe('follow-ups from the inbox', () => {
     // A list item has no box of its own (its row is placed absolutely): wait for its link.
     const item = list.getByRole('listitem').first();
     await item.getByRole('link').first().waitFor();
-    const name = (await item.getByRole('link').first().getAttribute('aria-label')) ?? '';
+    const name = (await item.getByRole('link').first().getAttribute('data-lead-name')) ?? '';
     expect(name).not.toBe('');
 
     await item.getByRole('button', { name: `Follow up with ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Tomorrow 9:00 AM' }).click();
-    const row = list.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
+    const rowLink = page.getByRole('link', { name: new RegExp(`^${name} `) });
+    const row = list.getByRole('listitem').filter({ has: rowLink });
     await expect
       .poll(() => row.getByText(/^Follow up \w{3} 9:00 AM$/).count(), { timeout: 10_000 })
       .toBe(1);
 
-    await row.getByRole('link', { name }).click();
+    await row.getByRole('link', { name: new RegExp(`^${name} `) }).click();
     const lights = page.getByRole('group', { name: 'Lights' });
     await expect
       .poll(() => lights.getByText(/^Follow up \w{3} 9:00 AM$/).count(), { timeout: 10_000 })

@@ -95,11 +95,11 @@ describe('notifications and keyboard shortcuts in the browser', () => {
     const rows = page.getByRole('list', { name: 'Leads' }).getByRole('link');
     await rows.first().waitFor();
     const [first, second] = [
-      await rows.nth(0).getAttribute('aria-label'),
-      await rows.nth(1).getAttribute('aria-label'),
+      await rows.nth(0).getAttribute('data-lead-name'),
+      await rows.nth(1).getAttribute('data-lead-name'),
     ];
     const focusedRow = () =>
-      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+      page.evaluate(() => document.activeElement?.getAttribute('data-lead-name') ?? null);
 
     await page.keyboard.press('j');
     await expect.poll(focusedRow).toBe(first);

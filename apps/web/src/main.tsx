@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/accessibility.css';
 import { PAYMENT_MODE_TITLE } from '@leasing/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

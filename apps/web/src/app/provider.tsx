@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export type AppProviderProps = {
   queryClient: QueryClient;
@@ -12,7 +12,11 @@ export type AppProviderProps = {
 
 export function AppProvider({ queryClient, children }: AppProviderProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

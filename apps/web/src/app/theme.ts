@@ -1,14 +1,64 @@
-import { createTheme, Modal } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, Menu, Modal } from '@mantine/core';
+import type { CSSVariablesResolver } from '@mantine/core';
+import { darkenToContrast } from '../lib/contrast';
+
+const PRIMARY_SHADE = 6;
+const WHITE = '#ffffff';
+/** The lightest grey text sits on (gray.1: hovered rows, the page's panels). */
+const TEXT_BACKGROUND = DEFAULT_THEME.colors.gray[1];
 
 export const theme = createTheme({
   primaryColor: 'indigo',
-  primaryShade: { light: 6, dark: 5 },
+  primaryShade: { light: PRIMARY_SHADE, dark: 5 },
   defaultRadius: 'md',
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
+  // With "reduce motion" set, Mantine's transitions (dialogs, menus, collapses) take no time.
+  respectReducedMotion: true,
   components: {
     // Every dialog's close button has a name (axe: button-name), not only those that remember it.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // The placeholder is a focusable child of role="menu" that is no menu item (axe:
+    // aria-required-children); the dropdown itself takes the focus instead.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
+});
+
+/**
+ * Mantine's palette, made legible (WCAG AA, 4.5:1) while keeping its look: each colour is darkened
+ * only as far as its text needs — filled (white text on it), light (its dark shade on its tint),
+ * outline and plain text (on white and the light greys) — and the dimmed grey likewise.
+ */
+const legibleColorVariables = () => {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
+    if (name === 'dark') continue;
+    const filled = darkenToContrast(shades[PRIMARY_SHADE], WHITE);
+    variables[`--mantine-color-${name}-filled`] = filled;
+    variables[`--mantine-color-${name}-filled-hover`] = darkenToContrast(filled, WHITE, 5.5);
+    variables[`--mantine-color-${name}-light-color`] = darkenToContrast(shades[9], shades[1]);
+    variables[`--mantine-color-${name}-outline`] = darkenToContrast(
+      shades[PRIMARY_SHADE],
+      TEXT_BACKGROUND,
+    );
+    variables[`--mantine-color-${name}-text`] = darkenToContrast(
+      shades[PRIMARY_SHADE],
+      TEXT_BACKGROUND,
+    );
+  }
+  return variables;
+};
+
+export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
+  variables: {},
+  light: {
+    ...legibleColorVariables(),
+    '--mantine-color-dimmed': darkenToContrast(resolvedTheme.colors.gray[6], TEXT_BACKGROUND),
+    '--mantine-color-anchor': darkenToContrast(
+      resolvedTheme.colors[resolvedTheme.primaryColor]![PRIMARY_SHADE],
+      TEXT_BACKGROUND,
+    ),
+  },
+  dark: {},
 });

@@ -257,17 +257,17 @@ describe('live updates', () => {
       [`GET ${apiPaths.inbox}`]: () => ({ body: { items: serverItems, nextCursor: null } }),
     });
     renderApp('/main/dashboard');
-    await screen.findByRole('link', { name: 'Avery First' });
+    await screen.findByRole('link', { name: /^Avery First\b/ });
     await live.connected();
 
     const names = () =>
       within(screen.getByRole('list', { name: 'Leads' }))
         .getAllByRole('link')
-        .map((link) => link.getAttribute('aria-label'));
+        .map((link) => link.getAttribute('data-lead-name'));
     const text = inbound({ _id: 'new-text', leadID: 'b', date: minute(60), body: 'Still free?' });
     live.publish([text], { ...second, lastActivityAt: minute(60), phoneOptStatus: 'OPT_OUT' });
     await waitFor(() => expect(names()).toEqual(['Blake Second', 'Avery First']));
-    const blake = screen.getByRole('link', { name: 'Blake Second' });
+    const blake = screen.getByRole('link', { name: /^Blake Second\b/ });
     expect(blake.hasAttribute('data-unread')).toBe(true);
     expect(within(blake).getByText('Still free?')).toBeTruthy();
     expect(within(blake).getByText('SMS opt-out')).toBeTruthy();
@@ -279,7 +279,7 @@ describe('live updates', () => {
     live.publish([again], { ...first, lastActivityAt: minute(61) });
     await waitFor(() =>
       expect(
-        within(screen.getByRole('link', { name: 'Avery First' })).getByText(/^Waiting /),
+        within(screen.getByRole('link', { name: /^Avery First\b/ })).getByText(/^Waiting /),
       ).toBeTruthy(),
     );
 

@@ -43,7 +43,7 @@ describe('secure-access page', () => {
     expect(screen.getByText(/^Expires at /)).toBeTruthy();
     expect(await screen.findByText('Acting as Dana Agent')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Back to dashboard' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Leasing console' })).toBeNull();
     expect(screen.getByPlaceholderText('Send a message to the lead')).toBeTruthy();
 
     const sentWith = server.requests.map((request) => request.headers.get('Authorization'));

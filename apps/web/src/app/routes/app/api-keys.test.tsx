@@ -200,7 +200,7 @@ describe('API keys page', () => {
       [`GET ${apiPaths.outbox}`]: { body: { items: [], nextCursor: null } },
     });
     const { user, router } = renderApp('/main/outbox');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'API keys' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
     expect(await screen.findByRole('heading', { name: 'API keys' })).toBeTruthy();

@@ -22,7 +22,13 @@ export function ApiKeysRoute() {
             Keys let your other systems — the leasing assistant, the property-management system, the
             phone bot — add leads and events that appear in this console. A key reaches your company
             only.{' '}
-            <Anchor href={API_REFERENCE_URL} target="_blank" rel="noopener" size="sm">
+            <Anchor
+              href={API_REFERENCE_URL}
+              target="_blank"
+              rel="noopener"
+              size="sm"
+              underline="always"
+            >
               <IconBook size={14} style={{ verticalAlign: -2 }} aria-hidden /> API reference
             </Anchor>
           </Text>

@@ -2,6 +2,7 @@ import { AppShell, Container, Group } from '@mantine/core';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Brand } from '../../../components/ui/brand';
 import { paths } from '../../../config/paths';
+import { PRODUCT_NAME } from '../../../config/product';
 import { UserMenu } from '../../../features/auth/components/user-menu';
 import { MainNav } from '../../../features/inbox/components/main-nav';
 import { ReconnectingIndicator } from '../../../features/live/components/reconnecting-indicator';
@@ -9,7 +10,11 @@ import { NotificationBell } from '../../../features/notifications/components/not
 import { ShortcutListener } from '../../../features/shortcuts/components/shortcut-listener';
 import { UnmatchedNavLink } from '../../../features/unmatched/components/unmatched-nav-link';
 import type { Notification } from '@leasing/contract';
+import type { MouseEvent } from 'react';
 import { useLiveUpdates } from '../../live-updates';
+import classes from './app-layout.module.css';
+
+const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * The frame of every signed-in page: product name and the user's menu above the content. It holds
@@ -27,15 +32,24 @@ export function AppLayoutRoute() {
     void navigate(paths.login.getHref(), { replace: true });
   }
 
+  /** Focus moves past the header; the URL keeps no fragment for the router to trip on. */
+  function handleSkipToContent(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    document.getElementById(MAIN_CONTENT_ID)?.focus();
+  }
+
   return (
     <AppShell header={{ height: 60 }} padding={0}>
+      <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={handleSkipToContent}>
+        Skip to main content
+      </a>
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Link
               to={paths.dashboard.getHref()}
               style={{ color: 'inherit', textDecoration: 'none' }}
-              aria-label="Dashboard"
+              aria-label={PRODUCT_NAME}
             >
               <Brand size="sm" nameVisibleFrom="sm" />
             </Link>
@@ -49,7 +63,7 @@ export function AppLayoutRoute() {
         </Group>
       </AppShell.Header>
       <ShortcutListener />
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main} bg="gray.0">
         <Container size="xl" py="lg" px="md">
           <Outlet />
         </Container>

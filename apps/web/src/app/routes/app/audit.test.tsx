@@ -319,7 +319,7 @@ describe('Audit page', () => {
       },
       '/main/outbox',
     );
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Audit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
     expect(await screen.findByText('No activity matches these filters')).toBeTruthy();

@@ -63,7 +63,7 @@ function stubDashboardApi(
 const rowNames = () =>
   within(screen.getByRole('list', { name: 'Leads' }))
     .getAllByRole('link')
-    .map((link) => link.getAttribute('aria-label'));
+    .map((link) => link.getAttribute('data-lead-name'));
 
 describe('dashboard: the inbox', () => {
   it('lists every property and the inbox across them, with what needs attention', async () => {
@@ -78,7 +78,7 @@ describe('dashboard: the inbox', () => {
     expect(within(nav).getByText('Maple Court')).toBeTruthy();
     expect(within(nav).getByText('Harbor View')).toBeTruthy();
 
-    const jordanRow = await screen.findByRole('link', { name: 'Jordan Prospect' });
+    const jordanRow = await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
     expect(jordanRow.getAttribute('href')).toBe(`/properties/${maple._id}/leads/L%2F1/escalation`);
     expect(rowNames()).toEqual(['Jordan Prospect', 'Casey Renter']);
     expect(jordanRow.hasAttribute('data-unread')).toBe(true);
@@ -91,7 +91,7 @@ describe('dashboard: the inbox', () => {
     expect(within(jordanRow).getByText('· Maple Court')).toBeTruthy();
     expect(within(jordanRow).getByLabelText('Reachable by SMS')).toBeTruthy();
 
-    const caseyRow = screen.getByRole('link', { name: 'Casey Renter' });
+    const caseyRow = screen.getByRole('link', { name: /^Casey Renter\b/ });
     expect(caseyRow.hasAttribute('data-unread')).toBe(false);
     expect(within(caseyRow).getByText('SMS opt-out')).toBeTruthy();
     expect(within(caseyRow).getByText('Email opt-out')).toBeTruthy();
@@ -109,7 +109,8 @@ describe('dashboard: the inbox', () => {
     );
     const { user, router } = renderApp('/main/dashboard');
 
-    await user.click(await screen.findByRole('link', { name: /Harbor View/ }));
+    const nav = await screen.findByRole('navigation', { name: 'Properties' });
+    await user.click(within(nav).getByRole('link', { name: /Harbor View/ }));
 
     expect(await screen.findByText('No leads yet')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Harbor View' })).toBeTruthy();
@@ -126,7 +127,7 @@ describe('dashboard: the inbox', () => {
         : { items: [jordan, casey], nextCursor: null },
     );
     const { user, router } = renderApp('/main/dashboard');
-    await screen.findByRole('link', { name: 'Jordan Prospect' });
+    await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
 
     await user.type(screen.getByPlaceholderText('Search name, email or phone'), '(555) 010-0001');
 
@@ -140,7 +141,7 @@ describe('dashboard: the inbox', () => {
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('(555) 010-0001');
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(await screen.findByRole('link', { name: 'Jordan Prospect' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Jordan Prospect\b/ })).toBeTruthy();
     expect(
       (screen.getByPlaceholderText('Search name, email or phone') as HTMLInputElement).value,
     ).toBe('');
@@ -149,7 +150,7 @@ describe('dashboard: the inbox', () => {
   it('filters by open decision, awaiting reply, unread and one channel', async () => {
     const server = stubDashboardApi();
     const { user, router } = renderApp('/main/dashboard');
-    await screen.findByRole('link', { name: 'Jordan Prospect' });
+    await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
     const filters = screen.getByRole('group', { name: 'Filters' });
 
     const urlParam = (name: string) => new URLSearchParams(router.state.location.search).get(name);
@@ -182,7 +183,7 @@ describe('dashboard: the inbox', () => {
         : { items: firstPage, nextCursor: 'page-2' },
     );
     renderApp('/main/dashboard');
-    await screen.findByRole('link', { name: 'Lead 0' });
+    await screen.findByRole('link', { name: /^Lead 0\b/ });
 
     await waitFor(() =>
       expect(
@@ -196,12 +197,12 @@ describe('dashboard: the inbox', () => {
       [`GET ${apiPaths.lead(harbor._id, 'L-2')}`]: apiError(404, 'NOT_FOUND', 'Lead not found.'),
     });
     const { user, router } = renderApp('/main/dashboard');
-    const jordanRow = await screen.findByRole('link', { name: 'Jordan Prospect' });
+    const jordanRow = await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
     expect(jordanRow.getAttribute('tabindex')).toBe('0');
 
     jordanRow.focus();
     fireEvent.keyDown(jordanRow, { key: 'ArrowDown' });
-    const caseyRow = screen.getByRole('link', { name: 'Casey Renter' });
+    const caseyRow = screen.getByRole('link', { name: /^Casey Renter\b/ });
     await waitFor(() => expect(document.activeElement).toBe(caseyRow));
     expect(caseyRow.hasAttribute('data-active')).toBe(true);
     fireEvent.keyDown(caseyRow, { key: 'ArrowUp' });
@@ -223,14 +224,14 @@ describe('dashboard: the inbox', () => {
     });
     const { user, router } = renderApp('/main/dashboard');
 
-    await user.click(await screen.findByRole('link', { name: 'Jordan Prospect' }));
+    await user.click(await screen.findByRole('link', { name: /^Jordan Prospect\b/ }));
     await screen.findByRole('heading', { name: 'Jordan Prospect' });
     await waitFor(() =>
       expect(server.requestsTo(apiPaths.leadRead(jordan._id), 'POST')).toHaveLength(1),
     );
 
     await router.navigate(-1);
-    const row = await screen.findByRole('link', { name: 'Jordan Prospect' });
+    const row = await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
     expect(row.hasAttribute('data-unread')).toBe(false);
   });
 
@@ -247,7 +248,7 @@ describe('dashboard: the inbox', () => {
     expect(await screen.findByText('The inbox is unavailable.')).toBeTruthy();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('link', { name: 'Jordan Prospect' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Jordan Prospect\b/ })).toBeTruthy();
   });
 
   it('says when there are no properties', async () => {
@@ -275,7 +276,7 @@ describe('dashboard: the inbox', () => {
     const server = stubDashboardApi();
     const { user, router } = renderApp('/main/dashboard');
 
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
@@ -309,7 +310,7 @@ describe('dashboard: the tours calendar', () => {
     const { user, router } = renderApp('/main/dashboard?view=tours&week=2026-11-22');
 
     const tour = await screen.findByRole('link', {
-      name: 'Mia Davis, 2:00 PM, In person tour, Maple Court',
+      name: '2:00 PM Mia Davis In person · Maple Court',
     });
     const headers = screen.getAllByTestId('tours-day-header').map((header) => header.textContent);
     expect(headers).toEqual(['Sun22', 'Mon23', 'Tue24', 'Wed25', 'Thu26', 'Fri27', 'Sat28']);
@@ -336,7 +337,7 @@ describe('dashboard: the tours calendar', () => {
       `/main/dashboard?view=tours&week=2026-11-22&property=${maple._id}`,
     );
 
-    const tour = await screen.findByRole('link', { name: 'Mia Davis, 2:00 PM, In person tour' });
+    const tour = await screen.findByRole('link', { name: '2:00 PM Mia Davis In person' });
     expect(server.requestsTo(apiPaths.propertyTours(maple._id))).toHaveLength(1);
     await user.click(tour);
     await waitFor(() =>
@@ -347,12 +348,12 @@ describe('dashboard: the tours calendar', () => {
   it('switches between the inbox and the tours', async () => {
     stubToursApi();
     const { user, router } = renderApp('/main/dashboard');
-    await screen.findByRole('link', { name: 'Jordan Prospect' });
+    await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
 
     await user.click(screen.getByText('Tours'));
     expect(await screen.findByRole('button', { name: 'Previous week' })).toBeTruthy();
     expect(new URLSearchParams(router.state.location.search).get('view')).toBe('tours');
     await user.click(screen.getByText('Inbox'));
-    expect(await screen.findByRole('link', { name: 'Jordan Prospect' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Jordan Prospect\b/ })).toBeTruthy();
   });
 });

@@ -38,6 +38,18 @@ describe('lead escalation page', () => {
     expect(within(panel).getByText('Nov 24, 2026, 12:30 PM CST')).toBeTruthy();
   });
 
+  it('puts the keyboard in the message box when the lead opens', async () => {
+    startSession('token');
+    stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: demoUser },
+      [`GET ${leadApiPath}`]: { body: theLead },
+    });
+    renderApp(leadPagePath);
+
+    const message = await screen.findByPlaceholderText('Send a message to the lead');
+    await waitFor(() => expect(document.activeElement).toBe(message));
+  });
+
   it('reloads the lead when the same URL is opened again', async () => {
     startSession('token');
     const server = stubRoutes({

@@ -5,7 +5,7 @@ import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
@@ -203,6 +203,15 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
     },
     { description: 'Assign the lead to me', enabled: canTakeLead },
   );
+
+  // Opening a lead is opening it to reply: the keyboard starts in the message. Not on a touch
+  // screen, whose keyboard would cover the timeline, nor in a secure link's frame (the host page
+  // keeps its focus).
+  const leadId = lead._id;
+  useEffect(() => {
+    if (isSecureAccess || window.matchMedia?.('(pointer: coarse)').matches) return;
+    composerSlotRef.current?.querySelector('textarea')?.focus({ preventScroll: true });
+  }, [leadId, isSecureAccess]);
 
   useShortcut('r', () => composerSlotRef.current?.querySelector('textarea')?.focus(), {
     description: 'Reply to the lead',

@@ -274,7 +274,7 @@ describe('Numbers page', () => {
       [`GET ${apiPaths.outbox}`]: { body: { items: [], nextCursor: null } },
     });
     const { user, router } = renderApp('/main/outbox');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Numbers' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
     expect(await screen.findByRole('heading', { name: 'Numbers' })).toBeTruthy();

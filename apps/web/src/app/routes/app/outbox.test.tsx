@@ -130,7 +130,7 @@ describe('outbox page', () => {
     const headerLink = await screen.findByRole('link', { name: 'Outbox' });
     expect(headerLink.getAttribute('href')).toBe('/main/outbox');
 
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     const menuItem = await screen.findByRole('menuitem', { name: 'Outbox' });
     await user.click(menuItem);
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/outbox'));

@@ -22,7 +22,7 @@ async function openDashboard() {
     [`GET ${apiPaths.notifications}`]: { body: { items: [], nextCursor: null, unreadCount: 0 } },
   });
   const rendered = renderApp('/main/dashboard');
-  await screen.findByRole('link', { name: 'Jordan Prospect' });
+  await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
   return rendered;
 }
 
@@ -31,16 +31,16 @@ const selectedRow = () =>
   within(screen.getByRole('list', { name: 'Leads' }))
     .getAllByRole('link')
     .find((row) => row.hasAttribute('data-active'))
-    ?.getAttribute('aria-label');
+    ?.getAttribute('data-lead-name');
 
 describe('keyboard shortcuts', () => {
   it('moves through the inbox with j and k', async () => {
     const { user } = await openDashboard();
     await user.keyboard('j');
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Jordan Prospect');
+    expect(document.activeElement?.getAttribute('data-lead-name')).toBe('Jordan Prospect');
     await user.keyboard('j');
     await waitFor(() => expect(selectedRow()).toBe('Casey Renter'));
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Casey Renter');
+    expect(document.activeElement?.getAttribute('data-lead-name')).toBe('Casey Renter');
     await user.keyboard('j');
     await waitFor(() => expect(selectedRow()).toBe('Riley Mover'));
     await user.keyboard('k');
@@ -65,7 +65,7 @@ describe('keyboard shortcuts', () => {
     fireEvent.keyDown(document.documentElement, { key: 'j', metaKey: true });
     expect(document.activeElement).toBe(document.body);
     fireEvent.keyDown(document.documentElement, { key: 'j' });
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Jordan Prospect');
+    expect(document.activeElement?.getAttribute('data-lead-name')).toBe('Jordan Prospect');
   });
 
   it('lists the shortcuts with ?, the ones this page has no use for dimmed', async () => {

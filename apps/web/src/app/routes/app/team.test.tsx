@@ -305,7 +305,7 @@ describe('Team page', () => {
       [`GET ${apiPaths.outbox}`]: { body: { items: [], nextCursor: null } },
     });
     const { user, router } = renderApp('/main/outbox');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Team' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
     expect(await screen.findByRole('heading', { name: 'Team' })).toBeTruthy();

@@ -134,7 +134,7 @@ describe('unmatched messages page', () => {
     const headerLink = await screen.findByRole('link', { name: 'Unmatched messages' });
     expect(headerLink.getAttribute('href')).toBe('/main/unmatched');
 
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Unmatched messages' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/unmatched'));
     expect(await screen.findByRole('heading', { name: 'Unmatched messages' })).toBeTruthy();

@@ -18,7 +18,7 @@ async function openMenu(user: User): Promise<string[]> {
     [`GET ${apiPaths.outbox}`]: { body: { items: [], nextCursor: null } },
   });
   const rendered = renderApp('/main/outbox');
-  await rendered.user.click(await screen.findByRole('button', { name: 'Account menu' }));
+  await rendered.user.click(await screen.findByRole('button', { name: /Account menu/ }));
   const menu = await screen.findByRole('menu', { hidden: true });
   return [...menu.querySelectorAll('[role="menuitem"], .mantine-Menu-label')].map(
     (element) => element.textContent ?? '',

@@ -1,4 +1,13 @@
-import { Avatar, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Box,
+  Group,
+  Menu,
+  Skeleton,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   IconChevronDown,
   IconArrowsShuffle,
@@ -42,7 +51,8 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" px="xs" py={4} style={{ borderRadius: 8 }}>
+        {/* Named by what it shows (who is signed in) and what it opens. */}
+        <UnstyledButton px="xs" py={4} style={{ borderRadius: 8 }}>
           <Group gap="sm" wrap="nowrap">
             <Avatar src={user?.picture ?? null} alt="" radius="xl" size={32} color="indigo">
               {user ? initials(user.name) : null}
@@ -57,6 +67,7 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
                 </Text>
               )}
             </Box>
+            <VisuallyHidden>Account menu</VisuallyHidden>
             <IconChevronDown size={16} stroke={1.5} aria-hidden />
           </Group>
         </UnstyledButton>

@@ -9,12 +9,12 @@ export function AttachmentRefusals({ refusals }: AttachmentRefusalsProps) {
   if (refusals.length === 0) return null;
   return (
     <div role="alert" aria-label="Files not attached">
-      <Text size="xs" c="red.7" className={classes.problem}>
+      <Text size="xs" c="red" className={classes.problem}>
         Not attached:
       </Text>
       <ul className={classes.refusals}>
         {refusals.map((refusal, index) => (
-          <Text component="li" size="xs" c="red.7" key={`${refusal.fileName}-${index}`}>
+          <Text component="li" size="xs" c="red" key={`${refusal.fileName}-${index}`}>
             {refusal.fileName}: {refusal.reason}
           </Text>
         ))}

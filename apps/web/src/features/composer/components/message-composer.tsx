@@ -501,7 +501,7 @@ export function MessageComposer({
         refusal !== NO_SUBJECT_REASON &&
         refusal !== check.textError &&
         refusal !== check.attachmentsError && (
-          <Text size="xs" c="red.7" role="alert" className={classes.problem}>
+          <Text size="xs" c="red" role="alert" className={classes.problem}>
             {refusal}
           </Text>
         )}
@@ -509,7 +509,7 @@ export function MessageComposer({
       {[check.attachmentsError, check.textError].map(
         (problem) =>
           problem && (
-            <Text key={problem} size="xs" c="red.7" role="alert" className={classes.problem}>
+            <Text key={problem} size="xs" c="red" role="alert" className={classes.problem}>
               {problem}
             </Text>
           ),

@@ -45,17 +45,17 @@ function SendingStatusLine({
     COMPLETED: {
       label: channel === 'SMS' ? 'Delivered' : 'Sent',
       icon: <IconChecks size={13} stroke={1.75} aria-hidden />,
-      color: 'var(--mantine-color-teal-8)',
+      color: 'var(--mantine-color-teal-text)',
     },
     FAILED: {
       label: 'Failed',
       icon: <IconAlertCircle size={13} stroke={1.75} aria-hidden />,
-      color: 'var(--mantine-color-red-7)',
+      color: 'var(--mantine-color-red-text)',
     },
     SCHEDULED: {
       label: 'Scheduled',
       icon: <IconClockShare size={13} stroke={1.75} aria-hidden />,
-      color: 'var(--mantine-color-blue-8)',
+      color: 'var(--mantine-color-blue-text)',
     },
     CANCELED: { label: 'Not sent', icon: <IconClockX size={13} stroke={1.75} aria-hidden /> },
   };

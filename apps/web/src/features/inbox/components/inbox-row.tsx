@@ -180,7 +180,6 @@ export function InboxRow({
   onKeyDown,
   presence,
 }: InboxRowProps) {
-  const detailsId = `inbox-row-${item._id}-details`;
   return (
     <Link
       ref={ref}
@@ -189,21 +188,20 @@ export function InboxRow({
       style={style}
       data-index={index}
       data-lead-id={item._id}
+      data-lead-name={item.name}
       data-active={isActive || undefined}
       data-selecting={isSelecting || undefined}
       data-unread={item.unread || undefined}
       data-decision={item.decisionOpen || undefined}
       tabIndex={isActive ? 0 : -1}
-      aria-label={item.name}
-      aria-describedby={detailsId}
       onFocus={onFocus}
       onKeyDown={onKeyDown}
     >
       <span className={classes.dot} aria-hidden />
       {isStacked ? (
-        <span className={classes.body} id={detailsId}>
+        <span className={classes.body}>
           <span className={classes.line}>
-            <span className={classes.name}>{item.name}</span>
+            <span className={classes.name}>{item.name}</span>{' '}
             {item.unread && <VisuallyHidden>Unread.</VisuallyHidden>}
             {presence}
             <span className={classes.time} title={formatDateTime(item.lastActivityAt)}>
@@ -223,9 +221,9 @@ export function InboxRow({
           </span>
         </span>
       ) : (
-        <span className={classes.body} id={detailsId}>
+        <span className={classes.body}>
           <span className={classes.line}>
-            <span className={classes.name}>{item.name}</span>
+            <span className={classes.name}>{item.name}</span>{' '}
             {item.unread && <VisuallyHidden>Unread.</VisuallyHidden>}
             <ReachIcons item={item} />
             <StatusBadge item={item} />

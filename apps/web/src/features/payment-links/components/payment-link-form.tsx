@@ -351,7 +351,7 @@ export function PaymentLinkForm({
           </Text>
         )}
         {openLink && (
-          <Text size="sm" c="orange.8">
+          <Text size="sm" c="orange">
             {firstName(lead.name)} already has an unpaid link for{' '}
             {formatMoney(centsToDollars(openLink.amountCents), openLink.currency)}, sent{' '}
             {formatDate(openLink.createdAt)}. You can copy it below instead of sending another.

@@ -119,7 +119,7 @@ export function TemplatePicker({ opened, leadId, channel, onClose, onPick }: Tem
             <Loader size="sm" />
           </Group>
         ) : templatesQuery.isError ? (
-          <Text c="red.7" size="sm" role="alert">
+          <Text c="red" size="sm" role="alert">
             Could not load templates: {templatesQuery.error.message}
           </Text>
         ) : matches.length === 0 ? (

@@ -67,13 +67,13 @@ function TourCard({ placed, firstHour, timeZone, showProperty }: TourCardProps) 
       <Link
         to={paths.leadEscalation.getHref(tour.propertyID, tour.pmsLeadId)}
         className={classes.tourCard}
-        aria-label={label}
         title={label}
         data-tour-lead={tour.name}
         data-hour={placed.hour}
       >
-        <span className={classes.tourTime}>{time}</span>
-        <span className={classes.tourName}>{tour.name}</span>
+        {/* Named by what it shows (name first), so speech and sight agree. */}
+        <span className={classes.tourTime}>{time}</span>{' '}
+        <span className={classes.tourName}>{tour.name}</span>{' '}
         {meta && <span className={classes.tourMeta}>{meta}</span>}
       </Link>
     </div>

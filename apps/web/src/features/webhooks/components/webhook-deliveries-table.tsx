@@ -62,7 +62,7 @@ function DeliveryRow({ delivery, onOpen }: DeliveryRowProps) {
         </Text>
       </Table.Td>
       <Table.Td data-label={COLUMNS.lastError} data-empty={delivery.lastError ? undefined : true}>
-        <Text size="sm" c="red.8" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" c="red" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {delivery.lastError ?? ''}
         </Text>
       </Table.Td>

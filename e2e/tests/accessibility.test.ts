@@ -1,0 +1,330 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { launchBrowser, signIn } from '../support/browser.js';
+import { leadUrl, openLead } from '../support/leads.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+const PAY_HOST = 'pay.leasing.test';
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Waits until the page has stopped loading and moving: no request in flight, no skeleton, no
+ * loader, no transition running (a dialog fading in is measured at its final colours).
+ */
+const settle = async (page: Page) => {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect
+    .poll(() => page.locator('.mantine-Skeleton-root, .mantine-Loader-root').count())
+    .toBe(0);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+};
+
+/** The screen's top heading, once it and everything under it have loaded. */
+const ready = async (page: Page, heading: string | RegExp) => {
+  await page.getByRole('heading', { name: heading }).first().waitFor();
+  await settle(page);
+};
+
+/** A dialog that has finished opening. */
+const openedDialog = async (page: Page, name: string | RegExp): Promise<Locator> => {
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  await settle(page);
+  return dialog;
+};
+
+describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  const newPage = async (viewport = DESKTOP) => {
+    context = await browser.newContext({ viewport });
+    return context.newPage();
+  };
+
+  /** The staff API, called with the signed-in page's own token. */
+  const staffApi = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
+    page.evaluate(
+      async ({ path, init }) => {
+        const response = await fetch(path, {
+          method: init.method ?? 'GET',
+          headers: {
+            authorization: `Bearer ${localStorage.getItem('token')}`,
+            ...(init.body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: init.body ? JSON.stringify(init.body) : undefined,
+        });
+        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+        return response.json() as Promise<T>;
+      },
+      { path, init },
+    );
+
+  /** A fresh payment link for James, whose pages are the payer's screens. */
+  const paymentLinkUrl = async () => {
+    const path = new URL(await leadUrl(page, server.url, 'James Anderson')).pathname;
+    const [, , propertyId, , pmsLeadId] = path.split('/');
+    const lead = await staffApi<{ _id: string }>(
+      `/api/properties/${propertyId}/leads/${pmsLeadId}`,
+    );
+    const { link } = await staffApi<{ link: { url: string } }>(
+      `/api/leads/${lead._id}/payment-links`,
+      {
+        method: 'POST',
+        body: {
+          amountCents: 18_000,
+          description: 'Late fee',
+          dueDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+          channel: 'EMAIL',
+        },
+      },
+    );
+    return link.url;
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ PAYMENT_HOST: PAY_HOST });
+    browser = await launchBrowser([`--host-resolver-rules=MAP ${PAY_HOST} 127.0.0.1`]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  afterEach(() => context?.close());
+
+  describe('at 1440×900', () => {
+    beforeEach(async () => {
+      page = await newPage(DESKTOP);
+    });
+
+    it('sign-in', async () => {
+      await page.goto(`${server.url}/account/login`);
+      await ready(page, 'Sign in');
+      await expectNoSeriousA11yViolations(page, 'sign-in');
+    });
+
+    it('inbox and tours', async () => {
+      await signIn(page, server.url);
+      await page.getByRole('list', { name: 'Leads' }).getByRole('link').first().waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'inbox');
+
+      await page.getByText('Tours', { exact: true }).click();
+      await page.getByRole('button', { name: /next week/i }).waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'tours');
+    });
+
+    it('today and the keyboard shortcuts', async () => {
+      await signIn(page, server.url);
+      await page.goto(`${server.url}/main/today`);
+      await ready(page, 'Today');
+      await expectNoSeriousA11yViolations(page, 'today');
+
+      await page.keyboard.press('?');
+      await openedDialog(page, 'Keyboard shortcuts');
+      await expectNoSeriousA11yViolations(page, 'keyboard shortcuts');
+    });
+
+    it('the lead pane in SMS and email modes', async () => {
+      await signIn(page, server.url);
+      await openLead(page, server.url, 'Ava Thompson');
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'pane (SMS)');
+
+      const composer = page.getByRole('form', { name: 'Message composer' });
+      await composer.getByRole('button', { name: 'Email', exact: true }).click();
+      await composer.getByRole('textbox', { name: 'Subject' }).waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'pane (email)');
+
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menu').waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'pane more-menu');
+    });
+
+    it('the notes dialog and a call transcript', async () => {
+      await signIn(page, server.url);
+      await openLead(page, server.url, 'Mia Davis');
+      const notes = page.getByRole('region', { name: 'Notes' });
+      await notes.getByRole('textbox', { name: 'Add notes' }).fill('Prefers a top-floor unit.');
+      await notes.getByRole('button', { name: 'Save note' }).click();
+      await notes.getByRole('button', { name: /All notes/ }).click();
+      await openedDialog(page, /^Notes · /);
+      await expectNoSeriousA11yViolations(page, 'notes dialog');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: /Call with Mia Davis/ }).click();
+      const transcript = await openedDialog(page, 'Call transcript');
+      await transcript.getByText('Thursday at 2 would be perfect.').waitFor();
+      await expectNoSeriousA11yViolations(page, 'transcript');
+    });
+
+    it('the payment dialog and the share-link dialog', async () => {
+      await signIn(page, server.url);
+      await openLead(page, server.url, 'James Anderson');
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Request payment' }).click();
+      await openedDialog(page, 'Request a payment');
+      await expectNoSeriousA11yViolations(page, 'payment dialog');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Share secure link' }).click();
+      const share = await openedDialog(page, /secure link/i);
+      await expectNoSeriousA11yViolations(page, 'share link dialog');
+      await share.getByRole('button', { name: 'Create link' }).click();
+      await share.getByRole('textbox', { name: 'Secure link' }).waitFor();
+      await expectNoSeriousA11yViolations(page, 'share link dialog (created)');
+    });
+
+    it.each([
+      ['API keys', '/main/settings/api-keys', 'API keys'],
+      ['outbox', '/main/outbox', 'Outbox'],
+      ['unmatched', '/main/unmatched', 'Unmatched messages'],
+      ['team', '/main/settings/team', 'Team'],
+      ['numbers', '/main/settings/numbers', 'Numbers'],
+      ['templates', '/main/settings/templates', 'Templates'],
+      ['webhooks', '/main/settings/webhooks', 'Webhooks'],
+      ['audit', '/main/settings/audit', 'Audit'],
+      ['quiet hours', '/main/settings/quiet-hours', 'Quiet hours'],
+      ['office hours', '/main/settings/office-hours', 'Office hours'],
+      ['assignment', '/main/settings/assignment', /assignment/i],
+      ['pipeline', '/main/settings/pipeline', 'Pipeline'],
+    ] as const)('%s', async (screen, path, heading) => {
+      await signIn(page, server.url);
+      await page.goto(`${server.url}${path}`);
+      await ready(page, heading);
+      await expectNoSeriousA11yViolations(page, screen);
+    });
+
+    it("the payer's pages on the payment host", async () => {
+      await signIn(page, server.url);
+      const url = await paymentLinkUrl();
+      await page.goto(url);
+      await page.getByRole('link', { name: 'Continue to payment' }).waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'payment link');
+
+      await page.getByRole('link', { name: 'Continue to payment' }).click();
+      await page.getByRole('form', { name: 'Card details' }).waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'checkout');
+    });
+  });
+
+  describe('by keyboard', () => {
+    beforeEach(async () => {
+      page = await newPage(DESKTOP);
+      await signIn(page, server.url);
+    });
+
+    it('reaches the skip link first, and it moves focus to the main content', async () => {
+      await page.goto(`${server.url}/main/dashboard`);
+      await page.getByRole('list', { name: 'Leads' }).getByRole('link').first().waitFor();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+      expect(await skip.isVisible()).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+        .toBe('main-content');
+      // From the main content, the header's links are behind: Tab goes on inside it.
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(() =>
+          document.getElementById('main-content')!.contains(document.activeElement),
+        ),
+      ).toBe(true);
+    });
+
+    it('opens a lead with the focus in the message box', async () => {
+      await openLead(page, server.url, 'Ava Thompson');
+      const message = page.getByPlaceholder('Send a message to the lead');
+      await expect.poll(() => message.evaluate((box) => box === document.activeElement)).toBe(true);
+    });
+
+    it('rings every text field that has the focus', async () => {
+      await openLead(page, server.url, 'Liam Carter');
+      const fields = [
+        page.getByPlaceholder('Send a message to the lead'),
+        page.getByRole('region', { name: 'Notes' }).getByRole('textbox', { name: 'Add notes' }),
+      ];
+      for (const field of fields) {
+        await field.focus();
+        const ring = await field.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return {
+            focusVisible: element.matches(':focus-visible'),
+            outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+            shadow: style.boxShadow !== 'none',
+          };
+        });
+        expect(ring.focusVisible).toBe(true);
+        expect(ring.outline || ring.shadow).toBe(true);
+      }
+    });
+
+    it('moves nothing when the system asks for reduced motion', async () => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await openLead(page, server.url, 'Ava Thompson');
+      await page.getByRole('button', { name: 'More actions' }).click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      const durations = await menu.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.transitionDuration, style.animationDuration];
+      });
+      for (const duration of durations) {
+        expect(duration.split(',').every((value) => parseFloat(value) < 0.05)).toBe(true);
+      }
+    });
+  });
+
+  describe('at 390×844', () => {
+    beforeEach(async () => {
+      page = await newPage(PHONE);
+    });
+
+    it('sign-in, inbox and the lead pane', async () => {
+      await page.goto(`${server.url}/account/login`);
+      await ready(page, 'Sign in');
+      await expectNoSeriousA11yViolations(page, 'sign-in (phone)');
+
+      await signIn(page, server.url);
+      await page.getByRole('list', { name: 'Leads' }).getByRole('link').first().waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'inbox (phone)');
+
+      await openLead(page, server.url, 'Ava Thompson');
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'pane (phone)');
+    });
+
+    it("the payer's pages", async () => {
+      await signIn(page, server.url);
+      await page.goto(await paymentLinkUrl());
+      await page.getByRole('link', { name: 'Continue to payment' }).waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'payment link (phone)');
+      await page.getByRole('link', { name: 'Continue to payment' }).click();
+      await page.getByRole('form', { name: 'Card details' }).waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'checkout (phone)');
+    });
+  });
+});
