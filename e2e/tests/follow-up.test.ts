@@ -18,7 +18,11 @@ describe('follow-ups from the inbox', () => {
     await server?.stop();
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // A viewer in New York: the demo properties' Central clock is named with its times.
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      timezoneId: 'America/New_York',
+    });
     page = await context.newPage();
     await signIn(page, server.url);
   });
@@ -34,17 +38,19 @@ describe('follow-ups from the inbox', () => {
     expect(name).not.toBe('');
 
     await item.getByRole('button', { name: `Follow up with ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'Tomorrow 9:00 AM' }).click();
+    await page.getByRole('menuitem', { name: 'Tomorrow 9:00 AM Central' }).click();
     const rowLink = page.getByRole('link', { name: new RegExp(`^${name} `) });
     const row = list.getByRole('listitem').filter({ has: rowLink });
     await expect
-      .poll(() => row.getByText(/^Follow up \w{3} 9:00 AM$/).count(), { timeout: 10_000 })
+      .poll(() => row.getByText(/^Follow up \w{3} 9:00 AM Central$/).count(), { timeout: 10_000 })
       .toBe(1);
 
     await row.getByRole('link', { name: new RegExp(`^${name} `) }).click();
     const lights = page.getByRole('group', { name: 'Lights' });
     await expect
-      .poll(() => lights.getByText(/^Follow up \w{3} 9:00 AM$/).count(), { timeout: 10_000 })
+      .poll(() => lights.getByText(/^Follow up \w{3} 9:00 AM Central$/).count(), {
+        timeout: 10_000,
+      })
       .toBe(1);
 
     // 'Clear follow-up' is offered once one is set, and takes it away.
@@ -56,7 +62,7 @@ describe('follow-ups from the inbox', () => {
     await expect.poll(() => lights.getByText(/^Follow up /).count(), { timeout: 10_000 }).toBe(0);
 
     // The keyboard: `f` opens the same menu in the pane.
-    expect(await page.getByRole('menuitem', { name: 'Tomorrow 9:00 AM' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Tomorrow 9:00 AM Central' }).count()).toBe(0);
     await page.locator('body').press('f');
     await page.getByRole('menuitem', { name: 'In 3 days' }).click();
     await expect.poll(() => lights.getByText(/^Follow up /).count(), { timeout: 10_000 }).toBe(1);
@@ -70,7 +76,7 @@ describe('follow-ups from the inbox', () => {
     await page.locator('body').press('j');
     await page.locator('body').press('f');
     await expect
-      .poll(() => page.getByRole('menuitem', { name: 'Tomorrow 9:00 AM' }).isVisible())
+      .poll(() => page.getByRole('menuitem', { name: 'Tomorrow 9:00 AM Central' }).isVisible())
       .toBe(true);
   });
 });

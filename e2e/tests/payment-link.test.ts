@@ -101,6 +101,12 @@ describe('payment links: staff send, the lead pays on the payment host', () => {
     await payer.getByText('$2,310.00').first().waitFor();
     expect(await payer.title()).toBe('Paymentlink');
     await payer.getByText(JAMES).first().waitFor();
+    // The payer's zone is unknown: the property's is named with the due date and the expiry.
+    await payer
+      .getByText(/^Due \w{3} \d{1,2}, \d{4} \(Central time\)$/)
+      .first()
+      .waitFor();
+    await payer.getByText(/^This link expires .+ \d{1,2}:\d{2} (AM|PM) Central\.$/).waitFor();
     await timeline.getByText('Payment link opened').waitFor();
 
     await payer.getByRole('link', { name: 'Continue to payment' }).click();

@@ -73,7 +73,11 @@ describe("quiet hours: a text outside the lead's allowed hours", () => {
       stateRules: true,
       allowSendNow: false,
     });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // A viewer in New York: the lead's Central clock is named, and the viewer's own time follows.
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      timezoneId: 'America/New_York',
+    });
     const page = await context.newPage();
     await signIn(page, server.url);
     await openLead(page, server.url, 'Liam Carter');
@@ -89,7 +93,9 @@ describe("quiet hours: a text outside the lead's allowed hours", () => {
     const bubble = page.locator('[data-event-type="SMS"]', { hasText: 'Tour slots for Saturday?' });
     const note = bubble.getByRole('group', { name: 'Scheduled message' });
     await note.waitFor();
-    expect(await note.textContent()).toMatch(/^Scheduled: .+12:00 AM for the lead/);
+    expect(await note.textContent()).toMatch(
+      /^Scheduled: .+12:00 AM Central for the lead · .+ for you/,
+    );
     await expect.poll(() => prompt.count()).toBe(0);
     await context.close();
   });

@@ -91,11 +91,16 @@ export const tourSchema = leadSummarySchema.extend({
   tourDateUTC: isoDateSchema,
   /** From the latest SCHEDULED_TOUR_APPOINTMENT event (IN_PERSON, SELF_GUIDED, ...), when known. */
   tourTypeID: z.string().nullable(),
+  /** The property's time zone (its own, else the company's): the tour's time is on its clock. */
+  propertyTimeZone: z.string(),
 });
 export type Tour = z.infer<typeof tourSchema>;
 
 export const tourListSchema = z.object({
-  /** IANA zone of the company's office: the calendar lays tours out in it. */
+  /**
+   * IANA zone the calendar lays tours out in: one property's (its own, else the company's), or,
+   * for every property, the company's.
+   */
   timeZone: z.string(),
   /** Earliest first. */
   items: z.array(tourSchema),

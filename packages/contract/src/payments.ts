@@ -153,6 +153,11 @@ export const publicPaymentLinkSchema = z.object({
   currency: z.string(),
   dueDate: z.iso.date(),
   expiresAt: isoDateSchema,
+  /**
+   * The property's time zone (its own, else the company's): the due date is a day on its clock,
+   * and the page names it with the due date and times, the payer's own zone being unknown.
+   */
+  timeZone: z.string(),
   /** Whom to ask for a new link. */
   contact: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
   receipt: paymentReceiptSchema.nullable(),

@@ -5,8 +5,8 @@
 const LOCALE = 'en-US';
 
 type DateInput = Date | string | number;
-/** `showZone` appends the zone's short name ('CST'): for times that belong to a place. */
-type FormatOptions = { timeZone?: string; showZone?: boolean };
+/** A time that belongs to a place names its zone through `formatZoned` (format-zoned.ts). */
+type FormatOptions = { timeZone?: string };
 
 function toDate(value: DateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -31,10 +31,7 @@ function format(value: DateInput, parts: Intl.DateTimeFormatOptions, options: Fo
   if (!date) return '';
   // Newer ICU puts a narrow no-break space before AM/PM; one plain space reads and searches the same
   // in every browser.
-  const withZone: Intl.DateTimeFormatOptions = options.showZone
-    ? { ...parts, timeZoneName: 'short' }
-    : parts;
-  return getFormatter(withZone, options.timeZone)
+  return getFormatter(parts, options.timeZone)
     .format(date)
     .replace(/[\u202f\u00a0]/g, ' ');
 }

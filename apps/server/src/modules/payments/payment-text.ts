@@ -1,3 +1,5 @@
+import { formatZonedDateTime, formatZonedDay } from '../../lib/format-zoned.js';
+
 /** Money and dates as the payer and staff read them (en-US). */
 export const formatCents = (amountCents: number, currency = 'USD') =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountCents / 100);
@@ -28,6 +30,7 @@ export type PaymentMessageInput = {
   dueDate: string;
   expiresAt: Date;
   url: string;
+  /** The property's zone: the payer's is unknown, so the email names it with every date and time. */
   timeZone: string;
 };
 
@@ -39,21 +42,16 @@ export const paymentSmsText = (input: PaymentMessageInput) =>
 export const paymentEmailSubject = (input: Pick<PaymentMessageInput, 'description'>) =>
   `Payment request: ${input.description}`;
 
-export const paymentEmailText = (input: PaymentMessageInput) => {
-  const expires = new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: input.timeZone,
-  }).format(input.expiresAt);
-  return [
+export const paymentEmailText = (input: PaymentMessageInput) =>
+  [
     `Hi ${firstName(input.leadName)},`,
     '',
     `${input.companyName} has sent you a secure link to pay ` +
       `${formatCents(input.amountCents, input.currency)} for ${input.description}, due ` +
-      `${formatDay(input.dueDate)}:`,
+      `${formatZonedDay(input.dueDate, input.timeZone)}:`,
     '',
     input.url,
     '',
-    `The link works until ${expires}. If you have a question, just reply to this email.`,
+    `The link works until ${formatZonedDateTime(input.expiresAt, input.timeZone)}. ` +
+      'If you have a question, just reply to this email.',
   ].join('\n');
-};

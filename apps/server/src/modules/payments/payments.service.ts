@@ -21,6 +21,7 @@ import type { Database, Db } from '../../db/client.js';
 import {
   companies,
   leads,
+  properties,
   type ConversationEventRow,
   type NewConversationEventRow,
   type PaymentLinkRow,
@@ -256,7 +257,13 @@ export const createPaymentLink = async (
   const lead = await getCompanyLead(db, principal.companyId, leadId);
   const [company] = await db.select().from(companies).where(eq(companies.id, lead.companyId));
   if (!company) throw new Error('lead without company');
-  if (input.dueDate < todayIn(company.timeZone, clock(deps))) {
+  const [property] = await db
+    .select({ timeZone: properties.timeZone })
+    .from(properties)
+    .where(eq(properties.id, lead.propertyId));
+  // The due date is a day on the property's clock, and the email names that zone.
+  const timeZone = property?.timeZone ?? company.timeZone;
+  if (input.dueDate < todayIn(timeZone, clock(deps))) {
     throw badRequest('body.dueDate', 'must be today or later');
   }
   const refusal = input.channel === 'SMS' ? smsRefusal(lead) : emailRefusal(lead, company);
@@ -299,7 +306,7 @@ export const createPaymentLink = async (
     dueDate: draft.dueDate,
     expiresAt: draft.expiresAt,
     url,
-    timeZone: company.timeZone,
+    timeZone,
   };
   const sender = {
     senderType: 'USER' as const,
@@ -501,6 +508,7 @@ export const openPaymentLink = async (
     currency: link.currency,
     dueDate: link.dueDate,
     expiresAt: link.expiresAt.toISOString(),
+    timeZone: property.timeZone ?? company.timeZone,
     contact: {
       phone: phone ? formatPhone(phone) : null,
       email: company.registeredLeasingEmail,

@@ -21,6 +21,7 @@ export const listTours = (
     .select({
       lead: leads,
       propertyName: properties.name,
+      propertyTimeZone: properties.timeZone,
       tourTypeId: sql<string | null>`(
         select ce.data->>'tourTypeID' from conversation_events ce
         where ce.lead_id = ${leads.id} and ce.event_type = 'SCHEDULED_TOUR_APPOINTMENT'

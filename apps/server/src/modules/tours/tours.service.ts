@@ -18,7 +18,8 @@ const toRange = (query: ToursQuery): TourRange => {
 
 /**
  * The scheduled tours of the company's properties (or of one: 404 when unknown, 403 when
- * another company's) in a time range, with the office's time zone the calendar lays them out in.
+ * another company's) in a time range, with the zone the calendar lays them out in (the
+ * property's, else the company's) and each tour's property's zone.
  */
 export const getTours = async (
   db: Db,
@@ -27,14 +28,14 @@ export const getTours = async (
   query: ToursQuery,
 ): Promise<TourList> => {
   const range = toRange(query);
-  if (propertyId) await getCompanyProperty(db, companyId, propertyId);
-  const [timeZone, rows] = await Promise.all([
+  const property = propertyId ? await getCompanyProperty(db, companyId, propertyId) : undefined;
+  const [companyTimeZone, rows] = await Promise.all([
     findCompanyTimeZone(db, companyId),
     listTours(db, { companyId, propertyId }, range),
   ]);
   return {
-    timeZone,
-    items: rows.flatMap(({ lead, propertyName, tourTypeId }) =>
+    timeZone: property?.timeZone ?? companyTimeZone,
+    items: rows.flatMap(({ lead, propertyName, propertyTimeZone, tourTypeId }) =>
       lead.tourDateUtc
         ? [
             {
@@ -42,6 +43,7 @@ export const getTours = async (
               propertyName,
               tourDateUTC: lead.tourDateUtc.toISOString(),
               tourTypeID: tourTypeId,
+              propertyTimeZone: propertyTimeZone ?? companyTimeZone,
             },
           ]
         : [],

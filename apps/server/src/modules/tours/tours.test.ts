@@ -35,6 +35,7 @@ describe.each(databaseTargets())('tours on $name', (target) => {
     });
     const summit = await createProperty(s.db, office.company.id, {
       name: 'The Summit at Oak Hill',
+      timeZone: 'America/Denver',
     });
     miaTour = new Date(Date.now() + 2 * DAY);
     const mia = await createLead(s.db, office.property, {
@@ -90,6 +91,7 @@ describe.each(databaseTargets())('tours on $name', (target) => {
         propertyName: 'Riverside Lofts',
         tourDateUTC: miaTour.toISOString(),
         tourTypeID: 'IN_PERSON',
+        propertyTimeZone: 'America/Chicago',
       }),
     ]);
 
@@ -109,10 +111,19 @@ describe.each(databaseTargets())('tours on $name', (target) => {
     const to = new Date(Date.now() + 14 * DAY);
     const all = await get<TourList>(`${apiPaths.tours}?${range(from, to)}`);
     expect(all.status).toBe(200);
-    expect(all.body.items.map((tour) => [tour.name, tour.propertyName])).toEqual([
-      ['Mia Davis', 'Riverside Lofts'],
-      ['Taylor Brooks', 'The Summit at Oak Hill'],
+    // The calendar is on the company's clock; each tour says its own property's zone.
+    expect(all.body.timeZone).toBe('America/Chicago');
+    expect(
+      all.body.items.map((tour) => [tour.name, tour.propertyName, tour.propertyTimeZone]),
+    ).toEqual([
+      ['Mia Davis', 'Riverside Lofts', 'America/Chicago'],
+      ['Taylor Brooks', 'The Summit at Oak Hill', 'America/Denver'],
     ]);
+    // One property with a zone of its own is laid out on its clock.
+    const summitWeek = await get<TourList>(
+      `${apiPaths.propertyTours(all.body.items[1]!.propertyID)}?${range(from, to)}`,
+    );
+    expect(summitWeek.body.timeZone).toBe('America/Denver');
     // Their own tour is listed for them, in their zone, and ours never.
     const theirs = await get<TourList>(`${apiPaths.tours}?${range(from, to)}`, olivia);
     expect(theirs.body.timeZone).toBe('America/Los_Angeles');

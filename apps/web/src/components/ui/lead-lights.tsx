@@ -1,5 +1,6 @@
 import type { LeadLights } from '@leasing/contract';
 import { Badge } from '@mantine/core';
+import { formatDateTime } from '../../lib/format-date';
 import { formatFollowUp } from '../../lib/format-follow-up';
 
 export type LeadLightBadgesProps = {
@@ -36,7 +37,7 @@ export function LeadLightBadges({ lights, followUpAt, timeZone, now }: LeadLight
           size="sm"
           data-light="waiting"
           data-speed={speed}
-          title={`Waiting for a reply since ${new Date(lights.waitingSince).toLocaleString()}${speedWords[speed]}`}
+          title={`Waiting for a reply since ${formatDateTime(lights.waitingSince)}${speedWords[speed]}`}
         >
           Waiting {formatWaiting(lights.waitingSince, now)}
         </Badge>

@@ -1,7 +1,7 @@
 import { apiPaths } from '@leasing/contract';
 import type { InboxItem, Tour } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inboxItem } from '../../../features/inbox/testing/inbox-fixtures';
 import { stubInboxLayout } from '../../../features/inbox/testing/stub-inbox-layout';
 import { startSession, storageKeys } from '../../../lib/storage';
@@ -9,6 +9,12 @@ import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { FakeResponse, RecordedRequest } from '../../../testing/fake-server';
 import { demoUser, lead, leadSummary, properties } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+
+/** The viewer's zone a test pins; null: the browser's. */
+const viewer = vi.hoisted(() => ({ zone: null as string | null }));
+vi.mock('../../../lib/viewer-time-zone', () => ({
+  viewerTimeZone: () => viewer.zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+}));
 
 const [maple, harbor] = properties as [(typeof properties)[0], (typeof properties)[0]];
 
@@ -287,12 +293,16 @@ describe('dashboard: the inbox', () => {
 });
 
 describe('dashboard: the tours calendar', () => {
+  afterEach(() => {
+    viewer.zone = null;
+  });
   const mia: Tour = {
     ...leadSummary({ _id: 'mia', pmsLeadId: 'L-7', name: 'Mia Davis' }),
     propertyName: maple.name,
     // Tuesday Nov 24, 2026, 2:00 PM in Chicago (CST, UTC−6).
     tourDateUTC: '2026-11-24T20:00:00.000Z',
     tourTypeID: 'IN_PERSON',
+    propertyTimeZone: 'America/Chicago',
   };
 
   function stubToursApi() {
@@ -306,12 +316,15 @@ describe('dashboard: the tours calendar', () => {
   }
 
   it('shows the week from Sunday with each tour at its hour in the office’s zone', async () => {
+    viewer.zone = 'America/New_York';
     const server = stubToursApi();
     const { user, router } = renderApp('/main/dashboard?view=tours&week=2026-11-22');
 
+    // A viewer in New York reads the tour on the property's clock, with its zone.
     const tour = await screen.findByRole('link', {
-      name: '2:00 PM Mia Davis In person · Maple Court',
+      name: '2:00 PM Central Mia Davis In person · Maple Court',
     });
+    expect(within(tour).getByText('2:00 PM Central')).toBeTruthy();
     const headers = screen.getAllByTestId('tours-day-header').map((header) => header.textContent);
     expect(headers).toEqual(['Sun22', 'Mon23', 'Tue24', 'Wed25', 'Thu26', 'Fri27', 'Sat28']);
     expect(tour.closest('[data-date]')!.getAttribute('data-date')).toBe('2026-11-24');
@@ -332,6 +345,8 @@ describe('dashboard: the tours calendar', () => {
   });
 
   it("shows one property's tours, and opens the lead of a tour", async () => {
+    // A viewer in Chicago reads the property's clock as their own: no zone.
+    viewer.zone = 'America/Chicago';
     const server = stubToursApi();
     const { user, router } = renderApp(
       `/main/dashboard?view=tours&week=2026-11-22&property=${maple._id}`,

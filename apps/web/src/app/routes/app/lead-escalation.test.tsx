@@ -1,13 +1,16 @@
 import { apiPaths } from '@leasing/contract';
 import type { OfficeDecisionResponse } from '@leasing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { FakeResponse } from '../../../testing/fake-server';
 import { agentUser, conversationEvent, demoUser, lead } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
+
+// The viewer is in New York; the lead's property is in Chicago.
+vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
 
 const theLead = lead();
 const leadApiPath = apiPaths.lead(theLead.propertyID, theLead.pmsLeadId);
@@ -35,7 +38,7 @@ describe('lead escalation page', () => {
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByText('Jordan Prospect')).toBeTruthy();
     expect(within(panel).getByText('Scheduled tour')).toBeTruthy();
-    expect(within(panel).getByText('Nov 24, 2026, 12:30 PM CST')).toBeTruthy();
+    expect(within(panel).getByText('Nov 24, 2026, 12:30 PM Central')).toBeTruthy();
   });
 
   it('puts the keyboard in the message box when the lead opens', async () => {

@@ -8,8 +8,8 @@ import { InvalidLink } from '../../../features/checkout/components/link-unavaila
 import { PaymentLayout } from '../../../features/checkout/components/payment-layout';
 import { PaymentLinkView } from '../../../features/checkout/components/payment-link-view';
 import { PaymentSummary } from '../../../features/checkout/components/payment-summary';
+import { formatPaymentTime } from '../../../features/checkout/utils/format-payment';
 import { paymentPaths } from '../../../features/checkout/utils/payment-paths';
-import { formatDateTime } from '../../../lib/format-date';
 
 function PaymentRequest({ link, token }: { link: PublicPaymentLink; token: string }) {
   return (
@@ -27,7 +27,7 @@ function PaymentRequest({ link, token }: { link: PublicPaymentLink; token: strin
             Continue to payment
           </Button>
           <Text size="xs" c="dimmed" ta="center">
-            This link expires {formatDateTime(link.expiresAt)}.
+            This link expires {formatPaymentTime(link.expiresAt, link.timeZone)}.
           </Text>
         </Stack>
       </Stack>

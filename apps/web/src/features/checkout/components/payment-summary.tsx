@@ -40,7 +40,7 @@ export function PaymentSummary({ link }: PaymentSummaryProps) {
           {formatCents(link.amountCents, link.currency)}
         </Text>
         <Text size="sm" mt={4}>
-          Due {formatDueDate(link.dueDate)}
+          Due {formatDueDate(link.dueDate, link.timeZone)}
         </Text>
       </Box>
     </Stack>
@@ -68,7 +68,7 @@ export function PaymentSummaryCompact({ link }: PaymentSummaryProps) {
         {link.propertyName} · For {link.payerName}
       </Text>
       <Text size="sm" c="dimmed">
-        Due {formatDueDate(link.dueDate)}
+        Due {formatDueDate(link.dueDate, link.timeZone)}
       </Text>
     </Stack>
   );

@@ -23,6 +23,7 @@ export function paymentLink(overrides: Partial<PublicPaymentLink> = {}): PublicP
     currency: 'USD',
     dueDate: '2026-12-01',
     expiresAt: '2026-12-08T18:00:00.000Z',
+    timeZone: 'America/Chicago',
     contact: { phone: '+15125550101', email: 'office@riverside.test' },
     receipt: null,
     ...overrides,

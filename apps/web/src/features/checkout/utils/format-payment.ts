@@ -1,5 +1,6 @@
 import { cardBrandName } from '@leasing/contract';
-import { formatCalendarDay } from '../../../lib/format-date';
+import { formatCalendarDay, formatDateTime, formatZoneName } from '../../../lib/format-date';
+import { formatZoned } from '../../../lib/format-zoned';
 import { formatMoney } from '../../../lib/format-money';
 
 /** Amounts travel in cents: 165000 → '$1,650.00'. */
@@ -7,8 +8,18 @@ export function formatCents(amountCents: number, currency: string): string {
   return formatMoney(amountCents / 100, currency.toUpperCase());
 }
 
-/** 'Dec 1, 2026': a due date is a calendar day, the same in every time zone. */
-export const formatDueDate = formatCalendarDay;
+/**
+ * 'Dec 1, 2026 (Central time)': a due date is a calendar day on the property's clock; the payer's
+ * zone is unknown to us, so the page always names it.
+ */
+export function formatDueDate(isoDate: string, timeZone: string): string {
+  return `${formatCalendarDay(isoDate)} (${formatZoneName(timeZone, `${isoDate}T12:00:00Z`)} time)`;
+}
+
+/** 'Dec 8, 2026, 12:00 PM Central': a time on the payer page, always with the property's zone. */
+export function formatPaymentTime(value: string, timeZone: string): string {
+  return formatZoned(value, timeZone, { layout: formatDateTime, alwaysNameZone: true });
+}
 
 /** 'Visa •••• 4242'; whatever part the provider did not give is left out. */
 export function formatCard(brand: string | null, last4: string | null): string | null {

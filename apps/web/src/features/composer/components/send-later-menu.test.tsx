@@ -1,12 +1,15 @@
 import { apiPaths } from '@leasing/contract';
 import type { Lead } from '@leasing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { stubRoutes } from '../../../testing/fake-server';
 import { conversationEvent, demoUser, lead as leadFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
+
+// The viewer is in New York, an hour ahead of the lead's Central clock.
+vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
 
 async function openComposer(lead: Lead) {
   startSession('token');
@@ -46,7 +49,7 @@ describe("'Send later' in the composer", () => {
     const before = Date.now();
     await user.click(composer.getByRole('button', { name: 'Send later' }));
     const choice = await screen.findByRole('menuitem', { name: /In 1 hour/ });
-    expect(within(choice).getByText(/for the lead \(Central\)/)).toBeTruthy();
+    expect(within(choice).getByText(/ Central for the lead · .+ for you$/)).toBeTruthy();
     await user.click(choice);
 
     await waitFor(() => expect(server.requestsTo(smsPath, 'POST')).toHaveLength(1));
@@ -70,7 +73,9 @@ describe("'Send later' in the composer", () => {
     const input = within(dialog).getByLabelText(/Date and time for the lead/);
     await user.clear(input);
     await user.type(input, '2030-01-10T09:00');
-    expect(within(dialog).getByText(/^Thu, Jan 10, 9:00 AM for the lead \(Central\)/)).toBeTruthy();
+    expect(
+      within(dialog).getByText('Thu, Jan 10, 9:00 AM Central for the lead · 10:00 AM for you'),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('switch', { name: /Send even if the lead replies/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
 

@@ -24,10 +24,14 @@ describe('send later choices', () => {
 
   it("says the time for the lead and for the agent, and uses the property's zone for the lead", () => {
     expect(describeSendTime('2026-11-26T15:00:00Z', 'America/Chicago', 'America/New_York')).toBe(
-      'Thu, Nov 26, 9:00 AM for the lead (Central) · 10:00 AM for you',
+      'Thu, Nov 26, 9:00 AM Central for the lead · 10:00 AM for you',
     );
     expect(describeSendTime('2026-11-26T15:00:00Z', 'America/Chicago', 'America/Chicago')).toBe(
-      'Thu, Nov 26, 9:00 AM for the lead (Central)',
+      'Thu, Nov 26, 9:00 AM for the lead',
+    );
+    // Across midnight for the viewer: the viewer's part names its own day.
+    expect(describeSendTime('2026-11-26T05:30:00Z', 'America/Chicago', 'America/New_York')).toBe(
+      'Wed, Nov 25, 11:30 PM Central for the lead · Thu, Nov 26, 12:30 AM for you',
     );
     expect(leadLocalZone({ timeZone: null }, { timeZone: 'America/Denver' })).toBe(
       'America/Denver',

@@ -1,12 +1,15 @@
 import { apiPaths } from '@leasing/contract';
 import type { ConversationEvent, Lead } from '@leasing/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { stubRoutes } from '../../../testing/fake-server';
 import { conversationEvent, demoUser, lead as leadFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
+
+// The viewer is in New York, an hour ahead of the lead's Central clock.
+vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
 
 const scheduled = conversationEvent({
   _id: 'later',
@@ -47,7 +50,9 @@ describe('a scheduled message on the timeline', () => {
   it("says when it leaves on the lead's clock, and 'Cancel' cancels it", async () => {
     const { lead, server, note } = await openPane([scheduled]);
     expect(
-      within(note).getByText(/^Scheduled: Thu, Jan 10, 9:00 AM for the lead \(Central\)/),
+      within(note).getByText(
+        'Scheduled: Thu, Jan 10, 9:00 AM Central for the lead · 10:00 AM for you',
+      ),
     ).toBeTruthy();
     fireEvent.click(within(note).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Cancelled by Dana Whitfield')).toBeTruthy();
@@ -88,7 +93,7 @@ describe('a scheduled message on the timeline', () => {
     ]);
     expect(screen.getByText('Not sent: the lead replied first')).toBeTruthy();
     expect(
-      screen.getByText('Sent late: the server was unavailable at Tue, Jan 8, 9:00 AM'),
+      screen.getByText('Sent late: the server was unavailable at Tue, Jan 8, 9:00 AM Central'),
     ).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatTime, formatWeekdayDateTime, getDayKey } from '../../../lib/format-date';
+import { formatZoned } from '../../../lib/format-zoned';
 import { describeSendTime } from '../../../lib/send-later-time';
 import { EditScheduledDialog } from './edit-scheduled-dialog';
 import classes from './timeline.module.css';
@@ -23,11 +24,11 @@ export type ScheduledMessageActions = {
   pendingId: string | null;
 };
 
-/** A time on the lead's clock: just the time today, else with its day. */
+/** A time on the lead's clock: just the time today, else with its day; the zone when not yours. */
 function leadTime(at: string, leadZone: string) {
-  return getDayKey(at, { timeZone: leadZone }) === getDayKey(new Date(), { timeZone: leadZone })
-    ? formatTime(at, { timeZone: leadZone })
-    : formatWeekdayDateTime(at, { timeZone: leadZone });
+  const isToday =
+    getDayKey(at, { timeZone: leadZone }) === getDayKey(new Date(), { timeZone: leadZone });
+  return formatZoned(at, leadZone, { layout: isToday ? formatTime : formatWeekdayDateTime });
 }
 
 /** Whether the bubble has something to say about scheduling. */

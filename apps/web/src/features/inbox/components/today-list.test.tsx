@@ -1,12 +1,15 @@
 import { apiPaths } from '@leasing/contract';
 import type { Today } from '@leasing/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { stubRoutes } from '../../../testing/fake-server';
 import { demoUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { inboxItem } from '../testing/inbox-fixtures';
+
+// The viewer is in New York; the fixtures' property is in Chicago.
+vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
 
 const today: Today = {
   items: [
@@ -44,7 +47,8 @@ describe('Today', () => {
     expect(within(decisions).getByRole('link', { name: /Ava Thompson/ })).toBeTruthy();
     expect(within(decisions).getByText('Needs reply')).toBeTruthy();
     const followUps = screen.getByRole('region', { name: 'Follow-ups due' });
-    expect(within(followUps).getByText(/^Due Nov 25, 2026/)).toBeTruthy();
+    // On the property's clock, as it was set, with its zone.
+    expect(within(followUps).getByText('Due Nov 25, 2026, 8:00 AM Central')).toBeTruthy();
     const replies = screen.getByRole('region', { name: 'Waiting for your reply' });
     expect(
       within(replies)

@@ -13,7 +13,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths } from '../../../config/paths';
-import { formatDateTime, formatTime } from '../../../lib/format-date';
+import { formatTime } from '../../../lib/format-date';
+import { formatZoned } from '../../../lib/format-zoned';
 import { useToday } from '../api/get-today';
 import { formatLastActivity } from '../utils/format-last-activity';
 import classes from './today-list.module.css';
@@ -25,13 +26,18 @@ const sections: Record<TodayReason, { icon: Icon; color: string; title: string }
   tour_today: { icon: IconCalendarEvent, color: 'teal', title: 'Tours today' },
 };
 
-/** What the row says about why it is here: when the follow-up was due, the tour's time, … */
+/**
+ * What the row says about why it is here: when the follow-up was due, the tour's time (both on the
+ * property's clock, as they were set), …
+ */
 function whenOf(item: TodayItem): string | null {
   switch (item.reasons[0]) {
     case 'follow_up_due':
-      return item.followUpAt ? `Due ${formatDateTime(item.followUpAt)}` : null;
+      return item.followUpAt ? `Due ${formatZoned(item.followUpAt, item.propertyTimeZone)}` : null;
     case 'tour_today':
-      return item.tourDateUTC ? `Tour at ${formatTime(item.tourDateUTC)}` : null;
+      return item.tourDateUTC
+        ? `Tour at ${formatZoned(item.tourDateUTC, item.propertyTimeZone, { layout: formatTime })}`
+        : null;
     case 'needs_reply':
       return item.lastMessageAt ? `Wrote ${formatLastActivity(item.lastMessageAt)}` : null;
     default:

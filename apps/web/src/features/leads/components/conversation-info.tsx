@@ -3,7 +3,7 @@ import { ActionIcon, Divider, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatZoned } from '../../../lib/format-zoned';
 import { EditContactDialog } from './edit-contact-dialog';
 import { LeadContactFacts } from './lead-contact-facts';
 import { LeadNotes } from './lead-notes';
@@ -93,9 +93,7 @@ export const ConversationInfo = memo(function ConversationInfo({
       </InfoSection>
       {lead.tourDateUTC && !isExpanded && (
         <InfoSection label="Scheduled tour">
-          <Text size="sm">
-            {formatDateTime(lead.tourDateUTC, { timeZone: lead.companyTimeZone, showZone: true })}
-          </Text>
+          <Text size="sm">{formatZoned(lead.tourDateUTC, lead.propertyTimeZone)}</Text>
         </InfoSection>
       )}
       <InfoSection label="Notes">

@@ -3,11 +3,14 @@ import { tourOutcomeLabels } from '@leasing/contract';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarQuestion } from '@tabler/icons-react';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatZoned } from '../../../lib/format-zoned';
 import { useRecordTourOutcome } from '../api/record-tour-outcome';
 
 export type TourOutcomePromptProps = {
-  lead: Pick<Lead, '_id' | 'propertyID' | 'pmsLeadId' | 'tourDateUTC' | 'tourOutcomePending'>;
+  lead: Pick<
+    Lead,
+    '_id' | 'propertyID' | 'pmsLeadId' | 'tourDateUTC' | 'tourOutcomePending' | 'propertyTimeZone'
+  >;
 };
 
 /** A tour's time has passed and nobody said how it went: 'Toured' or 'No-show'. */
@@ -36,7 +39,10 @@ export function TourOutcomePrompt({ lead }: TourOutcomePromptProps) {
           <IconCalendarQuestion size={18} stroke={1.75} aria-hidden />
           <Text size="sm">
             How did the tour
-            {lead.tourDateUTC ? ` on ${formatDateTime(lead.tourDateUTC)}` : ''} go?
+            {lead.tourDateUTC
+              ? ` on ${formatZoned(lead.tourDateUTC, lead.propertyTimeZone)}`
+              : ''}{' '}
+            go?
           </Text>
         </Group>
         <Group gap="xs">

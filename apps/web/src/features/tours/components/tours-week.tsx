@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths } from '../../../config/paths';
 import { formatDate, formatTime } from '../../../lib/format-date';
+import { formatZoned } from '../../../lib/format-zoned';
 import { useTours } from '../api/get-tours';
 import { layoutWeek, TOUR_DRAWN_MINUTES } from '../utils/layout-tours';
 import type { PlacedTour } from '../utils/layout-tours';
@@ -44,13 +45,13 @@ function hourLabel(hour: number): string {
 type TourCardProps = {
   placed: PlacedTour;
   firstHour: number;
-  timeZone: string;
   showProperty: boolean;
 };
 
-function TourCard({ placed, firstHour, timeZone, showProperty }: TourCardProps) {
+/** The tour's time is on its property's clock, naming the zone when it is not the viewer's. */
+function TourCard({ placed, firstHour, showProperty }: TourCardProps) {
   const { tour, lane, lanes } = placed;
-  const time = formatTime(tour.tourDateUTC, { timeZone });
+  const time = formatZoned(tour.tourDateUTC, tour.propertyTimeZone, { layout: formatTime });
   const type = tourTypeLabel(tour.tourTypeID);
   const meta = [type, showProperty ? tour.propertyName : null].filter(Boolean).join(' · ');
   const style: CSSProperties = {
@@ -71,7 +72,7 @@ function TourCard({ placed, firstHour, timeZone, showProperty }: TourCardProps) 
         data-tour-lead={tour.name}
         data-hour={placed.hour}
       >
-        {/* Named by what it shows (name first), so speech and sight agree. */}
+        {/* Named by what it shows, so speech and sight agree. */}
         <span className={classes.tourTime}>{time}</span>{' '}
         <span className={classes.tourName}>{tour.name}</span>{' '}
         {meta && <span className={classes.tourMeta}>{meta}</span>}
@@ -231,7 +232,6 @@ export function ToursWeek({ propertyId, weekStart, onWeekChange }: ToursWeekProp
                         key={placed.tour._id}
                         placed={placed}
                         firstHour={layout.firstHour}
-                        timeZone={timeZone}
                         showProperty={showProperty}
                       />
                     ))}

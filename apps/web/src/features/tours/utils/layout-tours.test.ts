@@ -12,6 +12,7 @@ function tour(id: string, tourDateUTC: string): Tour {
     propertyName: 'Maple Court',
     tourDateUTC,
     tourTypeID: null,
+    propertyTimeZone: 'America/Chicago',
   };
 }
 
