@@ -33,9 +33,11 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const lead = await getCompanyLead(db, principalOf(request).companyId, request.params.leadId);
+      const { companyId } = principalOf(request);
+      const { leadId } = request.params;
       const { before, after, limit } = request.query;
       if (after) {
+        const lead = await getCompanyLead(db, companyId, leadId);
         return listNewerConversationEvents(
           db,
           lead.id,
@@ -44,7 +46,11 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const older = before ? decodeCursor(before, 'querystring.before') : undefined;
-      return listConversationEvents(db, lead.id, limit, older);
+      // The page's query checks the lead is the company's (one round trip); an empty page asks the
+      // lead why: 404 unknown, 403 another company's, or a page with nothing in it.
+      const page = await listConversationEvents(db, { companyId, leadId }, limit, older);
+      if (page.items.length === 0) await getCompanyLead(db, companyId, leadId);
+      return page;
     },
   );
 

@@ -34,15 +34,18 @@ export const toConversationEventDto = (row: ConversationEventRow): ConversationE
   scheduledAt: row.scheduledAt?.toISOString() ?? null,
 });
 
-/** Newest first, keyset on (date, id): stable while new events arrive at the top. */
+/**
+ * Newest first, keyset on (date, id): stable while new events arrive at the top. Empty unless the
+ * lead is the company's.
+ */
 export const listConversationEvents = async (
   db: Db,
-  leadId: string,
+  lead: { companyId: string; leadId: string },
   limit: number,
   before?: KeysetCursor,
 ): Promise<ConversationPage> =>
   toPage(
-    await listConversationEventRows(db, leadId, limit, before),
+    await listConversationEventRows(db, lead, limit, before),
     limit,
     (row) => ({ date: row.date, id: row.id }),
     toConversationEventDto,

@@ -15,6 +15,7 @@ import {
   createOffice,
   type Office,
 } from '../../test/factories.js';
+import { encodeCursor } from '../../lib/cursor.js';
 import { databaseTargets } from '../../test/test-app.js';
 import { useTestApp, type HttpMethod } from '../../test/use-test-app.js';
 
@@ -165,6 +166,36 @@ describe.each(databaseTargets())('lead pane API on $name', (target) => {
         (await request('GET', `/api/leads/${lead('Ava Thompson')._id}/conversations?before=nope`))
           .status,
       ).toBe(400);
+    });
+
+    it("never answers another company's events, even where its lead has some; a lead with none is an empty page", async () => {
+      await s.db.insert(conversationEvents).values({
+        companyId: harborLead.companyID,
+        leadId: harborLead._id,
+        eventType: 'SMS',
+        senderType: 'LEAD',
+        body: 'their private text',
+        date: new Date(),
+      });
+      // Positive control: the owning company sees it.
+      const theirs = await request('GET', `/api/leads/${harborLead._id}/conversations`, otherToken);
+      expect(theirs.status).toBe(200);
+      expect(JSON.stringify(theirs.body)).toContain('their private text');
+
+      for (const before of [
+        '',
+        `?before=${encodeCursor({ date: new Date(), id: harborLead._id })}`,
+      ]) {
+        const foreign = await request('GET', `/api/leads/${harborLead._id}/conversations${before}`);
+        expect(foreign.status).toBe(403);
+        expect(JSON.stringify(foreign.body)).not.toContain('their private text');
+      }
+      const empty = await request<{ items: unknown[]; nextCursor: string | null }>(
+        'GET',
+        `/api/leads/${lead('Isabella Garcia')._id}/conversations`,
+      );
+      expect(empty.status).toBe(200);
+      expect(empty.body).toEqual({ items: [], nextCursor: null });
     });
   });
 

@@ -133,7 +133,7 @@ export const getLead = async (
   });
   const [noteRows, events, consent, timeZone] = await Promise.all([
     listLeadNotes(db, lead.id),
-    listConversationEvents(db, lead.id, LEAD_EVENTS_PAGE),
+    listConversationEvents(db, { companyId: lead.companyId, leadId: lead.id }, LEAD_EVENTS_PAGE),
     leadConsentOf(db, lead.id),
     leadTimeZoneOf({ ...lead, propertyTimeZone: rules.timeZone }),
   ]);
