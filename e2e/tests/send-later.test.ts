@@ -29,7 +29,11 @@ describe("'Send later' from the composer, through Twilio (a loopback fake of its
     await fake?.close();
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // A viewer in New York: the lead's Central clock is named, and the viewer's own given beside it.
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      timezoneId: 'America/New_York',
+    });
     page = await context.newPage();
     await signIn(page, server.url);
   });
@@ -41,11 +45,13 @@ describe("'Send later' from the composer, through Twilio (a loopback fake of its
     await page.getByPlaceholder('Send a message to the lead').fill(text);
     await page.getByRole('button', { name: 'Send later' }).click();
     const choice = page.getByRole('menuitem', { name: /In 1 hour/ });
-    await expect.poll(() => choice.textContent()).toMatch(/for the lead \(Central\)/);
+    await expect
+      .poll(() => choice.textContent())
+      .toMatch(/\d:\d\d [AP]M Central for the lead · \d{1,2}:\d\d [AP]M for you$/);
     await choice.click();
     const note = bubble(text).getByRole('group', { name: 'Scheduled message' });
     await expect.poll(() => note.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await note.textContent()).toMatch(/^Scheduled: .+ for the lead \(Central\)/);
+    expect(await note.textContent()).toMatch(/^Scheduled: .+ Central for the lead/);
     expect(await page.getByPlaceholder('Send a message to the lead').inputValue()).toBe('');
     return note;
   };
