@@ -8,7 +8,7 @@ import {
   type PropertyOfficeHours,
   type WeekHours,
 } from '@leasing/contract';
-import { auditLog, firstResponses, leads, properties } from '../../db/schema/index.js';
+import { auditLog, companies, firstResponses, leads, properties } from '../../db/schema/index.js';
 import type { PublishedEvent } from '../../events/event-port.js';
 import {
   createConversationEvent,
@@ -223,7 +223,20 @@ describe.each(databaseTargets())('office hours and speed-to-lead on $name', (tar
   });
 
   it('queues the check again at the earlier moment when the target is lowered or the hours shortened', async () => {
-    const { admin, property } = await office();
+    const { admin, property, company } = await office();
+    // ALWAYS closes for each day's last minute, so an hour's wait that crossed the office's
+    // midnight would end a minute later: the office keeps the clock of a zone where the hour ahead
+    // is all open, whatever the hour the test runs at.
+    const hourIn = (timeZone: string) =>
+      Number(
+        new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(
+          clock.now(),
+        ),
+      );
+    const zone = ['UTC', 'Asia/Tokyo'].find(
+      (timeZone) => hourIn(timeZone) >= 2 && hourIn(timeZone) < 21,
+    )!;
+    await s.db.update(companies).set({ timeZone: zone }).where(eq(companies.id, company.id));
     const jobsOf = async (leadId: string) =>
       (
         await s.db.execute<{ start_after: Date }>(
