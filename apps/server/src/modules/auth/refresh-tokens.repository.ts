@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appSecrets, refreshTokens } from '../../db/schema/index.js';
+import { refreshTokens } from '../../db/schema/index.js';
+import { loadInstallationKey } from '../../lib/installation-keys.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -45,15 +45,8 @@ export const isFamilyActive = async (db: Db, familyId: string, at: Date) => {
 const SUCCESSOR_KEY_NAME = 'refresh-token-successor';
 
 /** The installation's key that derives a refresh token's successor, made once and shared. */
-export const loadSuccessorKey = async (db: Db): Promise<Buffer> => {
-  await db
-    .insert(appSecrets)
-    .values({ name: SUCCESSOR_KEY_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, SUCCESSOR_KEY_NAME));
-  if (!row) throw new Error('refresh successor key missing');
-  return Buffer.from(row.value, 'base64url');
-};
+export const loadSuccessorKey = (db: Db): Promise<Buffer> =>
+  loadInstallationKey(db, SUCCESSOR_KEY_NAME);
 
 export const revokeFamily = async (db: Db, familyId: string, at: Date) => {
   await db

@@ -1,28 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appSecrets } from '../../db/schema/index.js';
+import { loadInstallationKey, signedIdTokens } from '../../lib/installation-keys.js';
 
 const SECRET_NAME = 'email-unsubscribe-token';
-const ID_BYTES = 16;
-const MAC_BYTES = 16;
-
-const uuidToBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
-const bytesToUuid = (bytes: Buffer) => {
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
-
-/** The installation's key, made once and kept in the database so every process signs alike. */
-const loadKey = async (db: Db): Promise<Buffer> => {
-  await db
-    .insert(appSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
-  if (!row) throw new Error('unsubscribe key missing');
-  return Buffer.from(row.value, 'base64url');
-};
 
 export type UnsubscribeTokens = {
   /** The lead's token: its id and an HMAC over it (43 characters, URL-safe). */
@@ -37,17 +16,13 @@ export type UnsubscribeTokens = {
  * an old email's link must still unsubscribe.
  */
 export const createUnsubscribeTokens = async (db: Db): Promise<UnsubscribeTokens> => {
-  const key = await loadKey(db);
-  const mac = (leadId: string) =>
-    createHmac('sha256', key).update(`unsubscribe|${leadId}`).digest().subarray(0, MAC_BYTES);
+  const tokens = signedIdTokens(await loadInstallationKey(db, SECRET_NAME));
+  const signed = (leadId: string) => `unsubscribe|${leadId}`;
   return {
-    sign: (leadId) => Buffer.concat([uuidToBytes(leadId), mac(leadId)]).toString('base64url'),
+    sign: (leadId) => tokens.sign(leadId, signed(leadId)),
     verify: (token) => {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-      const bytes = Buffer.from(token, 'base64url');
-      if (bytes.length !== ID_BYTES + MAC_BYTES) return undefined;
-      const leadId = bytesToUuid(bytes.subarray(0, ID_BYTES));
-      return timingSafeEqual(bytes.subarray(ID_BYTES), mac(leadId)) ? leadId : undefined;
+      const parsed = tokens.parse(token);
+      return parsed && tokens.verifies(parsed.mac, signed(parsed.id)) ? parsed.id : undefined;
     },
   };
 };
