@@ -222,7 +222,8 @@ export type ConversationSearchHit = z.infer<typeof conversationSearchHitSchema>;
 export const conversationSearchPageSchema = z.object({
   items: z.array(conversationSearchHitSchema),
   nextCursor: z.string().nullable(),
-  total: z.number().int().nonnegative(),
+  /** How many events match in all: on the first page only (no `cursor`), not counted again after. */
+  total: z.number().int().nonnegative().optional(),
 });
 export type ConversationSearchPage = z.infer<typeof conversationSearchPageSchema>;
 

@@ -190,17 +190,20 @@ describe.each(databaseTargets())('long histories on $name', (target) => {
       ]);
     });
 
-    it('pages the matches by cursor without gaps or repeats, each page with the total', async () => {
+    it('pages the matches by cursor without gaps or repeats, counting them on the first page only', async () => {
       const seen: string[] = [];
+      const totals: (number | undefined)[] = [];
       let cursor: string | null = null;
       do {
         const extra: string = cursor ? `&cursor=${cursor}&limit=2` : '&limit=2';
         const { body } = await search('park', extra);
-        expect(body.total).toBe(5);
+        totals.push(body.total);
         expect(body.items.length).toBeLessThanOrEqual(2);
         seen.push(...body.items.map((hit) => hit.snippet));
         cursor = body.nextCursor;
       } while (cursor);
+      // The reader keeps the first page's total: the pages after it are not counted again.
+      expect(totals).toEqual([5, undefined, undefined]);
       expect(seen).toEqual([
         'Where do I park my bike?',
         'Is there parking?',

@@ -97,7 +97,10 @@ export const getConversationWindow = async (
   };
 };
 
-/** The lead's events whose text contains `words`, newest first, with how many there are. */
+/**
+ * The lead's events whose text contains `words`, newest first. The first page (no cursor) also
+ * says how many there are; later pages do not count them again (the reader has the total).
+ */
 export const searchConversation = async (
   db: Db,
   lead: { companyId: string; leadId: string },
@@ -107,14 +110,12 @@ export const searchConversation = async (
 ): Promise<ConversationSearchPage> => {
   const [rows, total] = await Promise.all([
     searchConversationEventRows(db, lead, words, limit, before),
-    countConversationSearchMatches(db, lead, words),
+    before ? undefined : countConversationSearchMatches(db, lead, words),
   ]);
-  return {
-    ...toPage(rows, limit, keyOf, (row) => ({
-      eventId: row.id,
-      date: row.date.toISOString(),
-      snippet: searchSnippet(row, words),
-    })),
-    total,
-  };
+  const page = toPage(rows, limit, keyOf, (row) => ({
+    eventId: row.id,
+    date: row.date.toISOString(),
+    snippet: searchSnippet(row, words),
+  }));
+  return total === undefined ? page : { ...page, total };
 };

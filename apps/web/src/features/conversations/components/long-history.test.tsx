@@ -67,10 +67,15 @@ function openLongHistory() {
       const from = Math.max(0, to - 10);
       return { body: { items: newestFirst(from, to), nextCursor: from > 0 ? `c${from}` : null } };
     },
+    // Two matches a page, as the server pages them: only the first page says the total.
     [`GET ${apiPaths.leadConversationsSearch(lead._id)}`]: ({ url }: RecordedRequest) => {
       const q = url.searchParams.get('q')!.toLowerCase();
-      const items = q === 'parking' ? parkingHits : [];
-      return { body: { items, nextCursor: null, total: items.length } };
+      const matches = q === 'parking' ? parkingHits : [];
+      const cursor = url.searchParams.get('cursor');
+      const from = cursor ? Number(cursor.slice(1)) : 0;
+      const next = from + 2 < matches.length ? `m${from + 2}` : null;
+      const page = { items: matches.slice(from, from + 2), nextCursor: next };
+      return { body: cursor ? page : { ...page, total: matches.length } };
     },
   });
   const rendered = renderApp(pagePath(lead));
@@ -108,9 +113,19 @@ describe('a long conversation history', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('2 of 5')).toBeTruthy();
     await waitFor(() => expect(rowOf('e125')?.dataset.currentMatch).toBe('true'));
+    // The third match is on the second page, which carries no total: the counter keeps the first's.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('3 of 5')).toBeTruthy();
+    await waitFor(() => expect(rowOf('e85')?.dataset.currentMatch).toBe('true'));
+    expect(
+      server
+        .requestsTo(apiPaths.leadConversationsSearch(lead._id))
+        .map((request) => request.url.searchParams.get('cursor')),
+    ).toEqual([null, 'm2']);
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
     await user.keyboard('{Shift>}{Enter}{/Shift}');
     expect(await screen.findByText('1 of 5')).toBeTruthy();
-    expect(rowOf('e165')!.dataset.currentMatch).toBe('true');
+    await waitFor(() => expect(rowOf('e165')?.dataset.currentMatch).toBe('true'));
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Search this conversation' })).toBeNull();
