@@ -6,7 +6,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig, TrustProxy } from './config.js';
@@ -62,6 +62,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { paymentHostPlugin } from './plugins/payment-host.js';
 import { queuePlugin } from './plugins/queue.js';
+import { closeRedis, createRedisClient } from './plugins/redis-client.js';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { requestContextPlugin } from './plugins/request-context.js';
@@ -169,7 +170,10 @@ export const buildApp = async ({
     await app.register(fastifyFormbody);
     await app.register(fastifyMultipart);
     const rateLimitRedis = config.redisUrl
-      ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+      ? createRedisClient(config.redisUrl, 'counters', app.log, {
+          connectTimeout: 500,
+          maxRetriesPerRequest: 1,
+        })
       : undefined;
     await app.register(fastifyRateLimit, {
       global: false,
@@ -181,7 +185,7 @@ export const buildApp = async ({
         message: `Too many requests. Try again in ${context.after}.`,
       }),
     });
-    if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
+    if (rateLimitRedis) app.addHook('onClose', () => closeRedis(rateLimitRedis));
     // Counters every process shares (send limits); null: this process counts alone.
     app.decorate('counterRedis', rateLimitRedis ?? null);
     await app.register(compressedParamsPlugin);

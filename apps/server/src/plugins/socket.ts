@@ -2,9 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPaymentHostRequest } from './payment-host.js';
+import { catchCommandFailures, closeRedis, createRedisClient, watchRedis } from './redis-client.js';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import {
   reauthenticateRequestSchema,
   socketErrorCodes,
@@ -69,12 +69,17 @@ export const socketPlugin = fp(
     });
 
     if (app.config.redisUrl) {
-      const pub = new Redis(app.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
-      const sub = pub.duplicate();
+      const pub = createRedisClient(app.config.redisUrl, 'socket-pub', app.log, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 3,
+      });
+      const sub = watchRedis(pub.duplicate(), 'socket-sub', app.log);
+      catchCommandFailures(pub, 'socket-pub', app.log);
+      catchCommandFailures(sub, 'socket-sub', app.log);
       await Promise.all([pub.connect(), sub.connect()]);
       io.adapter(createAdapter(pub, sub));
       app.addHook('onClose', async () => {
-        await Promise.all([pub.quit(), sub.quit()]);
+        await Promise.all([closeRedis(pub), closeRedis(sub)]);
       });
     }
 

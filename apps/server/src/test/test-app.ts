@@ -11,24 +11,44 @@ import { openDatabase, type Database } from '../db/client.js';
 
 export type DatabaseTarget = { name: 'pglite' | 'postgres'; open: () => Promise<Database> };
 
-/** A fresh database on the PostgreSQL server of `baseUrl`, dropped when closed. */
-export const openFreshPostgres = async (baseUrl: string, poolSize = 5): Promise<Database> => {
-  const name = `leasing_test_${randomBytes(6).toString('hex')}`;
+/** Runs one statement on the PostgreSQL server of `baseUrl` (creating and dropping databases). */
+const administer = async (baseUrl: string, statement: string) => {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+};
+
+export type FreshPostgres = {
+  /** The new database's connection URL, for this process and child processes alike. */
+  url: string;
+  drop: () => Promise<void>;
+};
+
+/** A new, empty database on the PostgreSQL server of `baseUrl`. */
+export const createFreshPostgres = async (baseUrl: string): Promise<FreshPostgres> => {
+  const name = `leasing_test_${randomBytes(6).toString('hex')}`;
+  await administer(baseUrl, `create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize });
+  return {
+    url: url.toString(),
+    drop: () => administer(baseUrl, `drop database if exists ${name} with (force)`),
+  };
+};
+
+/** A fresh database on the PostgreSQL server of `baseUrl`, dropped when closed. */
+export const openFreshPostgres = async (baseUrl: string, poolSize = 5): Promise<Database> => {
+  const fresh = await createFreshPostgres(baseUrl);
+  const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await fresh.drop();
     },
   };
 };

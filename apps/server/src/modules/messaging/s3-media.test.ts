@@ -1,22 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationEvent } from '@leasing/contract';
 import { openDatabase } from '../../db/client.js';
 import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeS3, type FakeS3 } from '../../test/fake-s3.js';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import {
+  createFreshPostgres,
   databaseTargets,
-  freePort,
   login,
-  startTestApp,
+  type FreshPostgres,
   type TestApp,
 } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
@@ -151,104 +148,59 @@ if (!pgUrl) {
   );
 }
 
-const serverEntry = fileURLToPath(new URL('../../server.ts', import.meta.url));
-
 /**
  * The issue's acceptance test: two server processes (this test's and a child `server.ts`) that
  * share only PostgreSQL and the bucket, each with its own DATA_DIR. What one stored, the other serves.
  */
 describe.runIf(Boolean(pgUrl))('media across two server processes sharing a bucket', () => {
   let s3: FakeS3;
-  let one: TestApp;
-  let oneUrl: string;
-  let child: ChildProcess | undefined;
-  let twoUrl: string;
-  let log = '';
-  let dbName: string;
-  const oneDataDir = mkdtempSync(join(tmpdir(), 's3-media-one-'));
-  const twoDataDir = mkdtempSync(join(tmpdir(), 's3-media-two-'));
+  let database: FreshPostgres;
+  let two: ServerProcess;
+  let oneDataDir: string;
+  let twoDataDir: string;
 
   beforeAll(async () => {
+    oneDataDir = mkdtempSync(join(tmpdir(), 's3-media-one-'));
+    twoDataDir = mkdtempSync(join(tmpdir(), 's3-media-two-'));
     s3 = await startFakeS3();
-    dbName = `leasing_media_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(pgUrl!);
-    url.pathname = `/${dbName}`;
-    const databaseUrl = url.toString();
-
-    one = await startTestApp(
-      {
-        name: 'postgres',
-        open: () => openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 3 }),
-      },
-      { DATA_DIR: oneDataDir, ...s3.env() },
-    );
-    await one.app.listen({ port: 0, host: '127.0.0.1' });
-    oneUrl = `http://127.0.0.1:${(one.app.server.address() as { port: number }).port}`;
-
-    const port = await freePort();
-    twoUrl = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: {
-        ...process.env,
-        ...s3.env(),
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: twoDataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: twoUrl,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        INBOUND_SMTP_PORT: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    for (let i = 0; i < 400; i += 1) {
-      if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-      const ready = await fetch(`${twoUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return;
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    throw new Error(`second server not ready:\n${log}`);
-  }, 90_000);
-
-  afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-    await one?.close();
-    await s3?.close();
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(oneDataDir, { recursive: true, force: true });
-    rmSync(twoDataDir, { recursive: true, force: true });
+    database = await createFreshPostgres(pgUrl!);
   });
+  afterAll(async () => {
+    await s3?.close();
+    await database?.drop();
+    for (const dir of [oneDataDir, twoDataDir])
+      if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const one = useTestApp(
+    {
+      name: 'postgres',
+      open: () => openDatabase({ kind: 'postgres', url: database.url, poolSize: 3 }),
+    },
+    { listen: true, env: () => ({ DATA_DIR: oneDataDir, ...s3.env() }) },
+  );
+  beforeAll(async () => {
+    two = await startServerProcess({
+      ...s3.env(),
+      DATABASE_URL: database.url,
+      DATA_DIR: twoDataDir,
+    });
+  });
+  afterAll(() => two?.close());
 
   it('serves from the second process the photo and the file the first one stored', async () => {
     const photo = await png();
-    const sent = await sendEmailWithFiles(oneUrl, await prepareOffice(one.app), [
+    const sent = await sendEmailWithFiles(one.url, await prepareOffice(one.app), [
       { name: 'Mietvertrag März.pdf', bytes: pdf },
       { name: 'unit.png', bytes: photo },
     ]);
     // Neither process kept anything on its own disk: the bucket is the only copy.
     expect([...mediaOnDisk(oneDataDir), ...mediaOnDisk(twoDataDir)]).toEqual([]);
 
-    const image = await serve(twoUrl, sent.image.url);
+    const image = await serve(two.url, sent.image.url);
     expect([image.status, image.type, image.nosniff]).toEqual([200, 'image/png', 'nosniff']);
     expect(image.bytes).toEqual(photo);
-    expect((await serve(twoUrl, sent.image.thumbnailUrl)).status).toBe(200);
-    const file = await serve(twoUrl, sent.file.url);
+    expect((await serve(two.url, sent.image.thumbnailUrl)).status).toBe(200);
+    const file = await serve(two.url, sent.file.url);
     expect([file.status, file.type, file.nosniff]).toEqual([200, 'application/pdf', 'nosniff']);
     expect(file.disposition).toBe(
       `attachment; filename="Mietvertrag M_rz.pdf"; filename*=UTF-8''Mietvertrag%20M%C3%A4rz.pdf`,

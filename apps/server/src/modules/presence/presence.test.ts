@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   socketEvents,
   type PresenceAck,
@@ -15,32 +10,14 @@ import {
 import { openDatabase } from '../../db/client.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { createLead, createOffice, createUser } from '../../test/factories.js';
-import { recordAll, sleep, until } from '../../test/sockets.js';
-import {
-  databaseTargets,
-  freePort,
-  login,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-app.js';
+import { signInAt, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { createSocketOpener, recordAll, sleep, until } from '../../test/sockets.js';
+import { createFreshPostgres, databaseTargets, type FreshPostgres } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
-const sockets: Socket[] = [];
-afterAll(() => sockets.forEach((socket) => socket.close()));
-
-const open = async (url: string, token: string) => {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) =>
-    socket.on('connect', resolve).on('connect_error', reject),
-  );
-  return socket;
-};
+const sockets = createSocketOpener();
+afterAll(() => sockets.closeAll());
+const open = sockets.open;
 const view = (socket: Socket, leadID: string | null) =>
   socket.emitWithAck(socketEvents.presenceView, { leadID }) as Promise<PresenceAck>;
 const sync = (socket: Socket) =>
@@ -138,19 +115,13 @@ if (!redisUrl || !pgUrl) {
   );
 }
 
-const serverEntry = fileURLToPath(new URL('../../server.ts', import.meta.url));
-
 /**
  * Two real server processes sharing PostgreSQL and Redis: this test's process runs one, a child
  * process (`server.ts`) the other. Presence made on one is seen from the other.
  */
 describe.runIf(Boolean(redisUrl && pgUrl))('presence across two server processes (Redis)', () => {
-  let one: TestApp;
-  let oneUrl: string;
-  let child: ChildProcess | undefined;
-  let twoUrl: string;
-  let log = '';
-  let dbName: string;
+  let database: FreshPostgres;
+  let two: ServerProcess;
   let lead: LeadRow;
   let companyId: string;
   const credentials: Record<'dana' | 'priya' | 'olivia', { email: string; password: string }> =
@@ -158,90 +129,37 @@ describe.runIf(Boolean(redisUrl && pgUrl))('presence across two server processes
   let danaId: string;
 
   beforeAll(async () => {
-    dbName = `leasing_presence_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(pgUrl!);
-    url.pathname = `/${dbName}`;
-    const databaseUrl = url.toString();
-
-    one = await startTestApp(
-      {
-        name: 'postgres',
-        open: () => openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 3 }),
-      },
-      { REDIS_URL: redisUrl! },
-    );
-    await one.app.listen({ port: 0, host: '127.0.0.1' });
-    oneUrl = `http://127.0.0.1:${(one.app.server.address() as { port: number }).port}`;
-    const office = await createOffice(one.app.database.db, { staff: { name: 'Dana Whitfield' } });
-    const agent = await createUser(one.app.database.db, office.company.id, { role: 'agent' });
-    const outside = await createOffice(one.app.database.db);
-    lead = await createLead(one.app.database.db, office.property);
+    database = await createFreshPostgres(pgUrl!);
+  });
+  afterAll(() => database?.drop());
+  const one = useTestApp(
+    {
+      name: 'postgres',
+      open: () => openDatabase({ kind: 'postgres', url: database.url, poolSize: 3 }),
+    },
+    { listen: true, env: { REDIS_URL: redisUrl! } },
+  );
+  beforeAll(async () => {
+    const office = await createOffice(one.db, { staff: { name: 'Dana Whitfield' } });
+    const agent = await createUser(one.db, office.company.id, { role: 'agent' });
+    const outside = await createOffice(one.db);
+    lead = await createLead(one.db, office.property);
     companyId = office.company.id;
     danaId = office.staff.user.id;
     credentials.dana = office.staff.credentials;
     credentials.priya = agent.credentials;
     credentials.olivia = outside.staff.credentials;
-
-    const port = await freePort();
-    twoUrl = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: twoUrl,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        INBOUND_SMTP_PORT: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    for (let i = 0; i < 400; i += 1) {
-      if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-      const ready = await fetch(`${twoUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return;
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    throw new Error(`second server not ready:\n${log}`);
-  }, 90_000);
-
+    two = await startServerProcess({ DATABASE_URL: database.url, REDIS_URL: redisUrl! });
+  });
   afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-    await one?.close();
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    sockets.closeAll();
+    await two?.close();
   });
 
-  const signIn = async (base: string, who: { email: string; password: string }) => {
-    const response = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(who),
-    });
-    return ((await response.json()) as { token: string }).token;
-  };
-
   it('shows a user on process 1 to a colleague on process 2, and forgets them within seconds of a closed tab', async () => {
-    const dana = await open(oneUrl, (await login(one.app, credentials.dana)).token);
-    const priya = await open(twoUrl, await signIn(twoUrl, credentials.priya));
-    const olivia = await open(twoUrl, await signIn(twoUrl, credentials.olivia));
+    const dana = await open(one.url, await one.signIn(credentials.dana));
+    const priya = await open(two.url, await signInAt(two.url, credentials.priya));
+    const olivia = await open(two.url, await signInAt(two.url, credentials.olivia));
     const oliviaHeard = recordAll(olivia);
 
     // Live: the change crosses from process 1 to process 2.

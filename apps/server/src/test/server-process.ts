@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './test-app.js';
+
+const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
+
+/** How long the process may take to answer /readyz: tsx compiles the server on a busy machine. */
+const READY_TIMEOUT_MS = 60_000;
+const POLL_MS = 150;
+
+export type ServerProcess = {
+  /** Where it listens: `http://127.0.0.1:<port>`, also its PUBLIC_URL. */
+  url: string;
+  /** What it printed so far, stdout and stderr. */
+  log: () => string;
+  /** False once it has exited, for whatever reason. */
+  running: () => boolean;
+  /** Resolves once its log matches `pattern`; rejects when it exits first or none comes in time. */
+  waitForLog: (pattern: RegExp, timeoutMs?: number) => Promise<void>;
+  /** Stops it as an orchestrator would (SIGTERM) and waits for it to exit. */
+  close: () => Promise<void>;
+};
+
+/**
+ * The real server (`server.ts`) in a child process on a free loopback port, for tests of several
+ * processes. It shares nothing with the test's own process unless `env` says so: DATABASE_URL and
+ * REDIS_URL are not inherited. Resolves once `/readyz` answers 200.
+ */
+export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.REDIS_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      INBOUND_SMTP_PORT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const close = async () => {
+    if (!running()) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
+
+  const started = Date.now();
+  for (;;) {
+    if (!running()) throw new Error(`server process exited:\n${log}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() - started > READY_TIMEOUT_MS) {
+      await close();
+      throw new Error(`server process not ready in ${READY_TIMEOUT_MS} ms:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+
+  return {
+    url,
+    log: () => log,
+    running,
+    waitForLog: async (pattern, timeoutMs = 10_000) => {
+      const until = Date.now() + timeoutMs;
+      while (!pattern.test(log)) {
+        if (!running()) throw new Error(`server process exited before logging ${pattern}:\n${log}`);
+        if (Date.now() > until) throw new Error(`server process never logged ${pattern}:\n${log}`);
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    },
+    close,
+  };
+};
+
+/** Signs in on a server reached over HTTP only (a child process) and answers the ID token. */
+export const signInAt = async (url: string, credentials: { email: string; password: string }) => {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (response.status !== 200)
+    throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+};
