@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { connect as connectTcp } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import nodemailer from 'nodemailer';
 import { io as connect } from 'socket.io-client';
 import { createOffice } from '../test/factories.js';
 import { databaseTargets, freePort } from '../test/test-app.js';
@@ -113,6 +115,92 @@ describe.each(databaseTargets())('GET /metrics with METRICS_TOKEN ($name)', (tar
     } else {
       expect(text).not.toContain('db_pool_');
     }
+  });
+});
+
+/** An SMTP client connected to `port` that says nothing after the server's first reply. */
+const greetedBy = (port: number) =>
+  new Promise<{ banner: string; close: () => void }>((resolve, reject) => {
+    const socket = connectTcp(port, '127.0.0.1');
+    socket.setEncoding('utf8');
+    socket.once('error', reject);
+    socket.once('data', (banner: string) => resolve({ banner, close: () => socket.destroy() }));
+  });
+
+describe.each(databaseTargets())('inbound SMTP metrics ($name)', (target) => {
+  const leasingAddress = 'leasing@lakeside.test';
+  let smtpPort = 0;
+  const ctx = useTestApp(target, {
+    env: async () => {
+      smtpPort = await freePort();
+      return {
+        METRICS_TOKEN: TOKEN,
+        INBOUND_SMTP_PORT: String(smtpPort),
+        INBOUND_SMTP_MAX_CONNECTIONS: '2',
+      };
+    },
+  });
+
+  const counts = async () => {
+    const text = await scrape(ctx);
+    const sample = (name: string, labels: Record<string, string> = {}) =>
+      sampleOf(text, name, labels) ?? 0;
+    return {
+      open: sample('inbound_smtp_sessions_open'),
+      accepted: sample('inbound_smtp_sessions_total', { outcome: 'accepted' }),
+      refused: sample('inbound_smtp_sessions_total', { outcome: 'refused' }),
+      messages: sample('inbound_smtp_messages_total', { outcome: 'accepted' }),
+    };
+  };
+
+  it('counts every session and message over loopback, the sessions open now, and a client turned away', async () => {
+    await createOffice(ctx.db, { company: { registeredLeasingEmail: leasingAddress } });
+    const before = await counts();
+
+    for (const n of [1, 2, 3]) {
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: smtpPort,
+        secure: false,
+        ignoreTLS: true,
+      });
+      try {
+        await transport.sendMail({
+          from: 'ivy@example.net',
+          to: leasingAddress,
+          subject: `Tour request ${n}`,
+          text: 'Is the two-bedroom still available?',
+        });
+      } finally {
+        transport.close();
+      }
+    }
+    // Each mail was one session; the listener closes its side just after the client's QUIT.
+    await expect.poll(counts, { timeout: 5_000 }).toEqual({
+      open: 0,
+      accepted: before.accepted + 3,
+      refused: before.refused,
+      messages: before.messages + 3,
+    });
+
+    // Two clients held open fill the listener (INBOUND_SMTP_MAX_CONNECTIONS=2); a third is refused.
+    const held = [await greetedBy(smtpPort), await greetedBy(smtpPort)];
+    expect(held.map((client) => client.banner)).toEqual([
+      expect.stringMatching(/^220 /),
+      expect.stringMatching(/^220 /),
+    ]);
+    expect((await counts()).open).toBe(2);
+    const turnedAway = await greetedBy(smtpPort);
+    turnedAway.close();
+    expect(turnedAway.banner).toMatch(/^421 /);
+    held.forEach((client) => client.close());
+
+    await expect.poll(counts, { timeout: 5_000 }).toEqual({
+      open: 0,
+      accepted: before.accepted + 5,
+      refused: before.refused + 1,
+      messages: before.messages + 3,
+    });
   });
 });
 
