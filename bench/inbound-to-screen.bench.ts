@@ -17,10 +17,7 @@ const percentile = (sorted: number[], p: number) =>
 
 const twilio = await startFakeTwilio();
 const server = await startServer({
-  TWILIO_ACCOUNT_SID: twilio.accountSid,
-  TWILIO_AUTH_TOKEN: twilio.authToken,
-  TWILIO_FROM: '+15125550000',
-  TWILIO_API_URL: twilio.url,
+  ...twilio.env(),
 });
 const browser = await launchBrowser();
 try {

@@ -25,10 +25,7 @@ const database = await openFreshPostgres(pgBase, 30);
 const fake = await startFakeTwilio();
 const app = await buildApp({
   config: testConfig({
-    TWILIO_ACCOUNT_SID: fake.accountSid,
-    TWILIO_AUTH_TOKEN: fake.authToken,
-    TWILIO_FROM: NUMBERS[0]!,
-    TWILIO_API_URL: fake.url,
+    ...fake.env(NUMBERS[0]!),
     TWILIO_MPS: String(MPS),
     PUBLIC_URL: 'http://127.0.0.1:9', // status callbacks are not the subject here: they go nowhere
   }),

@@ -40,6 +40,13 @@ export type FakeTwilio = {
   url: string;
   accountSid: string;
   authToken: string;
+  /** The configuration that points a server at this fake, sending from `from`. */
+  env: (from?: string) => {
+    TWILIO_ACCOUNT_SID: string;
+    TWILIO_AUTH_TOKEN: string;
+    TWILIO_FROM: string;
+    TWILIO_API_URL: string;
+  };
   received: ReceivedSms[];
   /** Bodies of every request that reached the fake, answered or not. */
   attempts: string[];
@@ -239,6 +246,12 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
     url: `http://127.0.0.1:${port}`,
     accountSid,
     authToken,
+    env: (from = '+15125550000') => ({
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_FROM: from,
+      TWILIO_API_URL: `http://127.0.0.1:${port}`,
+    }),
     received,
     attempts,
     addMedia: (messageSid, file) => {

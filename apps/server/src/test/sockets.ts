@@ -1,4 +1,4 @@
-import type { Socket } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 
 /** The next `event` a socket hears; rejects when none comes within `timeoutMs`. */
 export const until = <T>(socket: Socket, event: string, timeoutMs = 5_000) =>
@@ -22,3 +22,27 @@ export const recordAll = (socket: Socket) => {
 
 /** Lets time pass in real time: only after a positive control, to show something stayed away. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Console sockets opened as the web opens them (WebSocket only, no reconnection), each resolved
+ * once connected; `closeAll` closes every one of them, for `afterAll`.
+ */
+export const createSocketOpener = () => {
+  const opened: Socket[] = [];
+  return {
+    open: async (url: string, token: string) => {
+      const socket = connect(url, {
+        path: '/socket.io',
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      opened.push(socket);
+      await new Promise<void>((resolve, reject) =>
+        socket.on('connect', resolve).on('connect_error', reject),
+      );
+      return socket;
+    },
+    closeAll: () => opened.forEach((socket) => socket.close()),
+  };
+};

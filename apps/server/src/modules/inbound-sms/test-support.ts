@@ -153,10 +153,7 @@ export const startInboundApp = async (
     target,
     {
       PUBLIC_URL: publicUrl,
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM: SHARED_NUMBER,
-      TWILIO_API_URL: fake.url,
+      ...fake.env(SHARED_NUMBER),
       TWILIO_MPS: '50',
       ...options.env,
     },

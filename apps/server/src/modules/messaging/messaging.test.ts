@@ -333,10 +333,7 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
     await fake.close();
   });
   const app = useListeningApp(databaseTargets()[0]!, () => ({
-    TWILIO_ACCOUNT_SID: fake.accountSid,
-    TWILIO_AUTH_TOKEN: fake.authToken,
-    TWILIO_FROM: '+15125550000',
-    TWILIO_API_URL: fake.url,
+    ...fake.env(),
     TWILIO_MPS: '5',
   }));
   let s: Awaited<ReturnType<typeof officeHelpers>>;
@@ -503,10 +500,7 @@ describe('texts whose status callbacks were lost', () => {
     await fake.close();
   });
   const app = useListeningApp(databaseTargets()[0]!, () => ({
-    TWILIO_ACCOUNT_SID: fake.accountSid,
-    TWILIO_AUTH_TOKEN: fake.authToken,
-    TWILIO_FROM: '+15125550000',
-    TWILIO_API_URL: fake.url,
+    ...fake.env(),
     STATUS_RECONCILE_AFTER_SECONDS: '1',
   }));
   let s: Awaited<ReturnType<typeof officeHelpers>>;

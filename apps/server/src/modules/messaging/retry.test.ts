@@ -23,10 +23,7 @@ describe("'Retry' of a failed message, through Twilio (a loopback fake of its Me
     listen: true,
     env: ({ url }) => ({
       PUBLIC_URL: url!,
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM: '+15125550000',
-      TWILIO_API_URL: fake.url,
+      ...fake.env(),
     }),
   });
 

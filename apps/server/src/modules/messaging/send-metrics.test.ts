@@ -26,10 +26,7 @@ describe('send latency, queue to provider (a loopback fake of Twilio)', () => {
     listen: true,
     env: ({ url }) => ({
       PUBLIC_URL: url!,
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM: '+15125550000',
-      TWILIO_API_URL: fake.url,
+      ...fake.env(),
       METRICS_TOKEN,
     }),
   });

@@ -64,10 +64,7 @@ describe('sending survives a crash of the server process', () => {
       PORT: String(port),
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM: '+15125550000',
-      TWILIO_API_URL: fake.url,
+      ...fake.env(),
       TWILIO_MPS: '0.5',
       SEND_JOB_EXPIRE_SECONDS: '3',
       // A text the dead process had handed over has its callbacks lost: it is looked up.

@@ -44,10 +44,7 @@ describe.each(databaseTargets())('notifications ($name)', (target) => {
     listen: true,
     env: ({ url }) => ({
       PUBLIC_URL: url!,
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM,
-      TWILIO_API_URL: fake.url,
+      ...fake.env(TWILIO_FROM),
     }),
   });
 

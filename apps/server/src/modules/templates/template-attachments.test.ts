@@ -66,10 +66,7 @@ describe('files on message templates, sent as MMS and email', () => {
     env: ({ url }) => ({
       PUBLIC_URL: url!,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM: '+15125550000',
-      TWILIO_API_URL: fake.url,
+      ...fake.env(),
     }),
   });
 

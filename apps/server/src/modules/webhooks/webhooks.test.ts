@@ -117,10 +117,7 @@ const startWebhookApp = async (
 ): Promise<WebhookTestApp> => {
   const fake = await startFakeTwilio();
   const t = await startTestApp(target, {
-    TWILIO_ACCOUNT_SID: fake.accountSid,
-    TWILIO_AUTH_TOKEN: fake.authToken,
-    TWILIO_FROM: SHARED_NUMBER,
-    TWILIO_API_URL: fake.url,
+    ...fake.env(SHARED_NUMBER),
     TWILIO_MPS: '50',
     ...env,
   });
