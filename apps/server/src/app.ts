@@ -91,6 +91,9 @@ export type BuildAppOptions = {
   sendWindow?: SendWindow;
 };
 
+/** How long one plugin (a module, the queue, the socket server) may take to start. */
+const PLUGIN_TIMEOUT_MS = 60_000;
+
 /** How often each process looks for follow-ups that came due (`follow_up.due`). */
 const FOLLOW_UP_SWEEP_MS = 15_000;
 
@@ -134,6 +137,10 @@ export const buildApp = async ({
     },
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
+    // Fastify's 10 s per plugin is too short for a start on a busy machine (the queue's schema
+    // on PostgreSQL, Redis connections): a slow start is still a start. One that hangs fails
+    // within the minute.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
