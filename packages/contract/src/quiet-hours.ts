@@ -37,7 +37,7 @@ export const DEFAULT_QUIET_HOURS_POLICY: QuietHoursPolicy = {
 /** Where the lead's local time zone came from. */
 export const leadTimeZoneSources = ['integration', 'area-code', 'property'] as const;
 
-/** The lead's local time zone, as the pane shows it ("Local time 10:14 PM (Central)"). */
+/** The lead's local time zone, as the pane shows it ("Local time 10:14 PM Central"). */
 export const leadTimeZoneSchema = z.object({
   /** IANA zone, e.g. `America/Chicago`. */
   zone: z.string(),
@@ -51,7 +51,7 @@ export const QUIET_HOURS_CODE = 'QUIET_HOURS';
 
 /**
  * The 409 of a text sent outside the lead's allowed hours without `quietHoursOverride`: what the
- * composer asks ("It's 10:14 PM for Maya (Central). Send at 8:00 AM their time?").
+ * composer asks about, on the lead's clock (`timeZone`).
  */
 export const quietHoursErrorSchema = z.object({
   code: z.literal(QUIET_HOURS_CODE),
@@ -61,6 +61,8 @@ export const quietHoursErrorSchema = z.object({
   localTime: z.string(),
   /** e.g. `Central`. */
   zoneLabel: z.string(),
+  /** The lead's IANA zone, e.g. `America/Chicago`: the console writes the times on its clock. */
+  timeZone: z.string(),
   /** The first moment texts are allowed again. */
   nextAllowedAt: isoDateSchema,
   /** That moment on the lead's clock, e.g. `8:00 AM`. */
@@ -78,7 +80,3 @@ export const SEND_NOW_FORBIDDEN_MESSAGE =
 export const quietHoursOverrideFields = {
   quietHoursOverride: z.boolean().optional(),
 };
-
-/** The question the composer asks, from the 409. */
-export const quietHoursQuestion = (error: QuietHoursError) =>
-  `It's ${error.localTime} for ${error.leadFirstName} (${error.zoneLabel}). Send at ${error.nextAllowedLocal} their time?`;

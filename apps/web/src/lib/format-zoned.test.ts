@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatTime, formatWeekdayDateTime } from './format-date';
-import { formatZoned, isViewersClock } from './format-zoned';
+import { formatZoned, formatZonedDay, isViewersClock } from './format-zoned';
 import { viewerTimeZone } from './viewer-time-zone';
 
 const CHICAGO = 'America/Chicago';
@@ -89,5 +89,18 @@ describe('formatZoned', () => {
 
   it('renders nothing for an unreadable date', () => {
     expect(formatZoned('not a date', CHICAGO, { viewerZone: NEW_YORK })).toBe('');
+  });
+});
+
+describe('formatZonedDay', () => {
+  it("writes the day alone on the viewer's clock, and with the zone's name for a viewer elsewhere", () => {
+    expect(formatZonedDay('2026-12-01', CHICAGO, { viewerZone: CHICAGO })).toBe('Dec 1, 2026');
+    expect(formatZonedDay('2026-12-01', CHICAGO, { viewerZone: NEW_YORK })).toBe(
+      'Dec 1, 2026 (Central time)',
+    );
+    // The day itself never moves with the viewer: Tokyo is already on Dec 2 at Chicago's noon.
+    expect(formatZonedDay('2026-12-01', CHICAGO, { viewerZone: 'Asia/Tokyo' })).toBe(
+      'Dec 1, 2026 (Central time)',
+    );
   });
 });

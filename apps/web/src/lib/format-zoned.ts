@@ -1,4 +1,4 @@
-import { formatDateTime, formatZoneName } from './format-date';
+import { formatCalendarDay, formatDateTime, formatZoneName } from './format-date';
 import { viewerTimeZone } from './viewer-time-zone';
 
 type DateInput = Date | string | number;
@@ -38,4 +38,19 @@ export function formatZoned(
   if (!text) return '';
   if (!alwaysNameZone && isViewersClock(value, timeZone, viewerZone)) return text;
   return `${text} ${formatZoneName(timeZone, value)}`;
+}
+
+/**
+ * A calendar day that ends at midnight on `timeZone`'s clock, such as a due date: 'Dec 1, 2026', and
+ * 'Dec 1, 2026 (Central time)' when the viewer's clock is another or `alwaysNameZone` (a payer).
+ */
+export function formatZonedDay(
+  isoDate: string,
+  timeZone: string,
+  { viewerZone, alwaysNameZone = false }: Omit<FormatZonedOptions, 'layout'> = {},
+): string {
+  const day = formatCalendarDay(isoDate);
+  const noon = `${isoDate}T12:00:00Z`;
+  if (!alwaysNameZone && isViewersClock(noon, timeZone, viewerZone)) return day;
+  return `${day} (${formatZoneName(timeZone, noon)} time)`;
 }

@@ -91,6 +91,7 @@ const quietHoursError = (window: LeadWindow) => {
     leadFirstName: window.leadFirstName,
     localTime: window.localTime,
     zoneLabel: window.zoneLabel,
+    timeZone: window.zone,
     nextAllowedAt: window.nextAllowedAt.toISOString(),
     nextAllowedLocal: formatLocalTime(window.nextAllowedAt, window.zone),
     canSendNow: window.canSendNow,
@@ -98,7 +99,7 @@ const quietHoursError = (window: LeadWindow) => {
   return new HttpError(
     409,
     QUIET_HOURS_CODE,
-    `It's ${window.localTime} for ${window.leadFirstName} (${window.zoneLabel}): outside the allowed hours for texts.`,
+    `It's ${window.localTime} ${window.zoneLabel} for ${window.leadFirstName}: outside the allowed hours for texts.`,
     {},
     [],
     extra,

@@ -45,7 +45,12 @@ describe.each(databaseTargets())('quiet hours on $name', (target) => {
   /** A company on the default policy (8:00 AM–9:00 PM, state rules on), its property in New York. */
   const office = async (policy: Partial<Record<string, unknown>> = {}) => {
     const made = await createOffice(s.db, {
-      company: { quietHoursStart: '08:00', quietHoursEnd: '21:00', ...policy },
+      company: {
+        quietHoursStart: '08:00',
+        quietHoursEnd: '21:00',
+        quietHoursStateRules: true,
+        ...policy,
+      },
       property: { smsNumber: uniquePhone(), timeZone: 'America/New_York' },
     });
     return { ...made, admin: await s.signIn(made.staff.credentials) };
@@ -79,10 +84,11 @@ describe.each(databaseTargets())('quiet hours on $name', (target) => {
     expect(held.status).toBe(409);
     expect((held.body as { error: QuietHoursError }).error).toEqual({
       code: QUIET_HOURS_CODE,
-      message: expect.stringContaining("It's 9:55 PM for Maya (Central)"),
+      message: expect.stringContaining("It's 9:55 PM Central for Maya: outside the allowed hours"),
       leadFirstName: 'Maya',
       localTime: '9:55 PM',
       zoneLabel: 'Central',
+      timeZone: 'America/Chicago',
       nextAllowedAt: '2026-11-26T14:00:00.000Z',
       nextAllowedLocal: '8:00 AM',
       canSendNow: true,

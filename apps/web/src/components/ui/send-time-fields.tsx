@@ -34,9 +34,7 @@ export function SendTimeFields({
         type="datetime-local"
         label="Date and time for the lead"
         description={
-          picked
-            ? describeSendTime(picked, leadZone)
-            : `On the lead's clock (${formatZoneName(leadZone)})`
+          picked ? describeSendTime(picked, leadZone) : `Lead's time: ${formatZoneName(leadZone)}`
         }
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}

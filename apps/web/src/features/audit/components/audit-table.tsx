@@ -4,13 +4,14 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mant
 import { IconHistory } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { formatDateTime } from '../../../lib/format-date';
+import { StackedTable } from '../../../components/ui/stacked-table';
+import { formatDateTime, formatZoneName } from '../../../lib/format-date';
+import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { describeChange } from '../utils/describe-change';
-import stacked from '../../../components/ui/stacked-table.module.css';
 import classes from './audit.module.css';
 
 /** The viewer's zone, named on the time column so nobody reads the times as the office's. */
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const viewerZone = () => formatZoneName(viewerTimeZone());
 
 const columnsIn = (zone: string) =>
   ({
@@ -193,32 +194,11 @@ export function AuditTable({
   const columns = columnsIn(viewerZone());
   return (
     <Stack gap="sm">
-      <Paper withBorder radius="md">
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="md"
-          aria-label="Audit trail"
-          className={stacked.table}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {Object.values(columns).map((name) => (
-                <Table.Th key={name}>{name}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <AuditRow
-                key={entry._id}
-                entry={entry}
-                columns={columns}
-                onFilterLead={onFilterLead}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+      <StackedTable label="Audit trail" columns={Object.values(columns)}>
+        {entries.map((entry) => (
+          <AuditRow key={entry._id} entry={entry} columns={columns} onFilterLead={onFilterLead} />
+        ))}
+      </StackedTable>
       {isFetchNextPageError && (
         <ErrorState
           title="Could not load more entries"

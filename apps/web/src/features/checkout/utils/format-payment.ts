@@ -1,6 +1,6 @@
 import { cardBrandName } from '@leasing/contract';
-import { formatCalendarDay, formatDateTime, formatZoneName } from '../../../lib/format-date';
-import { formatZoned } from '../../../lib/format-zoned';
+import { formatDateTime } from '../../../lib/format-date';
+import { formatZoned, formatZonedDay } from '../../../lib/format-zoned';
 import { formatMoney } from '../../../lib/format-money';
 
 /** Amounts travel in cents: 165000 → '$1,650.00'. */
@@ -13,7 +13,7 @@ export function formatCents(amountCents: number, currency: string): string {
  * zone is unknown to us, so the page always names it.
  */
 export function formatDueDate(isoDate: string, timeZone: string): string {
-  return `${formatCalendarDay(isoDate)} (${formatZoneName(timeZone, `${isoDate}T12:00:00Z`)} time)`;
+  return formatZonedDay(isoDate, timeZone, { alwaysNameZone: true });
 }
 
 /** 'Dec 8, 2026, 12:00 PM Central': a time on the payer page, always with the property's zone. */

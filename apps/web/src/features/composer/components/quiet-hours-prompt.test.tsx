@@ -1,13 +1,16 @@
 import { apiPaths, IDEMPOTENCY_KEY_HEADER, QUIET_HOURS_CODE } from '@leasing/contract';
 import type { Lead, QuietHoursError } from '@leasing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { stubRoutes } from '../../../testing/fake-server';
 import type { RouteAnswer } from '../../../testing/fake-server';
 import { conversationEvent, demoUser, lead as leadFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
+
+// A viewer in New York, an hour ahead of the lead's Central clock.
+vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
 
 async function openComposer(lead: Lead, routes: Record<string, RouteAnswer>) {
   startSession('token');
@@ -29,10 +32,11 @@ const held = (overrides: Partial<QuietHoursError> = {}) => ({
   body: {
     error: {
       code: QUIET_HOURS_CODE,
-      message: "It's 10:14 PM for Maya (Central): outside the allowed hours for texts.",
+      message: "It's 10:14 PM Central for Maya: outside the allowed hours for texts.",
       leadFirstName: 'Maya',
       localTime: '10:14 PM',
       zoneLabel: 'Central',
+      timeZone: 'America/Chicago',
       nextAllowedAt: '2026-11-26T14:00:00.000Z',
       nextAllowedLocal: '8:00 AM',
       canSendNow: true,
@@ -53,7 +57,11 @@ const sent = {
 };
 
 describe('the quiet-hours prompt', () => {
+  afterEach(() => vi.useRealTimers());
+
   it("asks to schedule a text held for the lead's quiet hours; 'Send now' sends it with the override", async () => {
+    // Wednesday Nov 25, 2026, 10:14 PM in Chicago.
+    vi.useFakeTimers({ now: new Date('2026-11-26T04:14:00Z'), toFake: ['Date'] });
     const lead = leadFixture({ officeDecisionState: null });
     const smsPath = apiPaths.leadSms(lead._id);
     let attempts = 0;
@@ -69,7 +77,9 @@ describe('the quiet-hours prompt', () => {
 
     const prompt = await screen.findByRole('alert', { name: "Outside the lead's allowed hours" });
     expect(
-      within(prompt).getByText("It's 10:14 PM for Maya (Central). Send at 8:00 AM their time?"),
+      within(prompt).getByText(
+        "It's 10:14 PM Central for Maya. Send at Thu, Nov 26, 8:00 AM Central for the lead · 9:00 AM for you?",
+      ),
     ).toBeTruthy();
     const schedule = within(prompt).getByRole('button', { name: 'Schedule' });
     expect(document.activeElement).toBe(schedule);

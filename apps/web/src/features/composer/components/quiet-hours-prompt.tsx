@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconMoon } from '@tabler/icons-react';
 import { useId } from 'react';
-import { quietHoursQuestion, type QuietHoursError } from '@leasing/contract';
+import type { QuietHoursError } from '@leasing/contract';
+import { quietHoursQuestion } from '../utils/quiet-hours-question';
 
 export type QuietHoursPromptProps = {
   /** The server's 409: the lead's clock and when a text may go. */

@@ -10,14 +10,22 @@ import {
   lead as leadFixture,
   paymentLinkEvent,
 } from '../../../testing/fixtures';
+import { isViewersClock } from '../../../lib/format-zoned';
+import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
 
-/** Opens the pane of a lead whose events (oldest first) are `events`. */
-async function openTimeline(events: ConversationEvent[]) {
+/**
+ * Opens the pane of a lead whose events (oldest first) are `events`, at a property on the viewer's
+ * own clock unless `propertyTimeZone` says another.
+ */
+async function openTimeline(
+  events: ConversationEvent[],
+  propertyTimeZone: string = viewerTimeZone(),
+) {
   startSession('token');
   stubTimelineLayout();
-  const lead = leadFixture({ conversations: [...events].reverse() });
+  const lead = leadFixture({ conversations: [...events].reverse(), propertyTimeZone });
   stubRoutes({
     [`GET ${apiPaths.me}`]: { body: demoUser },
     [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: { body: lead },
@@ -78,6 +86,15 @@ describe('payment link events on the timeline', () => {
 
     expect(row('expired').getByText('Payment link expired')).toBeTruthy();
     expect(row('expired').getByText('December rent · due Dec 1, 2026')).toBeTruthy();
+  });
+
+  it("names the property's zone of the due date for a viewer on another clock", async () => {
+    const elsewhere = isViewersClock('2026-12-01T12:00:00Z', 'America/Chicago')
+      ? 'Asia/Tokyo'
+      : 'America/Chicago';
+    await openTimeline([paymentLinkEvent('SENT', { _id: 'sent' })], elsewhere);
+    const zone = elsewhere === 'Asia/Tokyo' ? 'Japan Standard' : 'Central';
+    expect(row('sent').getByText(`December rent · due Dec 1, 2026 (${zone} time)`)).toBeTruthy();
   });
 
   it('leaves other payments as they were', async () => {

@@ -35,6 +35,7 @@ import {
 import type { Icon } from '@tabler/icons-react';
 import { formatCalendarDay, formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format-money';
+import { formatZonedDay } from '../../../lib/format-zoned';
 import { formatDuration } from '../utils/format-duration';
 import { humanizeCode, languageName } from '../utils/humanize-code';
 import classes from './timeline.module.css';
@@ -183,16 +184,24 @@ function cardFact({ cardBrand, cardLast4 }: PaymentLinkEventData): string | null
   return cardLast4 ? `${brand} •••• ${cardLast4}` : brand;
 }
 
-/** The link's due date is a calendar day: formatted as such, not as a moment in the viewer's zone. */
-const linkDetail = (link: PaymentLinkEventData) =>
-  `${link.description} · due ${formatCalendarDay(link.dueDate)}`;
+/**
+ * The link's due date is a calendar day that ends on the property's clock: formatted as a day, not as
+ * a moment in the viewer's zone, with the property's zone when the viewer's is another.
+ */
+const linkDetail = (link: PaymentLinkEventData, timeZone: string | undefined) =>
+  `${link.description} · due ${
+    timeZone ? formatZonedDay(link.dueDate, timeZone) : formatCalendarDay(link.dueDate)
+  }`;
 
 /**
  * A payment link's moments. Its own line (what for, when due) stands in for the body, which the
  * server writes for other readers and which repeats the facts.
  */
-function paymentLinkDisplay(link: PaymentLinkEventData): SystemEventDisplay {
-  const detail = () => linkDetail(link);
+function paymentLinkDisplay(
+  link: PaymentLinkEventData,
+  timeZone: string | undefined,
+): SystemEventDisplay {
+  const detail = () => linkDetail(link, timeZone);
   switch (link.stage) {
     case 'SENT':
       return {
@@ -233,10 +242,13 @@ function paymentLinkDisplay(link: PaymentLinkEventData): SystemEventDisplay {
 }
 
 /** A PAYMENT event that belongs to a payment link shows by its stage; every other by its type. */
-function displayOf(event: ConversationEvent & { eventType: SystemEventType }): SystemEventDisplay {
+function displayOf(
+  event: ConversationEvent & { eventType: SystemEventType },
+  timeZone: string | undefined,
+): SystemEventDisplay {
   if (event.eventType === 'PAYMENT') {
     const link = paymentLinkEventDataSchema.safeParse(event.data.paymentLink);
-    if (link.success) return paymentLinkDisplay(link.data);
+    if (link.success) return paymentLinkDisplay(link.data, timeZone);
   }
   if (event.eventType === 'LEAD_STATUS_CHANGE') {
     const change = leadStatusChangeDataSchema.safeParse(event.data);
@@ -256,12 +268,14 @@ function isSystemEvent(
 
 export type SystemEventRowProps = {
   event: ConversationEvent;
+  /** The property's zone: a payment link's due date ends on its clock. */
+  propertyTimeZone?: string;
 };
 
 /** Activations, payments, tours, phone-bot calls and updates: a compact centred row, not a bubble. */
-export function SystemEventRow({ event }: SystemEventRowProps) {
+export function SystemEventRow({ event, propertyTimeZone }: SystemEventRowProps) {
   if (!isSystemEvent(event)) return null;
-  const display = displayOf(event);
+  const display = displayOf(event, propertyTimeZone);
   const IconComponent = display.icon;
   const facts = display.facts(event).filter((fact): fact is string => Boolean(fact));
   const detail = display.detail

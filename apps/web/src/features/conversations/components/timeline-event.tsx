@@ -25,6 +25,8 @@ export type TimelineEventProps = {
   onSendByEmail?: (event: ConversationEvent) => void;
   /** 'Edit', 'Cancel', 'Send now' of scheduled messages (memoized by the pane). */
   scheduledActions?: ScheduledMessageActions;
+  /** The property's zone, for the days that end on its clock (a payment link's due date). */
+  propertyTimeZone?: string;
 };
 
 function EventContent({
@@ -38,6 +40,7 @@ function EventContent({
   isRetrying,
   onSendByEmail,
   scheduledActions,
+  propertyTimeZone,
 }: Omit<TimelineEventProps, 'dayLabel'>) {
   const bounce = readBounce(event);
   if (bounce) return <BounceRow event={event} bounce={bounce} />;
@@ -61,7 +64,7 @@ function EventContent({
     case 'OFFICE_DECISION':
       return <OfficeDecisionCard event={event} status={decisionStatus} />;
     default:
-      return <SystemEventRow event={event} />;
+      return <SystemEventRow event={event} propertyTimeZone={propertyTimeZone} />;
   }
 }
 

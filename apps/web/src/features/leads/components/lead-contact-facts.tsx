@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatPhone } from '../../../lib/format-phone';
+import { formatZoned } from '../../../lib/format-zoned';
 import { useMinuteClock } from '../hooks/use-minute-clock';
 import { consentLine } from '../utils/consent-line';
 import { OptStatusBadge } from './opt-status-badge';
@@ -103,7 +104,8 @@ export function LeadContactFacts({ lead, isCompact = false }: LeadContactFactsPr
       {!isCompact && (
         <Fact
           label="Local time"
-          value={`${formatTime(now, { timeZone: lead.timeZone.zone })} (${lead.timeZone.label})`}
+          // Their clock: the zone is named even when it is the viewer's.
+          value={formatZoned(now, lead.timeZone.zone, { layout: formatTime, alwaysNameZone: true })}
           note={
             <Text size="xs" c="dimmed" mt={2} title={lead.timeZone.zone}>
               {zoneSources[lead.timeZone.source]}
