@@ -20,8 +20,13 @@ export const theme = createTheme({
     // Every dialog's close button has a name (axe: button-name), not only those that remember it.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
     // The placeholder is a focusable child of role="menu" that is no menu item (axe:
-    // aria-required-children); the dropdown itself takes the focus instead.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // aria-required-children); the dropdown itself takes the focus instead. The console's menus sit
+    // in places that never scroll out of view (headers, the composer, dialogs), so none hides when
+    // its target looks detached — which, without layout (jsdom), every target does: the items were
+    // hidden as soon as placed. A menu on a scrolling row opts back in (the inbox's follow-up).
+    Menu: Menu.extend({
+      defaultProps: { withInitialFocusPlaceholder: false, hideDetached: false },
+    }),
   },
 });
 

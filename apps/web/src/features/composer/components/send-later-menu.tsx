@@ -56,7 +56,7 @@ export function SendLaterMenu({
 
   return (
     <>
-      <Menu position="top-end" withinPortal disabled={isBlocked} hideDetached={false}>
+      <Menu position="top-end" withinPortal disabled={isBlocked}>
         <Tooltip
           label={blockedReason ?? 'Send later'}
           withArrow

@@ -30,6 +30,14 @@ function openLead(lead: Lead, routes: Record<string, RouteAnswer> = {}) {
   return { ...rendered, server };
 }
 
+/** The pane settled (its notes loaded, the lead marked read): nothing moves focus away from the menu any more. */
+async function paneSettled(lead: Lead, server: ReturnType<typeof stubRoutes>) {
+  await screen.findByRole('region', { name: 'Notes' });
+  await waitFor(() =>
+    expect(server.requestsTo(apiPaths.leadRead(lead._id), 'POST')).toHaveLength(1),
+  );
+}
+
 describe('follow-up on the pane', () => {
   it("sets 'In 2 hours' for the lead", async () => {
     const lead = leadFixture();
@@ -37,11 +45,7 @@ describe('follow-up on the pane', () => {
     const { user, server } = openLead(lead, {
       [`PUT ${apiPaths.leadFollowUp(lead._id)}`]: { body: answer },
     });
-    // The pane settled (its notes loaded): nothing moves focus away from the menu any more.
-    await screen.findByRole('region', { name: 'Notes' });
-    await waitFor(() =>
-      expect(server.requestsTo(apiPaths.leadRead(lead._id), 'POST')).toHaveLength(1),
-    );
+    await paneSettled(lead, server);
     await user.click(await screen.findByRole('button', { name: `Follow up with ${lead.name}` }));
     const inTwoHours = await screen.findByRole('menuitem', { name: 'In 2 hours' });
     const before = Date.now();
@@ -77,6 +81,7 @@ describe('follow-up on the pane', () => {
     const lights = await screen.findByRole('group', { name: 'Lights' });
     expect(within(lights).getByText('Waiting 12 min')).toBeTruthy();
     expect(within(lights).getByText(/^Overdue · Follow up /)).toBeTruthy();
+    await paneSettled(lead, server);
     await user.click(screen.getByRole('button', { name: `Follow up with ${lead.name}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Clear follow-up' }));
     await waitFor(() =>
@@ -89,6 +94,7 @@ describe('follow-up on the pane', () => {
   it('refuses a picked time in the past before asking the server', async () => {
     const lead = leadFixture();
     const { user, server } = openLead(lead);
+    await paneSettled(lead, server);
     await user.click(await screen.findByRole('button', { name: `Follow up with ${lead.name}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Pick a date and time…' }));
     const dialog = await screen.findByRole('dialog', { name: `Follow up with ${lead.name}` });

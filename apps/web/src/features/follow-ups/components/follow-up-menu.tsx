@@ -52,7 +52,14 @@ export function FollowUpMenu({
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal opened={opened} onChange={onOpenedChange}>
+      <Menu
+        position="bottom-end"
+        withinPortal
+        opened={opened}
+        onChange={onOpenedChange}
+        // A row's menu hides when its row scrolls out of the list; the pane's header never scrolls away.
+        hideDetached={compact}
+      >
         <Menu.Target>
           {compact ? (
             <ActionIcon
