@@ -100,6 +100,8 @@ describe('API keys page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
     const create = within(dialog).getByRole('button', { name: 'Create key' });
     expect(create).toHaveProperty('disabled', true);
+    const reason = document.getElementById(create.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('Name the key first');
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), '  Assistant ');
     await user.click(within(dialog).getByRole('checkbox', { name: /Write leads and events/ }));
     await user.click(create);

@@ -72,6 +72,7 @@ export function AuditRoute() {
           onClick={handleExport}
           loading={exportMutation.isPending}
           disabled={backward}
+          title={backward ? `${BACKWARD_RANGE_MESSAGE} to export.` : undefined}
         >
           Export CSV
         </Button>

@@ -8,6 +8,7 @@ import type { ApiKeyScope, CreatedApiKey } from '@leasing/contract';
 import { Alert, Button, Checkbox, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DialogSubmitRow } from '../../../components/ui/dialog-submit-row';
 import { CopyField } from '../../../components/ui/copy-field';
 import type { ChangeEvent, FormEvent } from 'react';
 import { toServerFieldErrors } from '../../../lib/field-errors';
@@ -165,19 +166,13 @@ export function CreateApiKeyDialog({ opened, onClose }: CreateApiKeyDialogProps)
                 {createKey.error.message}
               </Alert>
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={handleClose}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                leftSection={<IconKey size={16} />}
-                disabled={!canCreate}
-                loading={createKey.isPending}
-              >
-                Create key
-              </Button>
-            </Group>
+            <DialogSubmitRow
+              submitLabel="Create key"
+              submitIcon={<IconKey size={16} />}
+              isSubmitting={createKey.isPending}
+              disabledReason={hasName ? null : 'Name the key first'}
+              onCancel={handleClose}
+            />
           </Stack>
         </form>
       )}

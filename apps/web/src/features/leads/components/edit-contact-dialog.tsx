@@ -1,7 +1,8 @@
 import type { Lead, UpdateLeadDetailsRequest } from '@leasing/contract';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { DialogSubmitRow } from '../../../components/ui/dialog-submit-row';
 import { toServerFieldErrors } from '../../../lib/field-errors';
 import { formatPhone } from '../../../lib/format-phone';
 import { useUpdateLeadDetails } from '../api/update-lead-details';
@@ -108,25 +109,12 @@ export function EditContactDialog({ lead, opened, onClose }: EditContactDialogPr
               {otherError}
             </Alert>
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={handleClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              loading={update.isPending}
-              disabled={disabledReason !== null}
-              title={disabledReason ?? undefined}
-              aria-describedby={disabledReason ? 'edit-contact-disabled-reason' : undefined}
-            >
-              Save
-            </Button>
-          </Group>
-          {disabledReason && (
-            <Text id="edit-contact-disabled-reason" size="xs" c="dimmed" ta="right">
-              {disabledReason}
-            </Text>
-          )}
+          <DialogSubmitRow
+            submitLabel="Save"
+            isSubmitting={update.isPending}
+            disabledReason={disabledReason}
+            onCancel={handleClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
 import { addNumberRequestSchema } from '@leasing/contract';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { DialogSubmitRow } from '../../../components/ui/dialog-submit-row';
 import { ApiRequestError } from '../../../lib/api-client';
 import { toServerFieldErrors } from '../../../lib/field-errors';
 import { formatPhone } from '../../../lib/format-phone';
@@ -90,18 +91,12 @@ export function AddNumberDialog({ opened, onClose }: AddNumberDialogProps) {
               {addNumber.error.message}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={handleClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconPlus size={16} />}
-              loading={addNumber.isPending}
-            >
-              Add number
-            </Button>
-          </Group>
+          <DialogSubmitRow
+            submitLabel="Add number"
+            submitIcon={<IconPlus size={16} />}
+            isSubmitting={addNumber.isPending}
+            onCancel={handleClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,11 @@
 import type { CompanyNumber } from '@leasing/contract';
-import { Badge, Button, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { listState } from '../../../components/ui/list-state';
+import { RowActions } from '../../../components/ui/row-actions';
+import { StackedTable } from '../../../components/ui/stacked-table';
 import { formatDate } from '../../../lib/format-date';
 import { formatPhone } from '../../../lib/format-phone';
 import { useNumbers } from '../api/get-numbers';
@@ -15,7 +17,6 @@ import {
   sortNumbers,
 } from '../utils/number-usage';
 import { RemoveNumberDialog } from './remove-number-dialog';
-import stacked from '../../../components/ui/stacked-table.module.css';
 import classes from './numbers-table.module.css';
 
 const COLUMNS = { number: 'Number', usedBy: 'Used by', added: 'Added' } as const;
@@ -55,8 +56,8 @@ type RemoveControlProps = {
 };
 
 /**
- * Remove, or why not. A blocked Remove stays focusable (aria-disabled), so a keyboard user lands
- * on it and hears the reason the row also shows.
+ * The row's Remove, or why not. A blocked Remove stays focusable (aria-disabled), so a keyboard
+ * user lands on it and hears the reason the row also shows.
  */
 function RemoveControl({ number, onRemove }: RemoveControlProps) {
   const reasonId = useId();
@@ -69,7 +70,7 @@ function RemoveControl({ number, onRemove }: RemoveControlProps) {
   }
 
   return (
-    <>
+    <RowActions blockedReason={blockedReason} blockedReasonId={reasonId}>
       <Button
         variant="subtle"
         color="red"
@@ -82,12 +83,7 @@ function RemoveControl({ number, onRemove }: RemoveControlProps) {
       >
         Remove
       </Button>
-      {blocked && (
-        <Text id={reasonId} size="xs" c="dimmed" mt={4} className={stacked.blockedReason}>
-          {blockedReason}
-        </Text>
-      )}
-    </>
+    </RowActions>
   );
 }
 
@@ -121,9 +117,7 @@ function NumberRow({ number, isFallback, onRemove }: NumberRowProps) {
           {formatDate(number.createdAt)}
         </Text>
       </Table.Td>
-      <Table.Td className={stacked.action}>
-        <RemoveControl number={number} onRemove={onRemove} />
-      </Table.Td>
+      <RemoveControl number={number} onRemove={onRemove} />
     </Table.Tr>
   );
 }
@@ -152,37 +146,20 @@ export function NumbersTable() {
 
   const fallbackId = fallbackNumberId(numbersQuery.data);
   return (
-    <Paper withBorder radius="md">
-      <Table
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        aria-label="Numbers"
-        className={stacked.table}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{COLUMNS.number}</Table.Th>
-            <Table.Th>{COLUMNS.usedBy}</Table.Th>
-            <Table.Th>{COLUMNS.added}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sortNumbers(numbersQuery.data).map((number) => (
-            <NumberRow
-              key={number._id}
-              number={number}
-              isFallback={number._id === fallbackId}
-              onRemove={setRemoving}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
+    <>
+      <StackedTable label="Numbers" columns={Object.values(COLUMNS)} withActions>
+        {sortNumbers(numbersQuery.data).map((number) => (
+          <NumberRow
+            key={number._id}
+            number={number}
+            isFallback={number._id === fallbackId}
+            onRemove={setRemoving}
+          />
+        ))}
+      </StackedTable>
       {removing && (
         <RemoveNumberDialog key={removing._id} number={removing} onClose={handleCloseRemove} />
       )}
-    </Paper>
+    </>
   );
 }

@@ -166,6 +166,17 @@ describe('Request a payment (pane more-menu)', () => {
     ).toBeTruthy();
   });
 
+  it('keeps Send off when neither channel reaches the lead, and says why', async () => {
+    const lead = leadFixture({ phoneOptStatus: 'OPT_OUT', emailOptStatus: 'OPT_OUT' });
+    const { dialog } = await openDialog({ lead });
+
+    const send = within(dialog).getByRole('button', { name: 'Send payment link' });
+    expect(send).toHaveProperty('disabled', true);
+    const reasons = document.getElementById(send.getAttribute('aria-describedby') ?? '');
+    expect(reasons?.textContent).toContain("Can't send by SMS.");
+    expect(reasons?.textContent).toContain("Can't send by Email.");
+  });
+
   it('checks the form before sending anything', async () => {
     const { user, server, dialog, linksPath } = await openDialog();
 

@@ -224,6 +224,7 @@ export function PaymentLinkForm({
   const [failure, setFailure] = useState<string | null>(null);
   const createLink = useCreatePaymentLink(lead._id, { onEventsCreated: onSent });
   const channelLabelId = useId();
+  const channelReasonsId = useId();
   const isSending = createLink.isPending;
 
   function change<K extends keyof Values>(field: K, value: Values[K]) {
@@ -338,11 +339,13 @@ export function PaymentLinkForm({
                 error={fieldErrors.expiresInDays}
               />
             </SimpleGrid>
-            {channelReasons.map((reason) => (
-              <Text key={reason} size="xs" c="dimmed">
-                {reason}
-              </Text>
-            ))}
+            <div id={channelReasonsId}>
+              {channelReasons.map((reason) => (
+                <Text key={reason} size="xs" c="dimmed">
+                  {reason}
+                </Text>
+              ))}
+            </div>
           </Stack>
         </Fieldset>
         {values.channel && (
@@ -371,6 +374,12 @@ export function PaymentLinkForm({
             leftSection={<IconSend size={16} />}
             loading={isSending}
             disabled={values.channel === null}
+            title={
+              values.channel === null
+                ? 'Neither a text nor an email can reach this lead'
+                : undefined
+            }
+            aria-describedby={values.channel === null ? channelReasonsId : undefined}
           >
             Send payment link
           </Button>

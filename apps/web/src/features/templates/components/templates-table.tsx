@@ -1,9 +1,10 @@
 import type { MessageTemplate } from '@leasing/contract';
-import { Badge, Button, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { listState } from '../../../components/ui/list-state';
-import stacked from '../../../components/ui/stacked-table.module.css';
+import { RowActions } from '../../../components/ui/row-actions';
+import { StackedTable } from '../../../components/ui/stacked-table';
 import { useTemplates } from '../api/get-templates';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { COMPANY_TEMPLATES_ONLY_MANAGERS, TemplateFormDialog } from './template-form-dialog';
@@ -82,17 +83,10 @@ function TemplateRow({ template, onOpen }: TemplateRowProps) {
           {template.usageCount === 1 ? '1 message' : `${template.usageCount} messages`}
         </Text>
       </Table.Td>
-      <Table.Td className={stacked.action}>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          {action('edit', 'Edit')}
-          {action('delete', 'Delete')}
-        </Group>
-        {blocked && (
-          <Text size="xs" c="dimmed" className={stacked.blockedReason}>
-            {blocked}
-          </Text>
-        )}
-      </Table.Td>
+      <RowActions blockedReason={blocked}>
+        {action('edit', 'Edit')}
+        {action('delete', 'Delete')}
+      </RowActions>
     </Table.Tr>
   );
 }
@@ -124,30 +118,12 @@ export function TemplatesTable({ canManageCompany }: TemplatesTableProps) {
   }
 
   return (
-    <Paper withBorder radius="md">
-      <Table
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        aria-label="Templates"
-        className={stacked.table}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{COLUMNS.name}</Table.Th>
-            <Table.Th>{COLUMNS.channel}</Table.Th>
-            <Table.Th>{COLUMNS.languages}</Table.Th>
-            <Table.Th>{COLUMNS.usage}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {templatesQuery.data.map((template) => (
-            <TemplateRow key={template._id} template={template} onOpen={setOpened} />
-          ))}
-        </Table.Tbody>
-      </Table>
+    <>
+      <StackedTable label="Templates" columns={Object.values(COLUMNS)} withActions>
+        {templatesQuery.data.map((template) => (
+          <TemplateRow key={template._id} template={template} onOpen={setOpened} />
+        ))}
+      </StackedTable>
       {opened?.kind === 'edit' && (
         <TemplateFormDialog
           key={opened.template._id}
@@ -163,6 +139,6 @@ export function TemplatesTable({ canManageCompany }: TemplatesTableProps) {
           onClose={handleClose}
         />
       )}
-    </Paper>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import type { Property, UnmatchedMessage } from '@leasing/contract';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { DialogSubmitRow } from '../../../components/ui/dialog-submit-row';
 import { toServerFieldErrors } from '../../../lib/field-errors';
 import { formatPhone } from '../../../lib/format-phone';
 import { useCreateLeadFromUnmatched } from '../api/create-lead-from-unmatched';
@@ -76,25 +77,12 @@ export function CreateLeadDialog({ message, properties, opened, onClose }: Creat
               {otherError}
             </Alert>
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={handleClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              loading={create.isPending}
-              disabled={disabledReason !== null}
-              title={disabledReason ?? undefined}
-              aria-describedby={disabledReason ? 'create-lead-disabled-reason' : undefined}
-            >
-              Create lead
-            </Button>
-          </Group>
-          {disabledReason && (
-            <Text id="create-lead-disabled-reason" size="xs" c="dimmed" ta="right">
-              {disabledReason}
-            </Text>
-          )}
+          <DialogSubmitRow
+            submitLabel="Create lead"
+            isSubmitting={create.isPending}
+            disabledReason={disabledReason}
+            onCancel={handleClose}
+          />
         </Stack>
       </form>
     </Modal>

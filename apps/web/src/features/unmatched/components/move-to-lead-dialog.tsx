@@ -1,7 +1,6 @@
 import type { UnmatchedMessage } from '@leasing/contract';
 import {
   Alert,
-  Button,
   Group,
   Loader,
   Modal,
@@ -16,6 +15,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { DialogSubmitRow } from '../../../components/ui/dialog-submit-row';
 import { formatPhone } from '../../../lib/format-phone';
 import { useAssignUnmatched } from '../api/assign-unmatched';
 import type { SearchLeads } from './lead-choice';
@@ -118,25 +118,12 @@ export function MoveToLeadDialog({ message, searchLeads, opened, onClose }: Move
               {assign.error.message}
             </Alert>
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={handleClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              loading={assign.isPending}
-              disabled={disabledReason !== null}
-              title={disabledReason ?? undefined}
-              aria-describedby={disabledReason ? 'move-to-lead-disabled-reason' : undefined}
-            >
-              Move
-            </Button>
-          </Group>
-          {disabledReason && (
-            <Text id="move-to-lead-disabled-reason" size="xs" c="dimmed" ta="right">
-              {disabledReason}
-            </Text>
-          )}
+          <DialogSubmitRow
+            submitLabel="Move"
+            isSubmitting={assign.isPending}
+            disabledReason={disabledReason}
+            onCancel={handleClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,19 +1,11 @@
 import { webhookDeliveryStatuses } from '@leasing/contract';
 import type { WebhookDeliveryStatus, WebhookDeliverySummary } from '@leasing/contract';
-import {
-  Button,
-  Code,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Code, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { listState } from '../../../components/ui/list-state';
+import { RowActions } from '../../../components/ui/row-actions';
+import { StackedTable } from '../../../components/ui/stacked-table';
 import { formatDateTime } from '../../../lib/format-date';
 import { useWebhookDeliveries, type DeliveryFilters } from '../api/get-webhook-deliveries';
 import { useWebhookEndpoints } from '../api/get-webhook-endpoints';
@@ -21,7 +13,6 @@ import { attemptsLabel, deliveryStatusInfo } from '../utils/delivery-status';
 import { DeliveryDetailDialog } from './delivery-detail-dialog';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 import { RedeliverButton } from './redeliver-button';
-import stacked from '../../../components/ui/stacked-table.module.css';
 
 const COLUMNS = {
   time: 'Time',
@@ -66,19 +57,17 @@ function DeliveryRow({ delivery, onOpen }: DeliveryRowProps) {
           {delivery.lastError ?? ''}
         </Text>
       </Table.Td>
-      <Table.Td className={stacked.action}>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            aria-label={`Details of ${delivery.event} to ${delivery.endpoint.url}`}
-            onClick={() => onOpen(delivery._id)}
-          >
-            Details
-          </Button>
-          <RedeliverButton delivery={delivery} />
-        </Group>
-      </Table.Td>
+      <RowActions>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          aria-label={`Details of ${delivery.event} to ${delivery.endpoint.url}`}
+          onClick={() => onOpen(delivery._id)}
+        >
+          Details
+        </Button>
+        <RedeliverButton delivery={delivery} />
+      </RowActions>
     </Table.Tr>
   );
 }
@@ -148,33 +137,11 @@ export function WebhookDeliveriesTable() {
   return (
     <Stack gap="sm">
       {filtersBar}
-      <Paper withBorder radius="md">
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="md"
-          aria-label="Deliveries"
-          className={stacked.table}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{COLUMNS.time}</Table.Th>
-              <Table.Th>{COLUMNS.event}</Table.Th>
-              <Table.Th>{COLUMNS.endpoint}</Table.Th>
-              <Table.Th>{COLUMNS.status}</Table.Th>
-              <Table.Th>{COLUMNS.attempts}</Table.Th>
-              <Table.Th>{COLUMNS.lastError}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((delivery) => (
-              <DeliveryRow key={delivery._id} delivery={delivery} onOpen={setOpenId} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+      <StackedTable label="Deliveries" columns={Object.values(COLUMNS)} withActions>
+        {items.map((delivery) => (
+          <DeliveryRow key={delivery._id} delivery={delivery} onOpen={setOpenId} />
+        ))}
+      </StackedTable>
       {deliveriesQuery.hasNextPage && (
         <Group justify="center">
           <Button

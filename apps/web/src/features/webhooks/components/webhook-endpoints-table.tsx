@@ -1,25 +1,16 @@
 import type { WebhookEndpoint } from '@leasing/contract';
-import {
-  Badge,
-  Button,
-  Code,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { listState } from '../../../components/ui/list-state';
+import { RowActions } from '../../../components/ui/row-actions';
+import { StackedTable } from '../../../components/ui/stacked-table';
 import { formatDateTime } from '../../../lib/format-date';
 import { useWebhookEndpoints } from '../api/get-webhook-endpoints';
 import { DeleteEndpointDialog } from './delete-endpoint-dialog';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 import { EndpointFormDialog } from './endpoint-form-dialog';
 import { EndpointSecretDialog } from './endpoint-secret-dialog';
-import stacked from '../../../components/ui/stacked-table.module.css';
 
 const COLUMNS = {
   url: 'URL',
@@ -82,35 +73,33 @@ function EndpointRow({ endpoint, onOpen }: EndpointRowProps) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td className={stacked.action}>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            aria-label={`Signing secret of ${endpoint.url}`}
-            onClick={() => onOpen({ kind: 'secret', endpoint })}
-          >
-            Secret
-          </Button>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            aria-label={`Edit ${endpoint.url}`}
-            onClick={() => onOpen({ kind: 'edit', endpoint })}
-          >
-            Edit
-          </Button>
-          <Button
-            variant="subtle"
-            color="red"
-            size="compact-sm"
-            aria-label={`Delete ${endpoint.url}`}
-            onClick={() => onOpen({ kind: 'delete', endpoint })}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Table.Td>
+      <RowActions>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          aria-label={`Signing secret of ${endpoint.url}`}
+          onClick={() => onOpen({ kind: 'secret', endpoint })}
+        >
+          Secret
+        </Button>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          aria-label={`Edit ${endpoint.url}`}
+          onClick={() => onOpen({ kind: 'edit', endpoint })}
+        >
+          Edit
+        </Button>
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          aria-label={`Delete ${endpoint.url}`}
+          onClick={() => onOpen({ kind: 'delete', endpoint })}
+        >
+          Delete
+        </Button>
+      </RowActions>
     </Table.Tr>
   );
 }
@@ -138,30 +127,12 @@ export function WebhookEndpointsTable() {
   }
 
   return (
-    <Paper withBorder radius="md">
-      <Table
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        aria-label="Endpoints"
-        className={stacked.table}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{COLUMNS.url}</Table.Th>
-            <Table.Th>{COLUMNS.events}</Table.Th>
-            <Table.Th>{COLUMNS.status}</Table.Th>
-            <Table.Th>{COLUMNS.lastDelivery}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {endpointsQuery.data.map((endpoint) => (
-            <EndpointRow key={endpoint._id} endpoint={endpoint} onOpen={setOpened} />
-          ))}
-        </Table.Tbody>
-      </Table>
+    <>
+      <StackedTable label="Endpoints" columns={Object.values(COLUMNS)} withActions>
+        {endpointsQuery.data.map((endpoint) => (
+          <EndpointRow key={endpoint._id} endpoint={endpoint} onOpen={setOpened} />
+        ))}
+      </StackedTable>
       {opened?.kind === 'edit' && (
         <EndpointFormDialog
           key={opened.endpoint._id}
@@ -183,6 +154,6 @@ export function WebhookEndpointsTable() {
           onClose={handleClose}
         />
       )}
-    </Paper>
+    </>
   );
 }
