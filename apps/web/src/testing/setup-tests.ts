@@ -5,6 +5,7 @@ import { setNavigator } from '../lib/auth-events';
 import { queryClient } from '../lib/query-client';
 import { closeSocket, setSocketFactory } from '../lib/socket';
 import { quietSocketFactory } from './fake-socket';
+import { setMatchingMediaQueries, mediaQueryMatches } from './media-queries';
 
 class ResizeObserverStub {
   observe() {}
@@ -29,7 +30,7 @@ function installDomStubs() {
     writable: true,
     value: (query: string): MediaQueryList =>
       ({
-        matches: false,
+        matches: mediaQueryMatches(query),
         media: query,
         onchange: null,
         addListener: () => {},
@@ -67,6 +68,8 @@ afterEach(() => {
   closeSocket();
   queryClient.clear();
   localStorage.clear();
+  sessionStorage.clear();
+  setMatchingMediaQueries([]);
   setNavigator(null);
   window.history.replaceState(null, '', '/');
 });

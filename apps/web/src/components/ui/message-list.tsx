@@ -3,6 +3,7 @@ import { IconMail, IconMessage } from '@tabler/icons-react';
 import type { FileAttachment } from '@leasing/contract';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format-date';
+import { formatPhone } from '../../lib/format-phone';
 import { FileChips } from './file-chips';
 import classes from './message-list.module.css';
 
@@ -10,7 +11,10 @@ export type MessageMedia = { url: string; thumbnailUrl: string; name: string };
 
 export type MessageListItemProps = {
   channel: 'SMS' | 'EMAIL';
-  /** In the order shown: `To` first for what we sent, `From` first for what we received. */
+  /**
+   * In the order shown: `To` first for what we sent, `From` first for what we received. A text's
+   * numbers are written as agents write them, '(512) 555-0101'.
+   */
   addresses: { label: string; value: string }[];
   /** When it was sent or received (ISO 8601). */
   time: string;
@@ -54,7 +58,7 @@ export function MessageListItem({
             {addresses.map(({ label, value }) => (
               <div key={label}>
                 <dt>{label}</dt>
-                <dd>{value}</dd>
+                <dd>{isEmail ? value : formatPhone(value)}</dd>
               </div>
             ))}
           </dl>

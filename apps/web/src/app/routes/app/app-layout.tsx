@@ -1,5 +1,5 @@
 import { AppShell, Container, Group } from '@mantine/core';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { Brand } from '../../../components/ui/brand';
 import { paths } from '../../../config/paths';
 import { PRODUCT_NAME } from '../../../config/product';
@@ -15,6 +15,8 @@ import { useLiveUpdates } from '../../live-updates';
 import classes from './app-layout.module.css';
 
 const MAIN_CONTENT_ID = 'main-content';
+/** The lead page's widest content, in px: the inbox column beside the two columns of the pane. */
+const LEAD_PAGE_WIDTH = 1680;
 
 /**
  * The frame of every signed-in page: product name and the user's menu above the content. It holds
@@ -22,6 +24,8 @@ const MAIN_CONTENT_ID = 'main-content';
  */
 export function AppLayoutRoute() {
   const navigate = useNavigate();
+  // A lead's page holds the inbox beside the lead on a wide screen: it takes more of the window.
+  const isLeadPage = useMatch(paths.leadEscalation.path) !== null;
   useLiveUpdates();
 
   function handleOpenLead(lead: Notification['lead']) {
@@ -64,7 +68,7 @@ export function AppLayoutRoute() {
       </AppShell.Header>
       <ShortcutListener />
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main} bg="gray.0">
-        <Container size="xl" py="lg" px="md">
+        <Container size={isLeadPage ? LEAD_PAGE_WIDTH : 'xl'} py="lg" px="md">
           <Outlet />
         </Container>
       </AppShell.Main>

@@ -85,7 +85,10 @@ describe('dashboard: the inbox', () => {
     expect(within(nav).getByText('Harbor View')).toBeTruthy();
 
     const jordanRow = await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
-    expect(jordanRow.getAttribute('href')).toBe(`/properties/${maple._id}/leads/L%2F1/escalation`);
+    // The lead opens in this inbox's queue: all properties, no filters.
+    expect(jordanRow.getAttribute('href')).toBe(
+      `/properties/${maple._id}/leads/L%2F1/escalation?property=all`,
+    );
     expect(rowNames()).toEqual(['Jordan Prospect', 'Casey Renter']);
     expect(jordanRow.hasAttribute('data-unread')).toBe(true);
     expect(within(jordanRow).getByText('Unread.')).toBeTruthy();
@@ -331,7 +334,7 @@ describe('dashboard: the tours calendar', () => {
     expect(screen.getByRole('group', { name: 'Tuesday, Nov 24, 2026' }).contains(tour)).toBe(true);
     expect(tour.getAttribute('data-hour')).toBe('14');
     expect(screen.getByText('Nov 22, 2026 – Nov 28, 2026')).toBeTruthy();
-    expect(screen.getByText('Times in America/Chicago')).toBeTruthy();
+    expect(screen.getByText('Office time: Central')).toBeTruthy();
     // The week is asked for widely enough to cover it in any time zone.
     const [request] = server.requestsTo(apiPaths.tours);
     const from = Date.parse(request!.url.searchParams.get('from')!);

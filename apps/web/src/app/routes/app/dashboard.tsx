@@ -1,5 +1,6 @@
 import type { InboxChannel, InboxFilter, InboxView, LeadStatus, Property } from '@leasing/contract';
 import {
+  Box,
   Button,
   Grid,
   Group,
@@ -18,16 +19,21 @@ import {
   IconMessages,
 } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
 import { useUser } from '../../../features/auth/api/get-user';
 import { FollowUpMenu } from '../../../features/follow-ups/components/follow-up-menu';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
-import { RowPresence } from '../../../features/presence/components/row-presence';
+import { renderRowPresence } from '../../../features/presence/components/row-presence';
 import { PropertyScopeNav } from '../../../features/inbox/components/property-scope-nav';
-import { readInboxParams, writeInboxParams } from '../../../features/inbox/utils/inbox-url-params';
+import { PropertyScopePicker } from '../../../features/inbox/components/property-scope-picker';
+import {
+  inboxLinkSearch,
+  readInboxParams,
+  writeInboxParams,
+} from '../../../features/inbox/utils/inbox-url-params';
 import { BulkAssignActions } from '../../../features/owners/components/bulk-assign-actions';
 import { useProperties } from '../../../features/properties/api/get-properties';
 import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
@@ -39,11 +45,6 @@ import { dayToIso, isoToDay } from '../../../features/tours/utils/zoned-week';
 const VIEW_PARAM = 'view';
 const WEEK_PARAM = 'week';
 type DashboardView = 'inbox' | 'tours';
-
-/** An inbox row's avatar of a colleague on that lead. */
-function renderRowPresence(leadID: string) {
-  return <RowPresence leadID={leadID} />;
-}
 
 function PropertiesSkeleton() {
   return (
@@ -119,6 +120,7 @@ export function DashboardRoute() {
   const propertiesQuery = useProperties();
   const userQuery = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const inboxRef = useRef<HTMLDivElement>(null);
 
   const properties = propertiesQuery.data ?? [];
@@ -202,6 +204,10 @@ export function DashboardRoute() {
     void propertiesQuery.refetch();
   }
 
+  function handlePropertyPick(id: string | null) {
+    void navigate(getPropertyHref(id));
+  }
+
   const isInboxShown = view === 'inbox';
   useShortcut('j', () => moveListSelection(inboxRef.current, 'next'), {
     description: 'Next lead',
@@ -238,17 +244,19 @@ export function DashboardRoute() {
           <Title order={1} size="h3">
             Leads
           </Title>
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" visibleFrom="sm">
             Work the queue: open decisions first, then the newest conversations.
           </Text>
         </div>
         <Group gap="sm">
+          {/* A phone reaches unmatched messages from the header's envelope. */}
           <Button
             component={Link}
             to={paths.unmatched.getHref()}
             variant="default"
             size="sm"
             leftSection={<IconMailQuestion size={16} stroke={1.75} />}
+            visibleFrom="sm"
           >
             Unmatched messages
           </Button>
@@ -282,7 +290,8 @@ export function DashboardRoute() {
         </Paper>
       ) : (
         <Grid gap="lg" align="flex-start">
-          <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+          {/* Below `md` the properties are a picker above the inbox (ScopeHeader). */}
+          <Grid.Col span={{ base: 12, md: 4, lg: 3 }} visibleFrom="md">
             <Paper withBorder radius="md" p="xs">
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb="sm">
                 Properties
@@ -304,7 +313,18 @@ export function DashboardRoute() {
                 {propertiesQuery.isPending ? (
                   <Skeleton height={24} width="40%" />
                 ) : (
-                  <ScopeHeader property={selected} properties={properties} />
+                  <>
+                    <Box visibleFrom="md">
+                      <ScopeHeader property={selected} properties={properties} />
+                    </Box>
+                    <Box hiddenFrom="md" style={{ flex: '1 1 200px' }}>
+                      <PropertyScopePicker
+                        properties={properties}
+                        selectedPropertyId={propertyId}
+                        onChange={handlePropertyPick}
+                      />
+                    </Box>
+                  </>
                 )}
                 <SegmentedControl
                   value={view}
@@ -324,6 +344,7 @@ export function DashboardRoute() {
                   onViewChange={handleOwnerViewChange}
                   renderSelectionActions={renderSelectionActions}
                   renderRowPresence={renderRowPresence}
+                  linkSearch={inboxLinkSearch(inboxParams)}
                   renderRowAction={(item) => (
                     <FollowUpMenu
                       compact

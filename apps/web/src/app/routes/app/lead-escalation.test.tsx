@@ -264,7 +264,9 @@ describe('lead escalation page', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Outcome (optional)' }), '{Enter}');
 
     expect(await screen.findByText('Something went wrong. Please try again')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Complete' })).toBeTruthy();
+    // The question stays open to try again (its Complete beside the header's), the decision open.
+    expect(screen.getByRole('textbox', { name: 'Outcome (optional)' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Complete' })).toHaveLength(2);
     expect(screen.getByText('Decision open')).toBeTruthy();
   });
 

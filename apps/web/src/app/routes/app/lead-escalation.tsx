@@ -1,14 +1,15 @@
-import type { ConversationEvent, Lead } from '@leasing/contract';
+import type { ConversationEvent, InboxItem, Lead } from '@leasing/contract';
 import { leadParamsSchema } from '@leasing/contract';
-import { Anchor, Group, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
-import { useFullscreenElement, useMergedRef } from '@mantine/hooks';
+import { Anchor, Group, Paper, SegmentedControl, Skeleton, Stack, Tabs } from '@mantine/core';
+import { useFullscreenElement, useMediaQuery, useMergedRef } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import type { Mutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import type { ReactNode } from 'react';
+import { createPortal, flushSync } from 'react-dom';
 import { notifications } from '@mantine/notifications';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PortalScope } from '../../../components/ui/portal-scope';
@@ -33,6 +34,16 @@ import {
   useRetryMessage,
 } from '../../../features/conversations/api/retry-message';
 import { useMarkLeadRead } from '../../../features/inbox/api/mark-lead-read';
+import { InboxSidebar } from '../../../features/inbox/components/inbox-sidebar';
+import { LeadStepper } from '../../../features/inbox/components/lead-stepper';
+import { useLeadNeighbors } from '../../../features/inbox/hooks/use-lead-neighbors';
+import {
+  dashboardSearchOf,
+  inboxLinkSearch,
+  readLeadQueue,
+} from '../../../features/inbox/utils/inbox-url-params';
+import { renderRowPresence } from '../../../features/presence/components/row-presence';
+import { useProperties } from '../../../features/properties/api/get-properties';
 import { useLead } from '../../../features/leads/api/get-lead';
 import { useNewEvents } from '../../../features/live/hooks/use-new-events';
 import { CREATE_PAYMENT_LINK_MUTATION_KEY } from '../../../features/payment-links/api/create-payment-link';
@@ -55,10 +66,10 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { addConversationEvents } from '../../../lib/conversation-cache/conversation-cache';
 import classes from './lead-escalation.module.css';
 
-function BackToDashboardLink({ propertyId }: { propertyId?: string }) {
+function BackToDashboardLink({ href }: { href: string }) {
   return (
     <div>
-      <Anchor component={Link} to={paths.dashboard.getHref(propertyId)} size="sm" c="dimmed">
+      <Anchor component={Link} to={href} size="sm" c="dimmed">
         <Group gap={4} component="span">
           <IconArrowLeft size={14} stroke={1.75} aria-hidden />
           Back to dashboard
@@ -107,6 +118,10 @@ function LeadLoadError({ error, onRetry }: { error: Error; onRetry: () => void }
 }
 
 type LeadPageProps = {
+  /** Where 'Back to dashboard' goes: the inbox the lead was opened from. */
+  backHref?: string;
+  /** Next/previous lead in that inbox, beside the way back. */
+  queueNavigation?: ReactNode;
   propertyId: string;
   /** The lead's id in the property-management system, as the pane's URL names it. */
   pmsLeadId: string;
@@ -115,7 +130,13 @@ type LeadPageProps = {
 };
 
 /** The lead's pane once loaded; the secure-access page shows it too. */
-export function LeadPage({ propertyId, pmsLeadId, isSecureAccess = false }: LeadPageProps) {
+export function LeadPage({
+  propertyId,
+  pmsLeadId,
+  isSecureAccess = false,
+  backHref = paths.dashboard.getHref(propertyId),
+  queueNavigation,
+}: LeadPageProps) {
   const leadQuery = useLead(propertyId, pmsLeadId);
 
   function handleRetry() {
@@ -126,7 +147,12 @@ export function LeadPage({ propertyId, pmsLeadId, isSecureAccess = false }: Lead
   if (leadQuery.isError) {
     return (
       <Stack gap="md">
-        {!isSecureAccess && <BackToDashboardLink />}
+        {!isSecureAccess && (
+          <div className={classes.topBar}>
+            <BackToDashboardLink href={backHref} />
+            {queueNavigation}
+          </div>
+        )}
         <Paper withBorder radius="md">
           <LeadLoadError error={leadQuery.error} onRetry={handleRetry} />
         </Paper>
@@ -135,7 +161,13 @@ export function LeadPage({ propertyId, pmsLeadId, isSecureAccess = false }: Lead
   }
   // Keyed: another lead starts with its own draft, mode and reply.
   return (
-    <LeadPane key={leadQuery.data._id} lead={leadQuery.data} isSecureAccess={isSecureAccess} />
+    <LeadPane
+      key={leadQuery.data._id}
+      lead={leadQuery.data}
+      isSecureAccess={isSecureAccess}
+      backHref={backHref}
+      queueNavigation={queueNavigation}
+    />
   );
 }
 
@@ -154,8 +186,27 @@ function isPaneWork(mutation: Mutation<unknown, Error, unknown, unknown>) {
  * The conversation pane: the 'Conversation info' tab beside the CONVERSATIONS panel. It can be
  * expanded over the whole window or put in browser full screen.
  */
-function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolean }) {
+/** Below Mantine's `md` breakpoint the pane's two columns do not fit side by side. */
+const NARROW_MEDIA_QUERY = '(max-width: 62em)';
+type NarrowView = 'conversation' | 'info';
+const narrowViewOptions = [
+  { value: 'conversation', label: 'Conversations' },
+  { value: 'info', label: 'Conversation info' },
+];
+
+type LeadPaneProps = {
+  lead: Lead;
+  isSecureAccess: boolean;
+  backHref: string;
+  queueNavigation?: ReactNode;
+};
+
+function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: LeadPaneProps) {
   const [isExpanded, setIsExpanded] = useState(false);
+  // A phone shows the conversation first; who the lead is and who works them are a tap away.
+  const isNarrow = useMediaQuery(NARROW_MEDIA_QUERY) ?? false;
+  const [narrowView, setNarrowView] = useState<NarrowView>('conversation');
+  const [toolsEndSlot, setToolsEndSlot] = useState<HTMLDivElement | null>(null);
   const fullscreen = useFullscreenElement<HTMLDivElement>();
   const [paneElement, setPaneElement] = useState<HTMLDivElement | null>(null);
   const paneRef = useMergedRef(fullscreen.ref, setPaneElement);
@@ -362,54 +413,113 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
     setReviewRequests((count) => count + 1);
   }
 
+  function handleNarrowViewChange(value: string) {
+    setNarrowView(value === 'info' ? 'info' : 'conversation');
+  }
+
   function handleToggleExpanded() {
     setIsExpanded((expanded) => !expanded);
   }
 
+  const conversationInfo = (
+    <ConversationInfo lead={lead} isExpanded={isExpanded} canEditContact={!isSecureAccess} />
+  );
+
+  // In the panel's header on a wide screen; on a narrow one, where every line counts, at the end of
+  // the timeline's tool row (the 'Conversations' switch above names the panel there).
+  const moreMenu = (
+    <ConversationMoreMenu
+      isFullscreen={fullscreen.fullscreen}
+      isExpanded={isExpanded}
+      onToggleFullscreen={handleToggleFullscreen}
+      onToggleExpanded={handleToggleExpanded}
+      sendMode={composer.mode}
+      canSendBySms={composer.modes.unavailable.SMS === null}
+      canSendByEmail={composer.modes.unavailable.EMAIL === null}
+      onSendBySms={handleSendBySms}
+      onSendByEmail={handleSendByEmail}
+      onRequestPayment={isSecureAccess ? undefined : handleOpenPaymentLink}
+      onShareLink={isSecureAccess ? undefined : handleOpenShareLink}
+    />
+  );
+
   return (
     <div className={classes.page}>
-      {!isSecureAccess && <BackToDashboardLink propertyId={lead.propertyID} />}
+      {!isSecureAccess && (
+        <div className={classes.topBar}>
+          <BackToDashboardLink href={backHref} />
+          {queueNavigation}
+        </div>
+      )}
       <div ref={paneRef} className={classes.pane} data-expanded={isExpanded || undefined}>
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
-          <LeadHeader lead={lead} ownerControl={ownerControl} presence={presence} />
-          {me?.role === 'admin' && lead.propertyA2pUnregisteredAt && (
-            <A2pBanner propertyName={lead.propertyName} since={lead.propertyA2pUnregisteredAt} />
+          <LeadHeader
+            lead={lead}
+            ownerControl={isNarrow ? undefined : ownerControl}
+            presence={presence}
+          />
+          {isNarrow && (
+            <SegmentedControl
+              fullWidth
+              value={narrowView}
+              onChange={handleNarrowViewChange}
+              data={narrowViewOptions}
+              aria-label="Show"
+            />
           )}
-          <Group gap="xs" pb="xs" wrap="wrap" aria-label="Lights" role="group">
-            <LeadLightBadges
-              lights={lead.lights}
-              followUpAt={lead.followUpAt}
-              timeZone={lead.propertyTimeZone}
-              now={new Date()}
-            />
-            <FollowUpMenu
-              leadId={lead._id}
-              leadName={lead.name}
-              followUpAt={lead.followUpAt}
-              timeZone={lead.propertyTimeZone}
-              opened={isFollowUpOpen}
-              onOpenedChange={setIsFollowUpOpen}
-            />
-          </Group>
-          <div className={classes.columns}>
-            <Paper withBorder radius="md" className={classes.info}>
-              <Tabs
-                defaultValue="conversation-info"
-                classNames={{ root: classes.tabs, panel: classes.infoBody }}
+          {(!isNarrow || narrowView === 'info') && (
+            <>
+              {isNarrow && ownerControl}
+              {me?.role === 'admin' && lead.propertyA2pUnregisteredAt && (
+                <A2pBanner
+                  propertyName={lead.propertyName}
+                  since={lead.propertyA2pUnregisteredAt}
+                />
+              )}
+              <Group gap="xs" pb="xs" wrap="wrap" aria-label="Lights" role="group">
+                <LeadLightBadges
+                  lights={lead.lights}
+                  followUpAt={lead.followUpAt}
+                  timeZone={lead.propertyTimeZone}
+                  now={new Date()}
+                />
+                <FollowUpMenu
+                  leadId={lead._id}
+                  leadName={lead.name}
+                  followUpAt={lead.followUpAt}
+                  timeZone={lead.propertyTimeZone}
+                  opened={isFollowUpOpen}
+                  onOpenedChange={setIsFollowUpOpen}
+                />
+              </Group>
+            </>
+          )}
+          <div className={classes.columns} data-narrow-view={isNarrow ? narrowView : undefined}>
+            {(!isNarrow || narrowView === 'info') && (
+              <Paper
+                withBorder
+                radius="md"
+                className={classes.info}
+                // On a narrow screen the switch above is its tab: a second one would repeat it.
+                component={isNarrow ? 'section' : 'div'}
+                aria-label={isNarrow ? 'Conversation info' : undefined}
               >
-                <Tabs.List px="md">
-                  <Tabs.Tab value="conversation-info">Conversation info</Tabs.Tab>
-                </Tabs.List>
-                <Tabs.Panel value="conversation-info">
-                  <ConversationInfo
-                    lead={lead}
-                    isExpanded={isExpanded}
-                    canEditContact={!isSecureAccess}
-                  />
-                </Tabs.Panel>
-              </Tabs>
-            </Paper>
+                {isNarrow ? (
+                  <div className={classes.infoBody}>{conversationInfo}</div>
+                ) : (
+                  <Tabs
+                    defaultValue="conversation-info"
+                    classNames={{ root: classes.tabs, panel: classes.infoBody }}
+                  >
+                    <Tabs.List px="md">
+                      <Tabs.Tab value="conversation-info">Conversation info</Tabs.Tab>
+                    </Tabs.List>
+                    <Tabs.Panel value="conversation-info">{conversationInfo}</Tabs.Panel>
+                  </Tabs>
+                )}
+              </Paper>
+            )}
             <Paper
               withBorder
               radius="md"
@@ -417,27 +527,18 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
               aria-label="Conversations"
               className={classes.conversations}
             >
-              <div className={classes.conversationsHeader}>
-                <span className={classes.conversationsTitle}>CONVERSATIONS</span>
-                <ConversationMoreMenu
-                  isFullscreen={fullscreen.fullscreen}
-                  isExpanded={isExpanded}
-                  onToggleFullscreen={handleToggleFullscreen}
-                  onToggleExpanded={handleToggleExpanded}
-                  sendMode={composer.mode}
-                  canSendBySms={composer.modes.unavailable.SMS === null}
-                  canSendByEmail={composer.modes.unavailable.EMAIL === null}
-                  onSendBySms={handleSendBySms}
-                  onSendByEmail={handleSendByEmail}
-                  onRequestPayment={isSecureAccess ? undefined : handleOpenPaymentLink}
-                  onShareLink={isSecureAccess ? undefined : handleOpenShareLink}
-                />
-              </div>
+              {!isNarrow && (
+                <div className={classes.conversationsHeader}>
+                  <span className={classes.conversationsTitle}>CONVERSATIONS</span>
+                  {moreMenu}
+                </div>
+              )}
               <div className={classes.timeline}>
                 <ConversationTimeline
                   leadID={lead._id}
                   recentEvents={lead.conversations}
                   olderCursor={lead.conversationsCursor}
+                  propertyTimeZone={lead.propertyTimeZone}
                   officeDecisionStatus={lead.officeDecisionState?.status ?? null}
                   selectedReplyId={composer.replyTo?._id ?? null}
                   onEmailClick={composer.canReply ? composer.toggleReply : undefined}
@@ -449,7 +550,9 @@ function LeadPane({ lead, isSecureAccess }: { lead: Lead; isSecureAccess: boolea
                   newEventCount={newEvents.count}
                   onNewEventsSeen={newEvents.dismiss}
                   scrollToEndRequests={reviewRequests}
+                  toolsEndRef={isNarrow ? setToolsEndSlot : undefined}
                 />
+                {isNarrow && toolsEndSlot && createPortal(moreMenu, toolsEndSlot)}
               </div>
               <div
                 ref={composerSlotRef}
@@ -525,5 +628,73 @@ export function LeadEscalationRoute() {
       </Paper>
     );
   }
-  return <LeadPage propertyId={params.data.propertyId} pmsLeadId={params.data.pmsLeadId} />;
+  return <LeadWorkspace propertyId={params.data.propertyId} pmsLeadId={params.data.pmsLeadId} />;
+}
+
+/** Wide enough for the inbox beside the lead (Mantine's `xl` breakpoint is 88em; this is 80em). */
+const SPLIT_MEDIA_QUERY = '(min-width: 80em)';
+
+/**
+ * The lead in the queue it was opened from: that inbox (scope, search, filters) on the left on a
+ * wide screen, next/previous lead above the pane, and 'Back to dashboard' to the same list.
+ */
+function LeadWorkspace({ propertyId, pmsLeadId }: { propertyId: string; pmsLeadId: string }) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queue = readLeadQueue(searchParams, propertyId);
+  const linkSearch = inboxLinkSearch(queue);
+  const isSplit = useMediaQuery(SPLIT_MEDIA_QUERY) ?? false;
+  const neighbors = useLeadNeighbors(queue, { propertyId, pmsLeadId });
+  const propertiesQuery = useProperties();
+  const scopeLabel = queue.propertyId
+    ? (propertiesQuery.data?.find((property) => property._id === queue.propertyId)?.name ??
+      'One property')
+    : 'All properties';
+
+  function openLead(item: InboxItem) {
+    void navigate(`${paths.leadEscalation.getHref(item.propertyID, item.pmsLeadId)}${linkSearch}`);
+  }
+
+  function handleNext() {
+    if (neighbors.nextBlockedReason) return;
+    void neighbors.findNext().then((item) => item && openLead(item));
+  }
+
+  function handlePrevious() {
+    if (!neighbors.previousBlockedReason && neighbors.previous) openLead(neighbors.previous);
+  }
+
+  useShortcut('j', handleNext, { description: 'Next lead' });
+  useShortcut('k', handlePrevious, { description: 'Previous lead' });
+
+  const backHref = `${paths.dashboard.getHref()}${dashboardSearchOf(queue)}`;
+  return (
+    <div className={classes.workspace} data-split={isSplit || undefined}>
+      {isSplit && (
+        <aside className={classes.sidebar} aria-label="Inbox">
+          <InboxSidebar
+            params={queue}
+            scopeLabel={scopeLabel}
+            linkSearch={linkSearch}
+            fullInboxHref={backHref}
+            currentLeadId={neighbors.current?._id ?? null}
+            renderRowPresence={renderRowPresence}
+          />
+        </aside>
+      )}
+      <LeadPage
+        propertyId={propertyId}
+        pmsLeadId={pmsLeadId}
+        backHref={backHref}
+        queueNavigation={
+          <LeadStepper
+            neighbors={neighbors}
+            onPrevious={handlePrevious}
+            onNext={handleNext}
+            keys={{ previous: 'k', next: 'j' }}
+          />
+        }
+      />
+    </div>
+  );
 }

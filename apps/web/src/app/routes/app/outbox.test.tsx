@@ -70,8 +70,8 @@ describe('outbox page', () => {
 
     const smsItem = within(first!);
     expect(smsItem.getByRole('img', { name: 'SMS' })).toBeTruthy();
-    expect(smsItem.getByText('+15125550101')).toBeTruthy();
-    expect(smsItem.getByText('+15125550000')).toBeTruthy();
+    expect(smsItem.getByText('(512) 555-0101')).toBeTruthy();
+    expect(smsItem.getByText('(512) 555-0000')).toBeTruthy();
     expect(smsItem.getByText(/Cats are welcome\.\s+One deposit for both\./)).toBeTruthy();
     const media = smsItem.getByRole('link', { name: 'Open abc123.png' });
     expect(media.getAttribute('href')).toBe('http://localhost:3000/media/abc123.png');

@@ -76,7 +76,7 @@ describe('unmatched messages page', () => {
 
     const sms = within(first!);
     expect(sms.getByRole('img', { name: 'SMS' })).toBeTruthy();
-    expect(sms.getByText('+15125550199')).toBeTruthy();
+    expect(sms.getByText('(512) 555-0199')).toBeTruthy();
     expect(sms.getByText('Is the studio still free?')).toBeTruthy();
     expect(sms.getByText('No lead has this phone number.')).toBeTruthy();
     expect(sms.getByText(/^Nov 22, 2026, \d{1,2}:30 (AM|PM)$/)).toBeTruthy();

@@ -36,6 +36,7 @@ import { AttachmentRefusals } from './attachment-refusals';
 import { EmojiButton } from './emoji-button';
 import { ModeToggle } from './mode-toggle';
 import { SendLaterMenu, type SendLaterSchedule } from './send-later-menu';
+import { useMediaQuery } from '@mantine/hooks';
 import classes from './composer.module.css';
 
 const isApplePlatform =
@@ -95,6 +96,9 @@ export function MessageComposer({
   onOpenTemplates,
 }: MessageComposerProps) {
   const { mode, modes, subject, text, attachments, replyTo } = composer;
+  // A touch screen has no Ctrl + Enter: no keyboard hint there.
+  const isTouch = useMediaQuery('(pointer: coarse)') ?? false;
+  const sendHint = isTouch ? 'Send' : SEND_SHORTCUT_HINT;
   const sendSms = useSendSms(lead._id);
   const sendEmail = useSendEmail(lead._id);
   const [failure, setFailure] = useState<string | null>(null);
@@ -457,9 +461,10 @@ export function MessageComposer({
           maxRows={8}
           className={classes.message}
         />
-        <EmojiButton disabled={isReadOnly || isSending} onPick={handleEmojiPick} />
+        {/* A phone's keyboard has its own emoji: the picker would only take the message's room. */}
+        {!isTouch && <EmojiButton disabled={isReadOnly || isSending} onPick={handleEmojiPick} />}
         <Tooltip
-          label={canSend ? SEND_SHORTCUT_HINT : (blockedReason ?? SEND_SHORTCUT_HINT)}
+          label={canSend ? sendHint : (blockedReason ?? sendHint)}
           withArrow
           disabled={isSending}
           events={{ hover: true, focus: true, touch: true }}
@@ -517,7 +522,7 @@ export function MessageComposer({
 
       {!isReadOnly && (
         <div className={classes.footer}>
-          <span>{SEND_SHORTCUT_HINT}</span>
+          <span>{isTouch ? '' : SEND_SHORTCUT_HINT}</span>
           {mode === 'SMS' && text !== '' && <span>{formatSmsCount(countSmsSegments(text))}</span>}
         </div>
       )}

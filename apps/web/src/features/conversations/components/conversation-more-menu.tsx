@@ -50,7 +50,7 @@ export function ConversationMoreMenu({
   return (
     // The trigger sits in the pane's fixed header and cannot scroll out of view, so the dropdown
     // need not watch for its target being hidden.
-    <Menu position="bottom-end" shadow="md" width={200} hideDetached={false}>
+    <Menu position="bottom-end" shadow="md" width={200}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label="More actions">
           <IconDots size={18} stroke={1.75} />

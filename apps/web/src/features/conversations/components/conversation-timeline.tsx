@@ -8,7 +8,7 @@ import { IconFlag3, IconMessages, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent, UIEvent } from 'react';
+import type { KeyboardEvent, Ref, UIEvent } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useConversationWindow } from '../api/get-conversations-around';
 import { useOlderConversations } from '../api/get-conversations';
@@ -63,6 +63,13 @@ export type ConversationTimelineProps = {
   onNewEventsSeen?: () => void;
   /** Counts requests to show the newest events (the composer's 'Review'): each one scrolls there. */
   scrollToEndRequests?: number;
+  /** The property's zone, for the days that end on its clock (a payment link's due date). */
+  propertyTimeZone?: string;
+  /**
+   * Given, the tool row ends in an element the caller portals its controls into (the pane's
+   * more-menu on a narrow screen, where the panel has no header). A state setter keeps it stable.
+   */
+  toolsEndRef?: Ref<HTMLDivElement>;
 };
 
 /**
@@ -177,6 +184,8 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   newEventCount = 0,
   onNewEventsSeen,
   scrollToEndRequests = 0,
+  propertyTimeZone,
+  toolsEndRef,
 }: ConversationTimelineProps) {
   const [isOlderRequested, setIsOlderRequested] = useState(false);
   const older = useOlderConversations({
@@ -402,14 +411,22 @@ export const ConversationTimeline = memo(function ConversationTimeline({
     setOpenedEmail(null);
   }
 
+  const toolsEnd = toolsEndRef && <div ref={toolsEndRef} className={classes.toolsEnd} />;
+
+  // Nothing to search or jump through yet; the caller's controls keep their place.
   if (rows.length === 0 && olderCursor === null) {
     return (
-      <div className={classes.scroller}>
-        <EmptyState
-          icon={<IconMessages size={22} stroke={1.5} />}
-          title="No conversation yet"
-          description="Messages, calls and updates with this lead will appear here."
-        />
+      <div className={classes.viewport}>
+        {toolsEnd && <div className={classes.tools}>{toolsEnd}</div>}
+        <div className={classes.frame}>
+          <div className={classes.scroller}>
+            <EmptyState
+              icon={<IconMessages size={22} stroke={1.5} />}
+              title="No conversation yet"
+              description="Messages, calls and updates with this lead will appear here."
+            />
+          </div>
+        </div>
       </div>
     );
   }
@@ -452,6 +469,7 @@ export const ConversationTimeline = memo(function ConversationTimeline({
               </Anchor>
             </span>
           )}
+          {toolsEnd}
         </div>
         <div className={classes.frame}>
           <div
@@ -494,6 +512,7 @@ export const ConversationTimeline = memo(function ConversationTimeline({
                       isRetrying={retryingId === event._id}
                       onSendByEmail={onSendByEmail}
                       scheduledActions={scheduledActions}
+                      propertyTimeZone={propertyTimeZone}
                     />
                   </div>
                 );

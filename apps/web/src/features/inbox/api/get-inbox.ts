@@ -73,6 +73,9 @@ export const getInboxQueryKey = (params: InboxParams) =>
 
 export type InboxQueryKey = ReturnType<typeof getInboxQueryKey>;
 
+/** One list, one remembered scroll position: the same key whatever order its filters were picked. */
+export const inboxScrollKey = (params: InboxParams) => JSON.stringify(getInboxQueryKey(params)[1]);
+
 export const getInboxQueryOptions = (params: InboxParams) =>
   infiniteQueryOptions({
     queryKey: getInboxQueryKey(params),

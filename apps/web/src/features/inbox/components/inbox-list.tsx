@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { INBOX_ROW_HEIGHT, INBOX_ROW_HEIGHT_STACKED, InboxRow } from './inbox-row';
+import { readInboxScroll, writeInboxScroll } from '../utils/inbox-scroll-memory';
 import classes from './inbox-list.module.css';
 
 /** The next page loads while this many rows are still below the last one on screen. */
@@ -27,6 +28,16 @@ export type InboxListProps = {
   selection?: { ids: ReadonlySet<string>; onToggle: (id: string) => void };
   /** What a row shows of who else has its lead open. */
   renderPresence?: (leadID: string) => ReactNode;
+  /** The inbox's query, carried by each row's link to its lead. */
+  linkSearch?: string;
+  /** The lead open beside the list: marked, and kept in view. */
+  currentLeadId?: string | null;
+  /** 'stacked': three lines a row whatever the screen (a narrow column beside a lead). */
+  layout?: 'auto' | 'stacked';
+  /** Names the list for remembering its scroll position across pages of this session. */
+  scrollKey?: string;
+  /** Fill the parent's height (a flex column) instead of the window's. */
+  fill?: boolean;
 };
 
 /**
@@ -44,14 +55,22 @@ export function InboxList({
   selection,
   renderPresence,
   renderRowAction,
+  linkSearch,
+  currentLeadId = null,
+  layout = 'auto',
+  scrollKey,
+  fill = false,
 }: InboxListProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
-  const [activeId, setActiveId] = useState<string | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(currentLeadId);
+  // Read once: where this list was left, to open there.
+  const [initialOffset] = useState(() => (scrollKey ? readInboxScroll(scrollKey) : null));
   /** A row the keyboard moved to, to focus as soon as it is rendered. */
   const focusPendingId = useRef<string | null>(null);
   const footerCount = hasNextPage || isFetchNextPageError ? 1 : 0;
   // A phone's rows stack their lines (Mantine's `xs` breakpoint, 36em).
-  const isStacked = useMediaQuery('(max-width: 36em)') ?? false;
+  const isNarrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const isStacked = layout === 'stacked' || isNarrow;
   const rowHeight = isStacked ? INBOX_ROW_HEIGHT_STACKED : INBOX_ROW_HEIGHT;
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose: it is what says which rows to draw.
@@ -61,6 +80,7 @@ export function InboxList({
     estimateSize: () => rowHeight,
     getItemKey: (index) => items[index]?._id ?? 'footer',
     overscan: OVERSCAN_ROWS,
+    initialOffset: initialOffset ?? 0,
   });
   // Rows already placed take the new height when the screen crosses the breakpoint.
   const placedRowHeight = useRef(rowHeight);
@@ -84,6 +104,33 @@ export function InboxList({
     isFetchNextPageError,
     onLoadMore,
   ]);
+
+  // The scroll position is remembered as the agent scrolls (a lead opened from here, then Back).
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport || !scrollKey) return;
+    let frame = 0;
+    const remember = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => writeInboxScroll(scrollKey, viewport.scrollTop));
+    };
+    viewport.addEventListener('scroll', remember, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      viewport.removeEventListener('scroll', remember);
+    };
+  }, [scrollKey]);
+
+  // The open lead stays in view (next/previous moves it), and becomes the keyboard's row.
+  const currentIndex = currentLeadId ? items.findIndex((item) => item._id === currentLeadId) : -1;
+  const isCurrentListed = currentIndex >= 0;
+  useEffect(() => {
+    if (!isCurrentListed || !currentLeadId) return;
+    setActiveId(currentLeadId);
+    virtualizer.scrollToIndex(currentIndex, { align: 'auto' });
+    // Only when the open lead changes or first shows, not each time a live update moves it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentLeadId, isCurrentListed]);
 
   // The keyboard's row follows its lead when live updates move it; a lead gone from the list
   // hands the keyboard to the first row.
@@ -123,7 +170,13 @@ export function InboxList({
   }
 
   return (
-    <div ref={viewportRef} className={classes.viewport} role="list" aria-label="Leads">
+    <div
+      ref={viewportRef}
+      className={classes.viewport}
+      data-fill={fill || undefined}
+      role="list"
+      aria-label="Leads"
+    >
       <div className={classes.canvas} style={{ height: virtualizer.getTotalSize() }}>
         {virtualRows.map((row) => {
           const item = items[row.index];
@@ -182,6 +235,8 @@ export function InboxList({
                 onFocus={() => setActiveId(item._id)}
                 onKeyDown={handleRowKeyDown}
                 presence={renderPresence?.(item._id)}
+                linkSearch={linkSearch}
+                isCurrent={item._id === currentLeadId}
               />
               {renderRowAction && (
                 <div

@@ -6,31 +6,17 @@ import type {
   InboxView,
   LeadStatus,
 } from '@leasing/contract';
-import { Button, Group, Progress, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconInbox, IconListCheck, IconSearch, IconX } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { useInbox } from '../api/get-inbox';
+import { inboxScrollKey, useInbox } from '../api/get-inbox';
 import type { InboxParams } from '../api/get-inbox';
 import { hasInboxNarrowing } from '../utils/inbox-url-params';
 import { InboxList } from './inbox-list';
-import { INBOX_ROW_HEIGHT } from './inbox-row';
+import { renderInboxLoadState } from './inbox-load-state';
 import { InboxToolbar } from './inbox-toolbar';
-
-function InboxSkeleton() {
-  return (
-    <Stack gap={0} role="status" aria-label="Loading leads">
-      {Array.from({ length: 8 }, (_, index) => (
-        <Stack key={index} gap={8} px="md" py={12} h={INBOX_ROW_HEIGHT}>
-          <Skeleton height={12} width={`${40 + ((index * 17) % 30)}%`} />
-          <Skeleton height={10} width={`${60 + ((index * 11) % 30)}%`} />
-        </Stack>
-      ))}
-    </Stack>
-  );
-}
 
 function NoMatches({ params, onClear }: { params: InboxParams; onClear: () => void }) {
   const search = params.search.trim();
@@ -89,6 +75,8 @@ export type InboxPanelProps = {
   renderRowPresence?: (leadID: string) => ReactNode;
   /** A control on each row (the app puts 'Follow up' there). */
   renderRowAction?: (item: InboxItem) => ReactNode;
+  /** The inbox's query (`?…`), carried by each row's link to its lead. */
+  linkSearch?: string;
 };
 
 /**
@@ -106,9 +94,10 @@ export function InboxPanel({
   onClearFilters,
   renderRowPresence,
   renderRowAction,
+  linkSearch,
 }: InboxPanelProps) {
   const inboxQuery = useInbox(params);
-  const { fetchNextPage, refetch } = inboxQuery;
+  const { fetchNextPage } = inboxQuery;
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
   const clearSelection = useCallback(() => setSelected(null), []);
@@ -123,21 +112,8 @@ export function InboxPanel({
     [],
   );
 
-  function handleRetry() {
-    void refetch();
-  }
-
   function renderBody() {
-    if (inboxQuery.isPending) return <InboxSkeleton />;
-    if (!inboxQuery.data) {
-      return (
-        <ErrorState
-          title="Could not load leads"
-          message={inboxQuery.error?.message}
-          onRetry={handleRetry}
-        />
-      );
-    }
+    if (!inboxQuery.data) return renderInboxLoadState(inboxQuery);
     const items = inboxQuery.data.pages.flatMap((page) => page.items);
     if (items.length === 0) {
       if (hasInboxNarrowing(params)) {
@@ -168,6 +144,8 @@ export function InboxPanel({
         onLoadMore={handleLoadMore}
         selection={selected ? { ids: selected, onToggle: toggleSelected } : undefined}
         renderPresence={renderRowPresence}
+        linkSearch={linkSearch}
+        scrollKey={inboxScrollKey(params)}
       />
     );
   }
@@ -210,6 +188,7 @@ export function InboxPanel({
                 size="compact-sm"
                 variant="default"
                 leftSection={<IconListCheck size={14} />}
+                visibleFrom="sm"
                 onClick={() => setSelected(new Set())}
                 disabled={!loadedIds?.length}
                 title={loadedIds?.length ? undefined : 'No leads to select'}

@@ -161,6 +161,10 @@ export type InboxRowProps = {
   onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => void;
   /** Who else has this lead open (the app's presence avatar), if anyone. */
   presence?: ReactNode;
+  /** The inbox's query (`?…`), carried to the lead so its list, next/previous and Back match. */
+  linkSearch?: string;
+  /** The lead open beside the list. */
+  isCurrent?: boolean;
 };
 
 /**
@@ -179,11 +183,14 @@ export function InboxRow({
   onFocus,
   onKeyDown,
   presence,
+  linkSearch = '',
+  isCurrent = false,
 }: InboxRowProps) {
   return (
     <Link
       ref={ref}
-      to={paths.leadEscalation.getHref(item.propertyID, item.pmsLeadId)}
+      to={`${paths.leadEscalation.getHref(item.propertyID, item.pmsLeadId)}${linkSearch}`}
+      aria-current={isCurrent ? 'page' : undefined}
       className={classes.row}
       style={style}
       data-index={index}

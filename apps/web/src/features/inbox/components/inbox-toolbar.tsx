@@ -1,20 +1,24 @@
 import { leadStatuses, leadStatusLabels } from '@leasing/contract';
 import type { InboxChannel, InboxFilter, LeadStatus } from '@leasing/contract';
-import { Chip, CloseButton, Group, MultiSelect, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  Button,
+  Chip,
+  CloseButton,
+  Collapse,
+  Group,
+  MultiSelect,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { inboxChannelLabels, inboxFilterLabels } from '../utils/inbox-labels';
+import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 
 /** Long enough to type a phone number without a request per digit. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-const filterLabels: Record<InboxFilter, string> = {
-  decision: 'Open decision',
-  awaiting: 'Awaiting reply',
-  unread: 'Unread',
-};
-const channelLabels: Record<InboxChannel, string> = { SMS: 'SMS', EMAIL: 'Email' };
 const statusOptions = leadStatuses.map((status) => ({
   value: status,
   label: leadStatusLabels[status],
@@ -46,6 +50,9 @@ export function InboxToolbar({
   onStatusesChange,
 }: InboxToolbarProps) {
   const [text, setText] = useState(search);
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
+  const [areFiltersOpen, { toggle: toggleFilters }] = useDisclosure(false);
+  const filtersId = useId();
   const [lastSearch, setLastSearch] = useState(search);
   const debouncedSearchChange = useDebouncedCallback(onSearchChange, SEARCH_DEBOUNCE_MS);
 
@@ -78,54 +85,84 @@ export function InboxToolbar({
     onChannelChange(channel === value ? null : value);
   }
 
-  return (
-    <Group gap="sm" wrap="wrap" align="center">
-      <TextInput
-        value={text}
-        onChange={handleTextChange}
-        placeholder="Search name, email or phone"
-        aria-label="Search leads"
-        leftSection={<IconSearch size={16} stroke={1.75} />}
-        rightSection={
-          text ? (
-            <CloseButton size="sm" aria-label="Clear search" onClick={handleClearText} />
-          ) : null
-        }
-        style={{ flex: '1 1 260px' }}
-        maxLength={100}
-      />
-      <Group gap={6} wrap="wrap" role="group" aria-label="Filters">
-        <Chip.Group multiple value={filters} onChange={handleFiltersChange}>
-          {(Object.keys(filterLabels) as InboxFilter[]).map((filter) => (
-            <Chip key={filter} value={filter} size="sm" variant="outline">
-              {filterLabels[filter]}
-            </Chip>
-          ))}
-        </Chip.Group>
-        {(Object.keys(channelLabels) as InboxChannel[]).map((value) => (
-          <Chip
-            key={value}
-            size="sm"
-            variant="outline"
-            checked={channel === value}
-            onChange={() => handleChannelToggle(value)}
-          >
-            {channelLabels[value]}
+  const searchInput = (
+    <TextInput
+      value={text}
+      onChange={handleTextChange}
+      placeholder="Search name, email or phone"
+      aria-label="Search leads"
+      leftSection={<IconSearch size={16} stroke={1.75} />}
+      rightSection={
+        text ? <CloseButton size="sm" aria-label="Clear search" onClick={handleClearText} /> : null
+      }
+      style={{ flex: isPhone ? '1 1 auto' : '1 1 260px', minWidth: 0 }}
+      maxLength={100}
+    />
+  );
+  const filterGroup = (
+    <Group gap={6} wrap="wrap" role="group" aria-label="Filters">
+      <Chip.Group multiple value={filters} onChange={handleFiltersChange}>
+        {(Object.keys(inboxFilterLabels) as InboxFilter[]).map((filter) => (
+          <Chip key={filter} value={filter} size="sm" variant="outline">
+            {inboxFilterLabels[filter]}
           </Chip>
         ))}
-        <MultiSelect
-          data={statusOptions}
-          value={statuses}
-          onChange={handleStatusesChange}
-          aria-label="Status"
-          placeholder={statuses.length === 0 ? 'Any status' : undefined}
-          size="xs"
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear status filter' }}
-          comboboxProps={{ withinPortal: true }}
-          style={{ minWidth: 150, maxWidth: 320 }}
-        />
-      </Group>
+      </Chip.Group>
+      {(Object.keys(inboxChannelLabels) as InboxChannel[]).map((value) => (
+        <Chip
+          key={value}
+          size="sm"
+          variant="outline"
+          checked={channel === value}
+          onChange={() => handleChannelToggle(value)}
+        >
+          {inboxChannelLabels[value]}
+        </Chip>
+      ))}
+      <MultiSelect
+        data={statusOptions}
+        value={statuses}
+        onChange={handleStatusesChange}
+        aria-label="Status"
+        placeholder={statuses.length === 0 ? 'Any status' : undefined}
+        size="xs"
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear status filter' }}
+        comboboxProps={{ withinPortal: true }}
+        style={{ minWidth: 150, maxWidth: 320 }}
+      />
+    </Group>
+  );
+  const activeCount = filters.length + (channel ? 1 : 0) + statuses.length;
+
+  // A phone keeps the list near the top: the chips open under a 'Filters' button.
+  if (isPhone) {
+    return (
+      <Stack gap="xs">
+        <Group gap="xs" wrap="nowrap" align="center">
+          {searchInput}
+          <Button
+            variant={activeCount > 0 ? 'light' : 'default'}
+            leftSection={<IconFilter size={16} stroke={1.75} aria-hidden />}
+            onClick={toggleFilters}
+            aria-expanded={areFiltersOpen}
+            aria-controls={filtersId}
+            style={{ flex: 'none' }}
+          >
+            {activeCount > 0 ? `Filters · ${activeCount}` : 'Filters'}
+          </Button>
+        </Group>
+        <Collapse expanded={areFiltersOpen} id={filtersId}>
+          {filterGroup}
+        </Collapse>
+      </Stack>
+    );
+  }
+
+  return (
+    <Group gap="sm" wrap="wrap" align="center">
+      {searchInput}
+      {filterGroup}
     </Group>
   );
 }

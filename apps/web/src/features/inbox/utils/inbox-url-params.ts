@@ -1,6 +1,14 @@
-import { inboxChannels, inboxFilters, inboxViews, leadStatuses } from '@leasing/contract';
+import {
+  inboxChannels,
+  inboxFilters,
+  inboxViews,
+  leadStatuses,
+  leadStatusLabels,
+} from '@leasing/contract';
 import type { InboxChannel, InboxFilter, InboxView, LeadStatus } from '@leasing/contract';
+import { SELECTED_PROPERTY_PARAM } from '../../../config/paths';
 import type { InboxParams } from '../api/get-inbox';
+import { inboxChannelLabels, inboxFilterLabels } from './inbox-labels';
 
 /**
  * The inbox's search and filters live in the dashboard's URL, so Back from a lead returns to the
@@ -78,4 +86,52 @@ export function hasInboxNarrowing(params: InboxParams): boolean {
     params.channel !== null ||
     params.statuses.length > 0
   );
+}
+
+/** A lead opened from the inbox of all properties says so (no scope would mean its own property). */
+const ALL_PROPERTIES = 'all';
+
+/** The inbox's part of a URL's query (`property=…&q=…`), with the scope always named. */
+function queueQuery(params: InboxParams, scope: string): string {
+  return writeInboxParams(
+    new URLSearchParams({ [SELECTED_PROPERTY_PARAM]: scope }),
+    params,
+  ).toString();
+}
+
+/**
+ * The query a lead opened from this inbox carries (`?property=…&q=…`), so the list beside the lead,
+ * next/previous and the way back are the same queue.
+ */
+export function inboxLinkSearch(params: InboxParams): string {
+  return `?${queueQuery(params, params.propertyId ?? ALL_PROPERTIES)}`;
+}
+
+/**
+ * The queue a lead's page belongs to, read from its URL. A lead opened some other way (a
+ * notification, a shared link) belongs to its own property's inbox.
+ */
+export function readLeadQueue(searchParams: URLSearchParams, leadPropertyId: string): InboxParams {
+  const scope = searchParams.get(SELECTED_PROPERTY_PARAM);
+  const propertyId = scope === ALL_PROPERTIES ? null : (scope ?? leadPropertyId);
+  return readInboxParams(searchParams, propertyId);
+}
+
+/** The dashboard showing this queue: 'All properties' is the dashboard's default, unnamed. */
+export function dashboardSearchOf(params: InboxParams): string {
+  const query = params.propertyId
+    ? queueQuery(params, params.propertyId)
+    : writeInboxParams(new URLSearchParams(), params).toString();
+  return query ? `?${query}` : '';
+}
+
+/** The narrowing in words ('Unread · SMS · “ava”'), or null when the whole inbox shows. */
+export function describeInboxNarrowing(params: InboxParams): string | null {
+  const parts = [
+    ...params.filters.map((filter) => inboxFilterLabels[filter]),
+    ...(params.channel ? [inboxChannelLabels[params.channel]] : []),
+    ...params.statuses.map((status) => leadStatusLabels[status]),
+    ...(params.search.trim() ? [`“${params.search.trim()}”`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' · ') : null;
 }

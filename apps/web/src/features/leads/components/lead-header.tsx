@@ -4,6 +4,7 @@ import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { LeadStatusControl } from './lead-status-control';
 import { OfficeDecisionControl } from './office-decision-control';
+import classes from './lead-header.module.css';
 import { TourOutcomePrompt } from './tour-outcome-prompt';
 
 export type LeadHeaderProps = {
@@ -25,10 +26,16 @@ export const LeadHeader = memo(function LeadHeader({
   presence,
 }: LeadHeaderProps) {
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" className={classes.header}>
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-        <Group gap="md" align="baseline" wrap="wrap" style={{ minWidth: 0 }}>
-          <Title order={1} size="h3">
+        <Group
+          gap="md"
+          align="baseline"
+          wrap="wrap"
+          style={{ minWidth: 0 }}
+          className={classes.identity}
+        >
+          <Title order={1} size="h3" className={classes.name}>
             {lead.name}
           </Title>
           <Text c="dimmed" size="sm">
@@ -36,7 +43,7 @@ export const LeadHeader = memo(function LeadHeader({
           </Text>
           {presence}
         </Group>
-        <Group gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" className={classes.actions}>
           <LeadStatusControl lead={lead} />
           <OfficeDecisionControl lead={lead} />
         </Group>

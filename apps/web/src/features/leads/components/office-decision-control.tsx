@@ -100,6 +100,9 @@ export function OfficeDecisionControl({ lead }: OfficeDecisionControlProps) {
         trapFocus
         shadow="md"
         width={320}
+        // The pane's header never scrolls out of view; without layout (tests) the target would
+        // look detached and the question be hidden.
+        hideDetached={false}
       >
         <Popover.Target>
           <Button

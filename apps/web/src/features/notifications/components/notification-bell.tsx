@@ -118,6 +118,7 @@ export function NotificationBell({ onOpenLead }: NotificationBellProps) {
       withinPortal
       trapFocus
       returnFocus
+      hideDetached={false}
     >
       {/* The target is the button itself: the popover's aria attributes belong on it, not on the
           indicator's wrapper. */}

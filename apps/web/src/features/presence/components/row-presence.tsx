@@ -29,3 +29,8 @@ export function RowPresence({ leadID }: RowPresenceProps) {
     </Tooltip>
   );
 }
+
+/** What an inbox list shows of who else has a row's lead open (the inbox's `renderPresence`). */
+export function renderRowPresence(leadID: string) {
+  return <RowPresence leadID={leadID} />;
+}

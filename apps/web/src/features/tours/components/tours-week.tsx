@@ -1,11 +1,12 @@
 import type { Tour } from '@leasing/contract';
 import { ActionIcon, Button, Group, Loader, Text, Title, Tooltip } from '@mantine/core';
 import { IconCalendarEvent, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths } from '../../../config/paths';
-import { formatDate, formatTime } from '../../../lib/format-date';
+import { formatDate, formatTime, formatZoneName } from '../../../lib/format-date';
 import { formatZoned } from '../../../lib/format-zoned';
 import { useTours } from '../api/get-tours';
 import { layoutWeek, TOUR_DRAWN_MINUTES } from '../utils/layout-tours';
@@ -37,6 +38,8 @@ const WEEKDAY_NAMES = [
 ] as const;
 /** A day number as its date: day numbers are UTC midnights. */
 const UTC = { timeZone: 'UTC' } as const;
+/** 'Nov 23': the week's title carries the year. */
+const DAY_OF_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', ...UTC });
 
 function hourLabel(hour: number): string {
   return formatTime(dayAsDate(0).getTime() + hour * 3_600_000, UTC);
@@ -51,9 +54,8 @@ type TourCardProps = {
 /** The tour's time is on its property's clock, naming the zone when it is not the viewer's. */
 function TourCard({ placed, firstHour, showProperty }: TourCardProps) {
   const { tour, lane, lanes } = placed;
-  const time = formatZoned(tour.tourDateUTC, tour.propertyTimeZone, { layout: formatTime });
+  const { time, meta } = describeTour(tour, showProperty);
   const type = tourTypeLabel(tour.tourTypeID);
-  const meta = [type, showProperty ? tour.propertyName : null].filter(Boolean).join(' · ');
   const style: CSSProperties = {
     top: ((placed.startMinute - firstHour * 60) / 60) * HOUR_HEIGHT,
     height: (TOUR_DRAWN_MINUTES / 60) * HOUR_HEIGHT,
@@ -78,6 +80,73 @@ function TourCard({ placed, firstHour, showProperty }: TourCardProps) {
         {meta && <span className={classes.tourMeta}>{meta}</span>}
       </Link>
     </div>
+  );
+}
+
+/** What a tour says of itself: its time (zone named when not the viewer's), type and property. */
+function describeTour(tour: Tour, showProperty: boolean) {
+  const time = formatZoned(tour.tourDateUTC, tour.propertyTimeZone, { layout: formatTime });
+  const type = tourTypeLabel(tour.tourTypeID);
+  const meta = [type, showProperty ? tour.propertyName : null].filter(Boolean).join(' · ');
+  return { time, meta };
+}
+
+type DayListProps = {
+  week: number;
+  today: number;
+  tours: PlacedTour[];
+  showProperty: boolean;
+};
+
+/** A phone's week: each day a heading and its tours in time order, a tap opening the lead. */
+function ToursDayList({ week, today, tours, showProperty }: DayListProps) {
+  return (
+    <ol className={classes.dayList} data-week={dayToIso(week)}>
+      {WEEKDAY_NAMES.map((weekday, index) => {
+        const day = week + index;
+        const dayTours = tours
+          .filter((placed) => placed.dayIndex === index)
+          .sort((a, b) => a.startMinute - b.startMinute);
+        const heading = `${weekday}, ${DAY_OF_MONTH.format(dayAsDate(day))}`;
+        return (
+          <li
+            key={weekday}
+            className={classes.listDay}
+            data-today={day === today || undefined}
+            data-date={dayToIso(day)}
+          >
+            <h4 className={classes.listDayHeading}>
+              {heading}
+              {day === today && <span className={classes.todayTag}> Today</span>}
+            </h4>
+            {dayTours.length === 0 ? (
+              <p className={classes.listEmpty}>No tours</p>
+            ) : (
+              <ul className={classes.listTours} aria-label={`Tours on ${heading}`}>
+                {dayTours.map(({ tour }) => {
+                  const { time, meta } = describeTour(tour, showProperty);
+                  return (
+                    <li key={tour._id}>
+                      <Link
+                        to={paths.leadEscalation.getHref(tour.propertyID, tour.pmsLeadId)}
+                        className={classes.listTour}
+                        data-tour-lead={tour.name}
+                      >
+                        <span className={classes.listTime}>{time}</span>{' '}
+                        <span className={classes.listBody}>
+                          <span className={classes.tourName}>{tour.name}</span>{' '}
+                          {meta && <span className={classes.tourMeta}>{meta}</span>}
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
@@ -108,6 +177,8 @@ export function ToursWeek({ propertyId, weekStart, onWeekChange }: ToursWeekProp
   const now = toZonedTime(new Date(), timeZone);
   const nowTop = ((now.hour * 60 + now.minute - layout.firstHour * 60) / 60) * HOUR_HEIGHT;
   const showNow = isThisWeek && nowTop >= 0 && nowTop <= hourCount * HOUR_HEIGHT;
+  // A phone lists the week's days one under another instead of cutting the grid.
+  const isDayList = useMediaQuery('(max-width: 48em)') ?? false;
 
   function handlePrevious() {
     onWeekChange(week - 7);
@@ -167,7 +238,7 @@ export function ToursWeek({ propertyId, weekStart, onWeekChange }: ToursWeekProp
           )}
         </Group>
         <Text size="xs" c="dimmed">
-          Times in {timeZone.replace(/_/g, ' ')}
+          Office time: {formatZoneName(timeZone)}
         </Text>
       </Group>
       {toursQuery.isError && !toursQuery.data ? (
@@ -176,6 +247,8 @@ export function ToursWeek({ propertyId, weekStart, onWeekChange }: ToursWeekProp
           message={toursQuery.error.message}
           onRetry={handleRetry}
         />
+      ) : isDayList ? (
+        <ToursDayList week={week} today={today} tours={layout.tours} showProperty={showProperty} />
       ) : (
         <div style={{ overflowX: 'auto' }}>
           <div

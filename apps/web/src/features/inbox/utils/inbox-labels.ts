@@ -1,0 +1,10 @@
+import type { InboxChannel, InboxFilter } from '@leasing/contract';
+
+/** The inbox's filter chips, as the toolbar and the list beside a lead name them. */
+export const inboxFilterLabels: Record<InboxFilter, string> = {
+  decision: 'Open decision',
+  awaiting: 'Awaiting reply',
+  unread: 'Unread',
+};
+
+export const inboxChannelLabels: Record<InboxChannel, string> = { SMS: 'SMS', EMAIL: 'Email' };
