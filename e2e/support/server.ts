@@ -53,14 +53,16 @@ export const setQuietHours = async (
 
 /**
  * The browser tests run at any hour on the real clock: the demo companies text all day unless a
- * test sets quiet hours itself. A server without the demo has nobody to sign in as: nothing to do.
+ * test sets quiet hours itself. The state rules are off too: the demo's leads have Texas (512)
+ * numbers, whose law keeps texts to 9:00–21:00 (Sundays from noon), so with them on every send
+ * test failed between 21:00 and 9:00 Central. A server without the demo has nobody to sign in as.
  */
 const allowTextsAllDay = async (baseUrl: string) => {
   for (const admin of DEMO_ADMINS) {
     await setQuietHours(baseUrl, admin, {
       start: '00:00',
       end: '24:00',
-      stateRules: true,
+      stateRules: false,
       allowSendNow: true,
     });
   }

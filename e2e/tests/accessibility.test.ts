@@ -43,6 +43,22 @@ const openedDialog = async (page: Page, name: string | RegExp): Promise<Locator>
   return dialog;
 };
 
+/** The staff screens beyond the inbox and the pane: each page, its path and its heading. */
+const STAFF_SCREENS = [
+  ['API keys', '/main/settings/api-keys', 'API keys'],
+  ['outbox', '/main/outbox', 'Outbox'],
+  ['unmatched', '/main/unmatched', 'Unmatched messages'],
+  ['team', '/main/settings/team', 'Team'],
+  ['numbers', '/main/settings/numbers', 'Numbers'],
+  ['templates', '/main/settings/templates', 'Templates'],
+  ['webhooks', '/main/settings/webhooks', 'Webhooks'],
+  ['audit', '/main/settings/audit', 'Audit'],
+  ['quiet hours', '/main/settings/quiet-hours', 'Quiet hours'],
+  ['office hours', '/main/settings/office-hours', 'Office hours'],
+  ['assignment', '/main/settings/assignment', /assignment/i],
+  ['pipeline', '/main/settings/pipeline', 'Pipeline'],
+] as const;
+
 describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -191,20 +207,50 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       await expectNoSeriousA11yViolations(page, 'share link dialog (created)');
     });
 
-    it.each([
-      ['API keys', '/main/settings/api-keys', 'API keys'],
-      ['outbox', '/main/outbox', 'Outbox'],
-      ['unmatched', '/main/unmatched', 'Unmatched messages'],
-      ['team', '/main/settings/team', 'Team'],
-      ['numbers', '/main/settings/numbers', 'Numbers'],
-      ['templates', '/main/settings/templates', 'Templates'],
-      ['webhooks', '/main/settings/webhooks', 'Webhooks'],
-      ['audit', '/main/settings/audit', 'Audit'],
-      ['quiet hours', '/main/settings/quiet-hours', 'Quiet hours'],
-      ['office hours', '/main/settings/office-hours', 'Office hours'],
-      ['assignment', '/main/settings/assignment', /assignment/i],
-      ['pipeline', '/main/settings/pipeline', 'Pipeline'],
-    ] as const)('%s', async (screen, path, heading) => {
+    it('a secure link on its own, an invitation, not found, and a lead that is not there', async () => {
+      await signIn(page, server.url);
+      await openLead(page, server.url, 'James Anderson');
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Share secure link' }).click();
+      const share = await openedDialog(page, /secure link/i);
+      await share.getByRole('button', { name: 'Create link' }).click();
+      const link = await share.getByRole('textbox', { name: 'Secure link' }).inputValue();
+      const leadPath = new URL(page.url()).pathname;
+
+      await page.goto(`${server.url}${leadPath.replace(/\/leads\/[^/]+/, '/leads/NO-SUCH-LEAD')}`);
+      await page.getByText('Lead not found').waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'a lead that is not there');
+
+      await page.goto(`${server.url}/account/accept-invite?token=not-a-real-invitation`);
+      await ready(page, 'Join your team');
+      await expectNoSeriousA11yViolations(page, 'accept an invitation');
+      await page.goto(`${server.url}/account/accept-invite`);
+      await page.getByRole('alert').waitFor();
+      await expectNoSeriousA11yViolations(page, 'accept an invitation, link incomplete');
+
+      // The link's visitor has no session of their own: a fresh browser context.
+      const visitor = await browser.newContext({ viewport: DESKTOP });
+      try {
+        const visitorPage = await visitor.newPage();
+        await visitorPage.goto(link);
+        await ready(visitorPage, 'James Anderson');
+        await visitorPage.getByLabel('Conversation timeline').waitFor();
+        await expectNoSeriousA11yViolations(visitorPage, 'secure-access pane');
+        await visitorPage.goto(`${server.url}/secure-access`);
+        await ready(visitorPage, 'This link is incomplete');
+        await expectNoSeriousA11yViolations(visitorPage, 'secure-access, link incomplete');
+        // A link the server refuses ends on the not-found page (spec).
+        await visitorPage.goto(`${server.url}/secure-access?access_token=not-a-real-token`);
+        await visitorPage.waitForURL('**/not-found');
+        await ready(visitorPage, 'Oops!');
+        await expectNoSeriousA11yViolations(visitorPage, 'not found');
+      } finally {
+        await visitor.close();
+      }
+    });
+
+    it.each(STAFF_SCREENS)('%s', async (screen, path, heading) => {
       await signIn(page, server.url);
       await page.goto(`${server.url}${path}`);
       await ready(page, heading);
@@ -313,6 +359,24 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       await openLead(page, server.url, 'Ava Thompson');
       await settle(page);
       await expectNoSeriousA11yViolations(page, 'pane (phone)');
+    });
+
+    it.each(STAFF_SCREENS)('%s (phone)', async (screen, path, heading) => {
+      await signIn(page, server.url);
+      await page.goto(`${server.url}${path}`);
+      await ready(page, heading);
+      await expectNoSeriousA11yViolations(page, `${screen} (phone)`);
+    });
+
+    it('tours and today (phone)', async () => {
+      await signIn(page, server.url);
+      await page.getByText('Tours', { exact: true }).click();
+      await page.getByRole('button', { name: /next week/i }).waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'tours (phone)');
+      await page.goto(`${server.url}/main/today`);
+      await ready(page, 'Today');
+      await expectNoSeriousA11yViolations(page, 'today (phone)');
     });
 
     it("the payer's pages", async () => {

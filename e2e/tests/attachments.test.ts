@@ -1,40 +1,20 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../support/browser.js';
 import { openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useSignedInPage } from '../support/session.js';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
 describe('attachments in the composer (sandbox providers)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const ui = useSignedInPage();
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signIn(page, server.url);
-  });
-  afterEach(() => context.close());
-
-  const composer = () => page.getByRole('form', { name: 'Message composer' });
+  const composer = () => ui.page.getByRole('form', { name: 'Message composer' });
 
   it('sends an email with a PDF and shows it as a chip on the timeline that downloads', async () => {
-    await openLead(page, server.url, 'Mia Davis');
+    await openLead(ui.page, ui.server.url, 'Mia Davis');
     await composer().getByRole('button', { name: 'Email', exact: true }).click();
     await composer().getByRole('textbox', { name: 'Subject' }).fill('Your lease');
-    await page.getByPlaceholder('Send a message to the lead').fill('Your lease is attached.');
+    await ui.page.getByPlaceholder('Send a message to the lead').fill('Your lease is attached.');
     await composer()
       .locator('input[type="file"]')
       .setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -47,21 +27,21 @@ describe('attachments in the composer (sandbox providers)', () => {
       .toBe(true);
     await composer().getByRole('button', { name: 'Send', exact: true }).click();
 
-    const bubble = page.locator('[data-event-type="EMAIL"]', {
+    const bubble = ui.page.locator('[data-event-type="EMAIL"]', {
       hasText: 'Your lease is attached.',
     });
     const chip = bubble.getByRole('link', { name: /^Download lease\.pdf \(PDF, / });
     await expect.poll(() => chip.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await chip.textContent()).toMatch(/^lease\.pdf · PDF · \d+ B$/);
     const href = (await chip.getAttribute('href'))!;
-    const served = await fetch(`${server.url}${href}`);
+    const served = await fetch(`${ui.server.url}${href}`);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('content-disposition')).toMatch(/^attachment; filename="lease.pdf"/);
     expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
   });
 
   it('keeps the png of a mixed .txt + .png selection for a text and names the txt', async () => {
-    await openLead(page, server.url, 'Mia Davis');
+    await openLead(ui.page, ui.server.url, 'Mia Davis');
     await composer().getByRole('button', { name: 'SMS', exact: true }).click();
     const png = await sharp({
       create: { width: 32, height: 24, channels: 3, background: '#88aadd' },
@@ -76,7 +56,7 @@ describe('attachments in the composer (sandbox providers)', () => {
       ]);
 
     await expect
-      .poll(() => page.getByText('Only images are allowed as attachments').isVisible())
+      .poll(() => ui.page.getByText('Only images are allowed as attachments').isVisible())
       .toBe(true);
     const refused = composer().getByRole('alert', { name: 'Files not attached' });
     expect(await refused.textContent()).toContain('notes.txt: only images can be texted');

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
-import { launchBrowser, signIn } from '../support/browser.js';
 import { postInboundSms } from '../support/inbound.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useSignedInPage } from '../support/session.js';
 
 /** The Summit at Oak Hill texts from its own number; Isabella is its lead, with no open decision. */
 const SUMMIT_NUMBER = '+15125550190';
@@ -15,12 +13,8 @@ type InboxPage = { items: { name: string; tourDateUTC: string | null }[] };
 
 describe('the dashboard: a queue of leads and the week of tours', () => {
   let twilioFake: FakeTwilio;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
 
-  const inbox = () => page.getByRole('list', { name: 'Leads' });
+  const inbox = () => ui.page.getByRole('list', { name: 'Leads' });
   /** A lead's row: its accessible name is everything it shows, the lead's name first. */
   const row = (name: string) => inbox().getByRole('link', { name: new RegExp(`^${name} `) });
   const rowNames = () =>
@@ -30,26 +24,17 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
 
   beforeAll(async () => {
     twilioFake = await startFakeTwilio();
-    server = await startServer({
-      TWILIO_ACCOUNT_SID: twilioFake.accountSid,
-      TWILIO_AUTH_TOKEN: twilioFake.authToken,
-      TWILIO_FROM: '+15125550000',
-      TWILIO_API_URL: twilioFake.url,
-    });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await twilioFake?.close();
   });
+  const ui = useSignedInPage({
+    env: () => twilioFake.env(),
+    context: { viewport: { width: 1366, height: 900 } },
+  });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    page = await context.newPage();
-    await signIn(page, server.url);
     await row('Ava Thompson').waitFor();
   });
-  afterEach(() => context.close());
 
   it('puts the open decisions first, with their badges, then the newest conversations', async () => {
     const names = await rowNames();
@@ -67,7 +52,7 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
     ).toBe(true);
 
     // Opt-outs show on the row: Noah texted STOP, Emma asked for no email.
-    const search = page.getByPlaceholder('Search name, email or phone');
+    const search = ui.page.getByPlaceholder('Search name, email or phone');
     await search.fill('Noah');
     await expect.poll(rowNames).toEqual(['Noah Kim']);
     expect(await row('Noah Kim').getByText('SMS opt-out').isVisible()).toBe(true);
@@ -77,27 +62,29 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
   });
 
   it('finds a lead by a phone number typed as (555) 010-0001', async () => {
-    await page.getByPlaceholder('Search name, email or phone').fill('(555) 010-0001');
+    await ui.page.getByPlaceholder('Search name, email or phone').fill('(555) 010-0001');
     await expect.poll(rowNames).toEqual(['Nora Bennett']);
     await row('Nora Bennett').click();
-    await page.getByRole('heading', { name: 'Nora Bennett' }).first().waitFor();
+    await ui.page.getByRole('heading', { name: 'Nora Bennett' }).first().waitFor();
   });
 
   it('moves a lead that texts in to the top of its section, unread', async () => {
     // Opening her reads her for this user.
     await row(ISABELLA.name).click();
-    await page.getByRole('heading', { name: ISABELLA.name }).first().waitFor();
-    await page.goBack();
+    await ui.page.getByRole('heading', { name: ISABELLA.name }).first().waitFor();
+    await ui.page.goBack();
     await row(ISABELLA.name).waitFor();
     expect(await row(ISABELLA.name).getAttribute('data-unread')).toBeNull();
     expect((await rowNames()).indexOf(ISABELLA.name)).toBeGreaterThan(2);
 
-    await postInboundSms(server.url, twilioFake.authToken, {
+    await postInboundSms(ui.server.url, twilioFake.authToken, {
       from: ISABELLA.phone,
       to: SUMMIT_NUMBER,
       body: 'Is the leak fixed for good? Can someone check today?',
     });
 
+    // Back where the agent left the list (it was scrolled to her row): to the top to read it.
+    await inbox().evaluate((element) => element.scrollTo({ top: 0 }));
     // The two open decisions stay first; Isabella leads everyone else.
     await expect
       .poll(async () => (await rowNames()).slice(0, 3), { timeout: 10_000 })
@@ -109,7 +96,7 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
   });
 
   it("shows the week from Sunday with Mia Davis's tour in its hour, and opens her from it", async () => {
-    const mia = await page.evaluate(async () => {
+    const mia = await ui.page.evaluate(async () => {
       const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
       const answer = await fetch('/api/inbox?search=Mia%20Davis', { headers });
       return ((await answer.json()) as InboxPage).items[0]!;
@@ -136,16 +123,16 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
       .toISOString()
       .slice(0, 10);
 
-    await page
+    await ui.page
       .getByRole('navigation', { name: 'Properties' })
       .getByRole('link', { name: /Riverside Lofts/ })
       .click();
-    await page.getByText('Tours', { exact: true }).click();
-    await page.goto(`${page.url()}&week=${sunday}`);
+    await ui.page.getByText('Tours', { exact: true }).click();
+    await ui.page.goto(`${ui.page.url()}&week=${sunday}`);
 
-    const tour = page.locator('[data-tour-lead="Mia Davis"]');
+    const tour = ui.page.locator('[data-tour-lead="Mia Davis"]');
     await tour.waitFor();
-    const headers = await page.getByTestId('tours-day-header').allTextContents();
+    const headers = await ui.page.getByTestId('tours-day-header').allTextContents();
     expect(headers[0]).toMatch(/^Sun\d+$/);
     expect(headers.map((header) => header.slice(0, 3))).toEqual([
       'Sun',
@@ -163,13 +150,13 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
     expect(await tour.textContent()).toContain(time);
     expect(await tour.textContent()).toContain('In person');
     // It sits on its hour's line: the hour label at the same height.
-    const label = page.locator(`[data-hour-label="${hour}"]`);
+    const label = ui.page.locator(`[data-hour-label="${hour}"]`);
     expect(await label.textContent()).toBe(`${hour % 12 || 12}:00 ${hour < 12 ? 'AM' : 'PM'}`);
     const [tourBox, labelBox] = [await tour.boundingBox(), await label.boundingBox()];
     expect(Math.abs(tourBox!.y - labelBox!.y)).toBeLessThan(12);
 
     await tour.click();
-    await page.getByRole('heading', { name: 'Mia Davis' }).first().waitFor();
-    expect(page.url()).toContain('/escalation');
+    await ui.page.getByRole('heading', { name: 'Mia Davis' }).first().waitFor();
+    expect(ui.page.url()).toContain('/escalation');
   });
 });

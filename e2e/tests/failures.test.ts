@@ -1,39 +1,23 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
-import { launchBrowser, signIn } from '../support/browser.js';
 import { openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useSignedInPage } from '../support/session.js';
 
 describe('failures that can be acted on, through Twilio (a loopback fake of its API)', () => {
   let fake: FakeTwilio;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
 
   beforeAll(async () => {
     fake = await startFakeTwilio();
-    server = await startServer({
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM: '+15125550000',
-      TWILIO_API_URL: fake.url,
-      TWILIO_MPS: '10',
-    });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await fake?.close();
   });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signIn(page, server.url);
+  const ui = useSignedInPage({
+    env: () => ({
+      ...fake.env(),
+      TWILIO_MPS: '10',
+    }),
   });
-  afterEach(() => context.close());
 
   it("shows a text the carrier filtered as spam with what to do, and 'Retry' sends it to Twilio again", async () => {
     const text = 'Move-in special this week only, see http://promo.example';
@@ -45,16 +29,16 @@ describe('failures that can be acted on, through Twilio (a loopback fake of its 
       }
       return { accept: true, finalStatus: 'delivered' };
     });
-    await openLead(page, server.url, 'Liam Carter');
-    await page.getByPlaceholder('Send a message to the lead').fill(text);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await openLead(ui.page, ui.server.url, 'Liam Carter');
+    await ui.page.getByPlaceholder('Send a message to the lead').fill(text);
+    await ui.page.getByRole('button', { name: 'Send', exact: true }).click();
     // Liam may have an open decision: leave it open.
-    await page
+    await ui.page
       .getByRole('button', { name: 'Leave Open' })
       .click({ timeout: 3_000 })
       .catch(() => undefined);
 
-    const bubbles = page.locator('[data-event-type="SMS"]', { hasText: text });
+    const bubbles = ui.page.locator('[data-event-type="SMS"]', { hasText: text });
     const failed = bubbles.first();
     await expect
       .poll(() => failed.getByText('The carrier filtered the message as spam.').isVisible(), {
@@ -77,22 +61,26 @@ describe('failures that can be acted on, through Twilio (a loopback fake of its 
   });
 
   it('says why each control is off: texts turned off by STOP, an email without a subject', async () => {
-    await openLead(page, server.url, 'Noah Kim');
-    const sms = page.getByRole('group', { name: 'Send as' }).getByRole('button', { name: 'SMS' });
+    await openLead(ui.page, ui.server.url, 'Noah Kim');
+    const sms = ui.page
+      .getByRole('group', { name: 'Send as' })
+      .getByRole('button', { name: 'SMS' });
     expect(await sms.getAttribute('aria-disabled')).toBe('true');
     await sms.hover();
-    const reason = page.getByRole('tooltip');
+    const reason = ui.page.getByRole('tooltip');
     await expect
       .poll(() => reason.textContent())
       .toMatch(/^Texts are off: Noah replied STOP on [A-Z][a-z]{2} \d{1,2}$/);
 
     // Noah's composer opens in email mode: Ctrl+Enter without a subject says why nothing went.
-    await page.getByPlaceholder('Send a message to the lead').fill('Thanks, Noah — noted.');
-    await page.keyboard.press('Control+Enter');
+    await ui.page.getByPlaceholder('Send a message to the lead').fill('Thanks, Noah — noted.');
+    await ui.page.keyboard.press('Control+Enter');
     await expect
-      .poll(() => page.getByText('Add a subject to send an email').isVisible())
+      .poll(() => ui.page.getByText('Add a subject to send an email').isVisible())
       .toBe(true);
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    const focused = await ui.page.evaluate(() =>
+      document.activeElement?.getAttribute('aria-label'),
+    );
     expect(focused).toBe('Subject');
   });
 });

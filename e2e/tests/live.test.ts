@@ -55,10 +55,7 @@ describe('a live conversation: replies reach every open console', () => {
     });
     smtpPort = await freePort();
     server = await startServer({
-      TWILIO_ACCOUNT_SID: twilioFake.accountSid,
-      TWILIO_AUTH_TOKEN: twilioFake.authToken,
-      TWILIO_FROM: SHARED_NUMBER,
-      TWILIO_API_URL: twilioFake.url,
+      ...twilioFake.env(SHARED_NUMBER),
       TWILIO_MPS: '10',
       TRANSLATE_URL: translator.url,
       INBOUND_SMTP_PORT: String(smtpPort),
@@ -207,10 +204,7 @@ describe.runIf(Boolean(sharedDatabase && redisUrl))(
       const env = {
         DATABASE_URL: url.toString(),
         REDIS_URL: redisUrl!,
-        TWILIO_ACCOUNT_SID: twilioFake.accountSid,
-        TWILIO_AUTH_TOKEN: twilioFake.authToken,
-        TWILIO_FROM: SHARED_NUMBER,
-        TWILIO_API_URL: twilioFake.url,
+        ...twilioFake.env(SHARED_NUMBER),
         // PostgreSQL gets the demo only when asked.
         SEED_DEMO: 'true',
       };

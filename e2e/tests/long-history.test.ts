@@ -1,45 +1,27 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../support/browser.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useSignedInPage } from '../support/session.js';
 
 /** Zoe Park's 10,000 generated events: the newest is this question. */
 const NEWEST = 'Question 10000: is amenity #5 open on weekends?';
 
 describe("a 10,000-event history (the demo's Zoe Park)", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ui = useSignedInPage();
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signIn(page, server.url);
-    await openLead(page, server.url, 'Zoe Park');
+    await openLead(ui.page, ui.server.url, 'Zoe Park');
   });
-  afterEach(() => context.close());
 
-  const timeline = () => page.getByRole('region', { name: 'Conversation timeline' });
+  const timeline = () => ui.page.getByRole('region', { name: 'Conversation timeline' });
 
   it("finds a word, opens the timeline at each match with it marked, and 'Jump to latest' brings the newest back", async () => {
     await expect.poll(() => timeline().getByText(NEWEST).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Search this conversation' }).click();
-    const field = page.getByRole('textbox', { name: 'Search this conversation' });
+    await ui.page.getByRole('button', { name: 'Search this conversation' }).click();
+    const field = ui.page.getByRole('textbox', { name: 'Search this conversation' });
     // "unit 123" is in the lease-draft requests 23, 323, … 9923: 34 of them.
     await field.fill('UNIT 123');
     await field.press('Enter');
-    await expect.poll(() => page.getByText('1 of 34', { exact: true }).isVisible()).toBe(true);
-    const current = page.locator('[data-current-match]');
+    await expect.poll(() => ui.page.getByText('1 of 34', { exact: true }).isVisible()).toBe(true);
+    const current = ui.page.locator('[data-current-match]');
     await expect.poll(() => current.getAttribute('data-event-type')).toBe('EMAIL');
     await expect.poll(() => current.locator('mark').first().textContent()).toBe('unit 123');
     expect(await current.locator('mark').first().isVisible()).toBe(true);
@@ -47,21 +29,23 @@ describe("a 10,000-event history (the demo's Zoe Park)", () => {
 
     const firstMatch = await current.getAttribute('data-event-id');
     await field.press('Enter');
-    await expect.poll(() => page.getByText('2 of 34', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => ui.page.getByText('2 of 34', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => current.getAttribute('data-event-id')).not.toBe(firstMatch);
     expect(await current.locator('mark').first().isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await ui.page.getByRole('button', { name: 'Jump to latest' }).click();
     await expect.poll(() => timeline().getByText(NEWEST).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+    await expect
+      .poll(() => ui.page.getByRole('button', { name: 'Jump to latest' }).count())
+      .toBe(0);
 
     await field.press('Escape');
     await expect.poll(() => field.count()).toBe(0);
-    expect(await page.locator('mark').count()).toBe(0);
+    expect(await ui.page.locator('mark').count()).toBe(0);
   });
 
   it('jumps to a date and shows the events of that day', async () => {
-    const { value, label } = await page.evaluate(() => {
+    const { value, label } = await ui.page.evaluate(() => {
       const day = new Date();
       day.setDate(day.getDate() - 100);
       const pad = (n: number) => String(n).padStart(2, '0');
@@ -75,12 +59,12 @@ describe("a 10,000-event history (the demo's Zoe Park)", () => {
         }),
       };
     });
-    await page.getByLabel('Jump to date').fill(value);
+    await ui.page.getByLabel('Jump to date').fill(value);
     const separator = timeline().getByRole('separator', { name: label });
     await expect.poll(() => separator.isVisible()).toBe(true);
     expect(await timeline().getByText(NEWEST).count()).toBe(0);
     await expect
-      .poll(() => page.getByRole('button', { name: 'Jump to latest' }).isVisible())
+      .poll(() => ui.page.getByRole('button', { name: 'Jump to latest' }).isVisible())
       .toBe(true);
   });
 });

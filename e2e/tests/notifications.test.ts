@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
-import { DEMO, launchBrowser, signIn } from '../support/browser.js';
+import { DEMO } from '../support/browser.js';
 import { postInboundSms } from '../support/inbound.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useBrowserSession } from '../support/session.js';
 
 /** The Summit at Oak Hill texts from its own number; Isabella is one of its leads. */
 const SUMMIT_NUMBER = '+15125550190';
@@ -12,29 +12,17 @@ const SHARED_NUMBER = '+15125550000';
 
 describe('notifications and keyboard shortcuts in the browser', () => {
   let twilioFake: FakeTwilio;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     twilioFake = await startFakeTwilio();
-    server = await startServer({
-      TWILIO_ACCOUNT_SID: twilioFake.accountSid,
-      TWILIO_AUTH_TOKEN: twilioFake.authToken,
-      TWILIO_FROM: SHARED_NUMBER,
-      TWILIO_API_URL: twilioFake.url,
-    });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-    await signIn(page, server.url, DEMO);
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
     await twilioFake?.close();
+  });
+  const ui = useBrowserSession({ env: () => twilioFake.env(SHARED_NUMBER) });
+  beforeAll(async () => {
+    page = await ui.signedInPage({ viewport: { width: 1280, height: 860 } }, DEMO);
   });
 
   /** Makes the signed-in demo user the owner of `name`, through the owner API. */
@@ -60,13 +48,13 @@ describe('notifications and keyboard shortcuts in the browser', () => {
 
   it('rings the bell and the tab title live when a lead the user owns texts', async () => {
     await takeLead(ISABELLA.name);
-    await page.goto(`${server.url}/main/dashboard`);
+    await page.goto(`${ui.server.url}/main/dashboard`);
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.waitFor();
     const before = await bell.getAttribute('aria-label');
     const unreadBefore = Number(before?.match(/(\d+) unread/)?.[1] ?? 0);
 
-    await postInboundSms(server.url, twilioFake.authToken, {
+    await postInboundSms(ui.server.url, twilioFake.authToken, {
       from: ISABELLA.phone,
       to: SUMMIT_NUMBER,
       body: 'Can I see the two-bedroom on Saturday?',
@@ -83,7 +71,7 @@ describe('notifications and keyboard shortcuts in the browser', () => {
       name: 'Unread: Isabella Garcia wrote: Can I see the two-bedroom on Saturday?',
     });
     await item.click();
-    await page.waitForURL('**/escalation');
+    await page.waitForURL(/\/escalation(\?|$)/);
     await page.getByRole('heading', { name: ISABELLA.name }).first().waitFor();
     await expect
       .poll(() => bell.getAttribute('aria-label'))
@@ -91,7 +79,7 @@ describe('notifications and keyboard shortcuts in the browser', () => {
   });
 
   it('moves through the inbox with j and k, never while typing, and lists shortcuts with ?', async () => {
-    await page.goto(`${server.url}/main/dashboard`);
+    await page.goto(`${ui.server.url}/main/dashboard`);
     const rows = page.getByRole('list', { name: 'Leads' }).getByRole('link');
     await rows.first().waitFor();
     const [first, second] = [

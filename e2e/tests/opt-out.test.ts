@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
-import { DEMO, launchBrowser, signIn } from '../support/browser.js';
+import { DEMO } from '../support/browser.js';
 import { postInboundSms } from '../support/inbound.js';
 import { openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useBrowserSession } from '../support/session.js';
 
 /** Liam has a phone only (no email to fall back on) and is texted from the shared number. */
 const LIAM = { name: 'Liam Carter', phone: '+15125550102' };
@@ -12,36 +11,25 @@ const SHARED_NUMBER = '+15125550000';
 
 describe('a text that may be an opt-out', () => {
   let twilioFake: FakeTwilio;
-  let server: RunningServer;
-  let browser: Browser;
 
   beforeAll(async () => {
     twilioFake = await startFakeTwilio();
-    server = await startServer({
-      TWILIO_ACCOUNT_SID: twilioFake.accountSid,
-      TWILIO_AUTH_TOKEN: twilioFake.authToken,
-      TWILIO_FROM: SHARED_NUMBER,
-      TWILIO_API_URL: twilioFake.url,
-      TWILIO_MPS: '10',
-    });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await twilioFake?.close();
+  });
+  const ui = useBrowserSession({
+    env: () => ({ ...twilioFake.env(SHARED_NUMBER), TWILIO_MPS: '10' }),
   });
 
   it('asks a person, and one click opts the lead out: the composer shows the opted-out text', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
-    await signIn(page, server.url, DEMO);
-    await openLead(page, server.url, LIAM.name);
+    const page = await ui.signedInPage({ viewport: { width: 1280, height: 860 } }, DEMO);
+    await openLead(page, ui.server.url, LIAM.name);
     await expect
       .poll(() => page.getByPlaceholder('Send a message to the lead').isEditable())
       .toBe(true);
 
-    await postInboundSms(server.url, twilioFake.authToken, {
+    await postInboundSms(ui.server.url, twilioFake.authToken, {
       from: LIAM.phone,
       to: SHARED_NUMBER,
       body: 'not interested right now',
@@ -73,6 +61,6 @@ describe('a text that may be an opt-out', () => {
       })
       .toBe(1);
     expect(twilioFake.received.find((m) => m.to === LIAM.phone)!.body).toMatch(/unsubscribed/i);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,43 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, launchBrowser, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO } from '../support/browser.js';
 import { openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useBrowserSession } from '../support/session.js';
 
 const PRIYA = { email: 'priya@leasing.test', password: DEMO.password };
 /** A demo lead nobody owns (README: the demo's owners). */
 const MIA = 'Mia Davis';
 
 describe('lead owners in the console', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const ui = useBrowserSession();
 
-  const windowOf = async (credentials: { email: string; password: string }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await signIn(page, server.url, credentials);
-    return page;
-  };
+  const windowOf = (credentials: { email: string; password: string }) =>
+    ui.signedInPage({ viewport: { width: 1280, height: 860 } }, credentials);
   const ownerLine = (page: Page) =>
     page.getByRole('group', { name: 'Owner' }).getByTestId('owner-state').textContent();
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
 
   it("lets an agent take an unassigned lead: every console sees the owner, and it moves to 'Mine'", async () => {
     const priya = await windowOf(PRIYA);
     const dana = await windowOf(DEMO);
-    await openLead(priya, server.url, MIA);
-    await openLead(dana, server.url, MIA);
+    await openLead(priya, ui.server.url, MIA);
+    await openLead(dana, ui.server.url, MIA);
     await expect.poll(() => ownerLine(dana)).toBe('Unassigned · assistant active');
 
     await priya
@@ -57,7 +40,7 @@ describe('lead owners in the console', () => {
       .toBe(1);
 
     // Priya's 'Mine' lists the lead; 'Unassigned' no longer does.
-    await priya.goto(`${server.url}/main/dashboard?owner=mine`);
+    await priya.goto(`${ui.server.url}/main/dashboard?owner=mine`);
     const leads = priya.getByRole('list', { name: 'Leads' });
     await expect
       .poll(() => leads.getByRole('link', { name: new RegExp(`^${MIA} `) }).count())
@@ -76,7 +59,7 @@ describe('lead owners in the console', () => {
 
   it('assigns several selected inbox rows at once', async () => {
     const dana = await windowOf(DEMO);
-    await dana.goto(`${server.url}/main/dashboard?owner=unassigned`);
+    await dana.goto(`${ui.server.url}/main/dashboard?owner=unassigned`);
     const leads = dana.getByRole('list', { name: 'Leads' });
     await leads.getByRole('link').first().waitFor();
     const names = (await leads.getByRole('link').allTextContents()).length;

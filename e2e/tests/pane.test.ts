@@ -1,64 +1,45 @@
 import { eventTypes } from '@leasing/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { collectRenderedEventTypes, openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { DESKTOP, useSignedInPage } from '../support/session.js';
 
 describe('the lead conversation pane', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
+  const ui = useSignedInPage({
     // A viewer in New York: the demo property's Central clock is named with its times.
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      timezoneId: 'America/New_York',
-    });
-    page = await context.newPage();
-    await signIn(page, server.url);
+    context: { viewport: DESKTOP, timezoneId: 'America/New_York' },
   });
-  afterEach(() => context.close());
 
   it("shows the lead's info tab, with the tour time hidden in expanded mode", async () => {
-    await openLead(page, server.url, 'Mia Davis');
+    await openLead(ui.page, ui.server.url, 'Mia Davis');
     await expect
-      .poll(() => page.getByRole('tab', { name: 'Conversation info' }).isVisible())
+      .poll(() => ui.page.getByRole('tab', { name: 'Conversation info' }).isVisible())
       .toBe(true);
-    const tour = page.getByRole('region', { name: 'Scheduled tour' });
+    const tour = ui.page.getByRole('region', { name: 'Scheduled tour' });
     expect(await tour.textContent()).toMatch(/\d{1,2}:\d{2} (AM|PM) Central$/);
     await expect
-      .poll(() => page.getByText('CONVERSATIONS', { exact: true }).isVisible())
+      .poll(() => ui.page.getByText('CONVERSATIONS', { exact: true }).isVisible())
       .toBe(true);
 
-    await page.getByRole('button', { name: 'More actions' }).click();
-    await page.getByRole('menuitem', { name: 'Expand pane' }).click();
+    await ui.page.getByRole('button', { name: 'More actions' }).click();
+    await ui.page.getByRole('menuitem', { name: 'Expand pane' }).click();
     await expect.poll(() => tour.count()).toBe(0);
-    await page.getByRole('button', { name: 'More actions' }).click();
-    await page.getByRole('menuitem', { name: 'Collapse pane' }).click();
+    await ui.page.getByRole('button', { name: 'More actions' }).click();
+    await ui.page.getByRole('menuitem', { name: 'Collapse pane' }).click();
     await expect.poll(() => tour.count()).toBe(1);
   });
 
   it('renders every event type of the lead that has them all', async () => {
-    await openLead(page, server.url, 'Taylor Brooks');
-    const seen = await collectRenderedEventTypes(page);
+    await openLead(ui.page, ui.server.url, 'Taylor Brooks');
+    const seen = await collectRenderedEventTypes(ui.page);
     expect([...seen].sort()).toEqual([...eventTypes].sort());
-    await expect.poll(() => page.getByText('Beginning of the conversation').isVisible()).toBe(true);
+    await expect
+      .poll(() => ui.page.getByText('Beginning of the conversation').isVisible())
+      .toBe(true);
   });
 
   it('adds notes only when valid, lists them in the dialog, and says Oops when saving fails', async () => {
-    await openLead(page, server.url, 'Liam Carter');
-    const notes = page.getByRole('region', { name: 'Notes' });
+    await openLead(ui.page, ui.server.url, 'Liam Carter');
+    const notes = ui.page.getByRole('region', { name: 'Notes' });
     const box = notes.getByRole('textbox', { name: 'Add notes' });
     const save = notes.getByRole('button', { name: 'Save note' });
     expect(await save.isDisabled()).toBe(true);
@@ -72,15 +53,15 @@ describe('the lead conversation pane', () => {
     await expect.poll(() => notes.getByText(/Dana Whitfield/).isVisible()).toBe(true);
 
     await notes.getByRole('button', { name: 'All notes (1)' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Notes · Liam Carter' });
+    const dialog = ui.page.getByRole('dialog', { name: 'Notes · Liam Carter' });
     await dialog.getByRole('textbox', { name: 'Add notes' }).fill('Works nights; text after 2 PM.');
     await dialog.getByRole('button', { name: 'Save note' }).click();
     const items = dialog.getByRole('list', { name: 'Notes' }).getByRole('listitem');
     await expect.poll(() => items.count()).toBe(2);
     expect(await items.first().textContent()).toContain('Works nights; text after 2 PM.');
-    await page.keyboard.press('Escape');
+    await ui.page.keyboard.press('Escape');
 
-    await page.route('**/api/leads/*/notes', (route) =>
+    await ui.page.route('**/api/leads/*/notes', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
             status: 500,
@@ -94,7 +75,7 @@ describe('the lead conversation pane', () => {
     await notes.getByRole('button', { name: 'All notes (2)' }).click();
     await dialog.getByRole('textbox', { name: 'Add notes' }).fill('This one will fail.');
     await dialog.getByRole('button', { name: 'Save note' }).click();
-    const oops = page.getByRole('dialog', { name: 'Oops' });
+    const oops = ui.page.getByRole('dialog', { name: 'Oops' });
     await expect.poll(() => oops.getByText('The notes service is down.').isVisible()).toBe(true);
     await oops.getByRole('button', { name: 'Close' }).click();
     expect(await dialog.getByRole('textbox', { name: 'Add notes' }).inputValue()).toBe(
@@ -103,9 +84,9 @@ describe('the lead conversation pane', () => {
   });
 
   it('opens a call transcript', async () => {
-    await openLead(page, server.url, 'Mia Davis');
-    await page.getByRole('button', { name: /Call with Mia Davis/ }).click();
-    const transcript = page.getByRole('dialog', { name: 'Call transcript' });
+    await openLead(ui.page, ui.server.url, 'Mia Davis');
+    await ui.page.getByRole('button', { name: /Call with Mia Davis/ }).click();
+    const transcript = ui.page.getByRole('dialog', { name: 'Call transcript' });
     await expect
       .poll(() => transcript.getByText('Thursday at 2 would be perfect.').isVisible())
       .toBe(true);
@@ -113,12 +94,12 @@ describe('the lead conversation pane', () => {
 
   it('retries a failing thumbnail three times, then shows its file name', async () => {
     let requests = 0;
-    await page.route('**/media/demo/living-room-thumb.png*', (route) => {
+    await ui.page.route('**/media/demo/living-room-thumb.png*', (route) => {
       requests += 1;
       return route.fulfill({ status: 503, body: 'unavailable' });
     });
-    await openLead(page, server.url, 'Ava Thompson');
-    const link = page.getByRole('link', { name: 'Open living-room.png' });
+    await openLead(ui.page, ui.server.url, 'Ava Thompson');
+    const link = ui.page.getByRole('link', { name: 'Open living-room.png' });
     await expect
       .poll(() => link.getByText('living-room.png').isVisible(), { timeout: 10_000 })
       .toBe(true);
@@ -126,8 +107,8 @@ describe('the lead conversation pane', () => {
   });
 
   it("says 'Something went wrong. Please try again' when completing fails, 'Marked as completed' when it works", async () => {
-    await openLead(page, server.url, 'Taylor Brooks');
-    await page.route('**/office-decision', (route) =>
+    await openLead(ui.page, ui.server.url, 'Taylor Brooks');
+    await ui.page.route('**/office-decision', (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',
@@ -135,7 +116,7 @@ describe('the lead conversation pane', () => {
       }),
     );
     // 'Complete' asks for an optional outcome in one small step; Enter completes.
-    const outcome = page.getByLabel('Outcome (optional)');
+    const outcome = ui.page.getByLabel('Outcome (optional)');
     // Under load a live update may re-render the pane between the steps (the field is then
     // detached): the step starts over from 'Complete' until its Enter was taken.
     const complete = async (text: string) => {
@@ -144,7 +125,7 @@ describe('the lead conversation pane', () => {
           async () => {
             try {
               if (!(await outcome.isVisible())) {
-                await page
+                await ui.page
                   .getByRole('button', { name: 'Complete', exact: true })
                   .first()
                   .click({ timeout: 5_000 });
@@ -162,28 +143,28 @@ describe('the lead conversation pane', () => {
     };
     await complete('Approved — waive the late fee');
     await expect
-      .poll(() => page.getByText('Something went wrong. Please try again').isVisible())
+      .poll(() => ui.page.getByText('Something went wrong. Please try again').isVisible())
       .toBe(true);
 
-    await page.unroute('**/office-decision');
+    await ui.page.unroute('**/office-decision');
     await complete('Approved — waive the $180.00 late fee');
     await expect
-      .poll(() => page.getByText('Marked as completed', { exact: true }).isVisible())
+      .poll(() => ui.page.getByText('Marked as completed', { exact: true }).isVisible())
       .toBe(true);
     await expect
-      .poll(() => page.getByText('Approved — waive the $180.00 late fee').first().isVisible())
+      .poll(() => ui.page.getByText('Approved — waive the $180.00 late fee').first().isVisible())
       .toBe(true);
     await expect
-      .poll(() => page.getByRole('button', { name: 'Complete', exact: true }).count())
+      .poll(() => ui.page.getByRole('button', { name: 'Complete', exact: true }).count())
       .toBe(0);
-    await page.reload();
-    await page.getByLabel('Conversation timeline').waitFor();
-    expect(await page.getByRole('button', { name: 'Complete', exact: true }).count()).toBe(0);
+    await ui.page.reload();
+    await ui.page.getByLabel('Conversation timeline').waitFor();
+    expect(await ui.page.getByRole('button', { name: 'Complete', exact: true }).count()).toBe(0);
   });
 
   it('loads older pages of a 10,000-event history while keeping the reader in place', async () => {
-    await openLead(page, server.url, 'Zoe Park');
-    const timeline = page.getByLabel('Conversation timeline');
+    await openLead(ui.page, ui.server.url, 'Zoe Park');
+    const timeline = ui.page.getByLabel('Conversation timeline');
     // The pane opens at the newest event: start once it has settled there.
     await expect
       .poll(() =>
@@ -194,7 +175,7 @@ describe('the lead conversation pane', () => {
         ),
       )
       .toBe(true);
-    await page.waitForTimeout(300);
+    await ui.page.waitForTimeout(300);
     /** Viewport offset of the event, or null when it is not rendered. */
     const offsetOf = (id: string) =>
       timeline.evaluate((element, eventId) => {
@@ -205,7 +186,7 @@ describe('the lead conversation pane', () => {
 
     for (let round = 0; round < 3; round += 1) {
       const heightBefore = await loaded();
-      const olderPage = page.waitForResponse((response) =>
+      const olderPage = ui.page.waitForResponse((response) =>
         response.url().includes('/conversations?'),
       );
       // Scroll to the top and note the first event the reader sees there, fully in view.
@@ -224,12 +205,12 @@ describe('the lead conversation pane', () => {
       });
       await olderPage;
       await expect.poll(loaded).toBeGreaterThan(heightBefore);
-      await page.waitForTimeout(300);
+      await ui.page.waitForTimeout(300);
       // Older events arrived above; the event the reader was looking at barely moved.
       const after = await offsetOf(anchor.id);
       expect(after, JSON.stringify({ round, anchor, after })).not.toBeNull();
       expect(Math.abs(after! - anchor.offset)).toBeLessThan(100);
     }
-    expect(await page.getByText('Beginning of the conversation').count()).toBe(0);
+    expect(await ui.page.getByText('Beginning of the conversation').count()).toBe(0);
   });
 });

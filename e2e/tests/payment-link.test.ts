@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { leadUrl, openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useBrowserSession } from '../support/session.js';
 
 const PAY_HOST = 'pay.leasing.test';
 const JAMES = 'James Anderson';
@@ -12,17 +11,15 @@ const JAMES = 'James Anderson';
 type PaymentLinks = { links: { id: string; url: string; status: string }[] };
 
 describe('payment links: staff send, the lead pays on the payment host', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const ui = useBrowserSession({
+    env: { PAYMENT_HOST: PAY_HOST },
+    // The payment host is a name of this machine for this browser only, as DNS makes it in production.
+    browserArgs: [`--host-resolver-rules=MAP ${PAY_HOST} 127.0.0.1`],
+  });
   let staff: Page;
   let jamesId: string;
-  const contexts: BrowserContext[] = [];
 
-  const newPage = async (viewport = { width: 1280, height: 900 }) => {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    return context.newPage();
-  };
+  const newPage = (viewport = { width: 1280, height: 900 }) => ui.newPage({ viewport });
 
   /** The staff API, called with the signed-in staff page's own token. */
   const staffApi = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -56,21 +53,12 @@ describe('payment links: staff send, the lead pays on the payment host', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ PAYMENT_HOST: PAY_HOST });
-    // The payment host is a name of this machine for this browser only, as DNS makes it in production.
-    browser = await launchBrowser([`--host-resolver-rules=MAP ${PAY_HOST} 127.0.0.1`]);
-    staff = await newPage();
-    await signIn(staff, server.url);
-    await openLead(staff, server.url, JAMES);
-    const path = new URL(await leadUrl(staff, server.url, JAMES)).pathname;
+    staff = await ui.signedInPage({ viewport: { width: 1280, height: 900 } });
+    await openLead(staff, ui.server.url, JAMES);
+    const path = new URL(await leadUrl(staff, ui.server.url, JAMES)).pathname;
     const [, , propertyId, , pmsLeadId] = path.split('/');
     jamesId = (await staffApi<{ _id: string }>(`/api/properties/${propertyId}/leads/${pmsLeadId}`))
       ._id;
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await server?.stop();
   });
 
   it('is sent from the pane, declined with the decline card, paid with the test card, and shows live', async () => {
@@ -92,7 +80,7 @@ describe('payment links: staff send, the lead pays on the payment host', () => {
 
     const [link] = (await paymentLinks()).links;
     if (!link) throw new Error('no payment link was created');
-    expect(link.url.startsWith(`http://${PAY_HOST}:${new URL(server.url).port}/?t=`)).toBe(true);
+    expect(link.url.startsWith(`http://${PAY_HOST}:${new URL(ui.server.url).port}/?t=`)).toBe(true);
     expect(await stagesOf(link.id)).toEqual(['SENT']);
 
     // The lead opens the link on a phone, on the payment host.
@@ -161,7 +149,7 @@ describe('payment links: staff send, the lead pays on the payment host', () => {
 
     // The staff host runs the console, whatever the path: no checkout there.
     const onStaffHost = await newPage();
-    await onStaffHost.goto(`${server.url}/checkout?t=${token}`);
+    await onStaffHost.goto(`${ui.server.url}/checkout?t=${token}`);
     await onStaffHost.waitForURL('**/account/login**');
     expect(await onStaffHost.title()).not.toBe('Paymentlink');
     const api = await onStaffHost.evaluate(
@@ -197,7 +185,7 @@ describe('payment links: staff send, the lead pays on the payment host', () => {
     expect(await payer.title()).toBe('Paymentlink');
 
     // The link's time passes while no server runs; the next start expires it.
-    await server.restart(async (dataDir) => {
+    await ui.server.restart(async (dataDir) => {
       const db = new PGlite(join(dataDir, 'pglite'));
       await db.query(
         `update payment_links set expires_at = now() - interval '1 minute' where id = $1`,

@@ -1,12 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFakeWebhookReceiver,
   type FakeWebhookReceiver,
 } from '../../apps/server/src/test/fake-webhook-receiver.js';
-import { launchBrowser, signIn } from '../support/browser.js';
 import { leadUrl, openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useSignedInPage } from '../support/session.js';
 
 type Processed = {
   type: string;
@@ -20,48 +18,35 @@ type Processed = {
 };
 
 describe('the pipeline: status, lost reasons, tour outcome, decision undo, webhooks', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let receiver: FakeWebhookReceiver;
-  let context: BrowserContext;
-  let page: Page;
 
   const processed = () => [...receiver.processed.values()] as Processed[];
 
   beforeAll(async () => {
     receiver = await startFakeWebhookReceiver();
-    server = await startServer();
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await receiver?.close();
   });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signIn(page, server.url);
-  });
-  afterEach(() => context.close());
+  const ui = useSignedInPage();
 
   it('adds a webhook endpoint, moves a lead to Applied and to Lost with a reason, and logs the signed deliveries', async () => {
     // Settings → Webhooks: add an endpoint for status changes and decisions.
-    await page.goto(`${server.url}/main/settings/webhooks`);
-    await page.getByRole('button', { name: 'Add endpoint' }).click();
-    const form = page.getByRole('dialog', { name: 'Add endpoint' });
+    await ui.page.goto(`${ui.server.url}/main/settings/webhooks`);
+    await ui.page.getByRole('button', { name: 'Add endpoint' }).click();
+    const form = ui.page.getByRole('dialog', { name: 'Add endpoint' });
     await form.getByRole('textbox', { name: 'URL' }).fill(`${receiver.url}/leasing`);
     await form.getByRole('checkbox', { name: 'lead.status_changed' }).check();
     await form.getByRole('checkbox', { name: 'decision.completed' }).check();
     await form.getByRole('button', { name: 'Add endpoint' }).click();
-    const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
+    const secretDialog = ui.page.getByRole('dialog', { name: 'Signing secret' });
     const secret = await secretDialog.getByRole('textbox', { name: 'Signing secret' }).inputValue();
     expect(secret).toMatch(/^whsec_/);
     receiver.setSecret(secret);
     await secretDialog.getByRole('button', { name: 'Done' }).click();
     await expect
       .poll(() =>
-        page
+        ui.page
           .getByRole('table', { name: 'Endpoints' })
           .getByText(`${receiver.url}/leasing`)
           .isVisible(),
@@ -69,28 +54,28 @@ describe('the pipeline: status, lost reasons, tour outcome, decision undo, webho
       .toBe(true);
 
     // The lead's status, by hand: Applied, then Lost with a reason.
-    await openLead(page, server.url, 'Ava Thompson');
-    const statusButton = page.getByRole('button', { name: /^Status: .*\. Change status$/ });
+    await openLead(ui.page, ui.server.url, 'Ava Thompson');
+    const statusButton = ui.page.getByRole('button', { name: /^Status: .*\. Change status$/ });
     await statusButton.click();
-    await page.getByRole('menuitem', { name: 'Applied' }).click();
+    await ui.page.getByRole('menuitem', { name: 'Applied' }).click();
     await expect
-      .poll(() => page.getByRole('button', { name: 'Status: Applied. Change status' }).count())
+      .poll(() => ui.page.getByRole('button', { name: 'Status: Applied. Change status' }).count())
       .toBe(1);
 
-    await page.getByRole('button', { name: 'Status: Applied. Change status' }).click();
-    await page.getByRole('menuitem', { name: 'Lost…' }).click();
-    const lost = page.getByRole('dialog', { name: 'Mark lost' });
+    await ui.page.getByRole('button', { name: 'Status: Applied. Change status' }).click();
+    await ui.page.getByRole('menuitem', { name: 'Lost…' }).click();
+    const lost = ui.page.getByRole('dialog', { name: 'Mark lost' });
     const markLost = lost.getByRole('button', { name: 'Mark lost' });
     // Nothing chosen yet: the button says why it is off.
     expect(await markLost.isDisabled()).toBe(true);
     expect(await markLost.getAttribute('title')).toBe('Choose a reason first');
     // (Its label carries the required mark.)
     await lost.getByLabel(/^Reason/).click();
-    await page.getByRole('option', { name: 'Price' }).click();
+    await ui.page.getByRole('option', { name: 'Price' }).click();
     await lost.getByLabel(/^Note/).fill('Found a cheaper studio nearby');
     await markLost.click();
     await expect
-      .poll(() => page.getByRole('button', { name: 'Status: Lost. Change status' }).count())
+      .poll(() => ui.page.getByRole('button', { name: 'Status: Lost. Change status' }).count())
       .toBe(1);
 
     // Each move reached the endpoint once, signed, with the reason.
@@ -111,8 +96,8 @@ describe('the pipeline: status, lost reasons, tour outcome, decision undo, webho
     });
 
     // The delivery log says so, and 'Redeliver' sends the same delivery (same id) again.
-    await page.goto(`${server.url}/main/settings/webhooks`);
-    const log = page.getByRole('table', { name: 'Deliveries' });
+    await ui.page.goto(`${ui.server.url}/main/settings/webhooks`);
+    const log = ui.page.getByRole('table', { name: 'Deliveries' });
     await expect.poll(() => log.getByText('Delivered').count(), { timeout: 10_000 }).toBe(2);
     const before = receiver.received.length;
     await log
@@ -128,7 +113,7 @@ describe('the pipeline: status, lost reasons, tour outcome, decision undo, webho
 
   it("asks 'Toured' or 'No-show' once a scheduled tour has passed, and moves the lead", async () => {
     // The integration reports a tour that began an hour ago (an API key of the admin's making).
-    const lead = await page.evaluate(async () => {
+    const lead = await ui.page.evaluate(async () => {
       const headers = {
         authorization: `Bearer ${localStorage.getItem('token')}`,
         'content-type': 'application/json',
@@ -174,44 +159,44 @@ describe('the pipeline: status, lost reasons, tour outcome, decision undo, webho
     });
     expect(lead.status).toBe(201);
 
-    await openLead(page, server.url, lead.name);
-    const prompt = page.getByRole('region', { name: 'Tour outcome' });
+    await openLead(ui.page, ui.server.url, lead.name);
+    const prompt = ui.page.getByRole('region', { name: 'Tour outcome' });
     await expect.poll(() => prompt.isVisible()).toBe(true);
     expect(await prompt.getByText(/^How did the tour on .+ go\?$/).count()).toBe(1);
     await prompt.getByRole('button', { name: 'Toured' }).click();
     await expect
-      .poll(() => page.getByRole('button', { name: 'Status: Toured. Change status' }).count())
+      .poll(() => ui.page.getByRole('button', { name: 'Status: Toured. Change status' }).count())
       .toBe(1);
     await expect.poll(() => prompt.count()).toBe(0);
     // It stays answered after a reload.
-    await page.reload();
-    await page.getByLabel('Conversation timeline').waitFor();
-    expect(await page.getByRole('button', { name: 'Status: Toured. Change status' }).count()).toBe(
-      1,
-    );
-    expect(await page.getByRole('region', { name: 'Tour outcome' }).count()).toBe(0);
+    await ui.page.reload();
+    await ui.page.getByLabel('Conversation timeline').waitFor();
+    expect(
+      await ui.page.getByRole('button', { name: 'Status: Toured. Change status' }).count(),
+    ).toBe(1);
+    expect(await ui.page.getByRole('region', { name: 'Tour outcome' }).count()).toBe(0);
   });
 
   it("completes a decision with its outcome, and 'Undo' opens it again", async () => {
-    await page.goto(await leadUrl(page, server.url, 'Taylor Brooks'));
-    await page.getByLabel('Conversation timeline').waitFor();
-    await page.getByRole('button', { name: 'Complete', exact: true }).first().click();
-    const outcome = page.getByLabel('Outcome (optional)');
+    await ui.page.goto(await leadUrl(ui.page, ui.server.url, 'Taylor Brooks'));
+    await ui.page.getByLabel('Conversation timeline').waitFor();
+    await ui.page.getByRole('button', { name: 'Complete', exact: true }).first().click();
+    const outcome = ui.page.getByLabel('Outcome (optional)');
     await outcome.fill('Approved — parking spot 14');
     await outcome.press('Enter');
-    await expect.poll(() => page.getByText('Decision completed').first().isVisible()).toBe(true);
+    await expect.poll(() => ui.page.getByText('Decision completed').first().isVisible()).toBe(true);
     await expect
-      .poll(() => page.getByText('Approved — parking spot 14').first().isVisible())
+      .poll(() => ui.page.getByText('Approved — parking spot 14').first().isVisible())
       .toBe(true);
 
-    await page.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => page.getByText('Decision open').first().isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Complete', exact: true }).count()).toBe(1);
+    await ui.page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => ui.page.getByText('Decision open').first().isVisible()).toBe(true);
+    expect(await ui.page.getByRole('button', { name: 'Complete', exact: true }).count()).toBe(1);
     // Reopened on the server too: a reload still offers 'Complete'.
-    await page.reload();
-    await page.getByLabel('Conversation timeline').waitFor();
+    await ui.page.reload();
+    await ui.page.getByLabel('Conversation timeline').waitFor();
     await expect
-      .poll(() => page.getByRole('button', { name: 'Complete', exact: true }).count())
+      .poll(() => ui.page.getByRole('button', { name: 'Complete', exact: true }).count())
       .toBe(1);
   });
 });

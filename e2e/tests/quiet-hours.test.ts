@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DEMO, launchBrowser, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../support/browser.js';
 import { openLead } from '../support/leads.js';
-import { setQuietHours, startServer, type RunningServer } from '../support/server.js';
+import { setQuietHours } from '../support/server.js';
+import { DESKTOP, useBrowserSession } from '../support/session.js';
 
 describe("quiet hours: a text outside the lead's allowed hours", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ui = useBrowserSession();
 
   it("asks to schedule it, and 'Send now' sends it (audited)", async () => {
     // One allowed minute a day: whenever this runs, it is (all but surely) outside it.
-    await setQuietHours(server.url, DEMO, {
+    await setQuietHours(ui.server.url, DEMO, {
       start: '00:00',
       end: '00:01',
       stateRules: true,
       allowSendNow: true,
     });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, server.url);
-    await openLead(page, server.url, 'Ava Thompson');
+    const page = await ui.signedInPage();
+    await openLead(page, ui.server.url, 'Ava Thompson');
     await expect.poll(() => page.getByText('Local time', { exact: true }).count()).toBe(1);
 
     await page.getByPlaceholder('Send a message to the lead').fill('Are you free for a tour?');
@@ -37,7 +25,7 @@ describe("quiet hours: a text outside the lead's allowed hours", () => {
     const prompt = page.getByRole('alert', { name: "Outside the lead's allowed hours" });
     await prompt.waitFor();
     expect(await prompt.getByText(/^It's /).textContent()).toMatch(
-      /^It's \d{1,2}:\d{2} (AM|PM) for Ava \([A-Za-z ]+\)\. Send at 12:00 AM their time\?$/,
+      /^It's \d{1,2}:\d{2} (AM|PM) [A-Za-z ]+ for Ava\. Send at \w{3}, \w{3} \d{1,2}, 12:00 AM( [A-Za-z ]+)? for the lead( · .+ for you)?\?$/,
     );
     const schedule = prompt.getByRole('button', { name: 'Schedule' });
     await expect
@@ -63,24 +51,19 @@ describe("quiet hours: a text outside the lead's allowed hours", () => {
       return (await response.json()) as { items: { lead: { name: string } | null }[] };
     });
     expect(audit.items.map((item) => item.lead?.name)).toEqual(['Ava Thompson']);
-    await context.close();
+    await page.context().close();
   });
 
   it("'Schedule' holds the text until the lead's allowed hours begin", async () => {
-    await setQuietHours(server.url, DEMO, {
+    await setQuietHours(ui.server.url, DEMO, {
       start: '00:00',
       end: '00:01',
       stateRules: true,
       allowSendNow: false,
     });
     // A viewer in New York: the lead's Central clock is named, and the viewer's own time follows.
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      timezoneId: 'America/New_York',
-    });
-    const page = await context.newPage();
-    await signIn(page, server.url);
-    await openLead(page, server.url, 'Liam Carter');
+    const page = await ui.signedInPage({ viewport: DESKTOP, timezoneId: 'America/New_York' });
+    await openLead(page, ui.server.url, 'Liam Carter');
     await page.getByPlaceholder('Send a message to the lead').fill('Tour slots for Saturday?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
 
@@ -97,6 +80,6 @@ describe("quiet hours: a text outside the lead's allowed hours", () => {
       /^Scheduled: .+12:00 AM Central for the lead · .+ for you/,
     );
     await expect.poll(() => prompt.count()).toBe(0);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, signIn } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO } from '../support/browser.js';
+import { useBrowserSession } from '../support/session.js';
 
 /** The demo's agent and manager (README: one user of each role). */
 const AGENT = { email: 'priya@leasing.test', password: 'leasing-demo' };
@@ -19,24 +19,10 @@ const SETTINGS = [
 ];
 
 describe('roles in the console', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const ui = useBrowserSession();
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const console = async (credentials: { email: string; password: string }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
-    await signIn(page, server.url, credentials);
-    return page;
-  };
+  const console = (credentials: { email: string; password: string }) =>
+    ui.signedInPage({ viewport: { width: 1280, height: 860 } }, credentials);
   const menuItems = async (page: Page) => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect
@@ -57,7 +43,7 @@ describe('roles in the console', () => {
       const items = await menuItems(page);
       expect(items).toContain('Sign out');
       for (const item of SETTINGS) expect(items).not.toContain(item);
-      await page.goto(`${server.url}/main/settings/team`);
+      await page.goto(`${ui.server.url}/main/settings/team`);
       await expect
         .poll(() => page.getByText('User is not permitted').first().isVisible())
         .toBe(true);
@@ -73,7 +59,7 @@ describe('roles in the console', () => {
       .toBe(true);
 
     const admin = await console(DEMO);
-    await admin.goto(`${server.url}/main/settings/team`);
+    await admin.goto(`${ui.server.url}/main/settings/team`);
     const row = admin.getByRole('row').filter({ hasText: 'Priya Shah' });
     await row.getByRole('button', { name: 'Deactivate' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Deactivate Priya Shah?' });

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { launchBrowser, signIn } from '../support/browser.js';
+import type { Frame, Page } from 'playwright-core';
 import { leadUrl, openLead } from '../support/leads.js';
-import { freePort, startServer, type RunningServer } from '../support/server.js';
+import { freePort } from '../support/server.js';
+import { useBrowserSession } from '../support/session.js';
 
 const AVA = 'Ava Thompson';
 const TAYLOR = 'Taylor Brooks';
@@ -29,19 +29,21 @@ const startPmsPage = (port: number) =>
   });
 
 describe('secure-access links inside the PMS', () => {
-  let server: RunningServer;
   let pmsPage: Server;
   let pmsOrigin: string;
-  let browser: Browser;
   let staff: Page;
   let link: string;
-  const contexts: BrowserContext[] = [];
 
-  const newPage = async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    return context.newPage();
-  };
+  beforeAll(async () => {
+    const pmsPort = await freePort();
+    pmsOrigin = `http://localhost:${pmsPort}`;
+    pmsPage = await startPmsPage(pmsPort);
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => pmsPage?.close(resolve));
+  });
+  const ui = useBrowserSession({ env: () => ({ FRAME_ANCESTORS: pmsOrigin }) });
+  const newPage = () => ui.newPage({ viewport: { width: 1280, height: 900 } });
 
   /** The PMS page with `src` in its frame, in a browser nobody signed in to. */
   const openInPms = async (src: string) => {
@@ -51,34 +53,21 @@ describe('secure-access links inside the PMS', () => {
   };
 
   const consoleFrame = (page: Page): Frame => {
-    const frame = page.frames().find((candidate) => candidate.url().startsWith(server.url));
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(ui.server.url));
     if (!frame) throw new Error('the console frame did not load');
     return frame;
   };
 
   beforeAll(async () => {
-    const pmsPort = await freePort();
-    pmsOrigin = `http://localhost:${pmsPort}`;
-    pmsPage = await startPmsPage(pmsPort);
-    server = await startServer({ FRAME_ANCESTORS: pmsOrigin });
-    browser = await launchBrowser();
-
     // A staff member shares the lead from the pane's more-menu.
-    staff = await newPage();
-    await signIn(staff, server.url);
-    await openLead(staff, server.url, AVA);
+    staff = await ui.signedInPage({ viewport: { width: 1280, height: 900 } });
+    await openLead(staff, ui.server.url, AVA);
     await staff.getByRole('button', { name: 'More actions' }).click();
     await staff.getByRole('menuitem', { name: 'Share secure link' }).click();
     await staff.getByRole('button', { name: 'Create link' }).click();
     link = await staff.getByRole('textbox', { name: 'Secure link' }).inputValue();
-    expect(link.startsWith(`${server.url}/secure-access?access_token=`)).toBe(true);
+    expect(link.startsWith(`${ui.server.url}/secure-access?access_token=`)).toBe(true);
     await staff.getByRole('button', { name: 'Done' }).click();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await server?.stop();
-    await new Promise((resolve) => pmsPage?.close(resolve));
   });
 
   it("shows the lead's pane in the PMS frame without a password, and its new replies live", async () => {
@@ -121,7 +110,7 @@ describe('secure-access links inside the PMS', () => {
   });
 
   it("ends on /not-found when the same token is used on another lead's URL", async () => {
-    const otherLead = `${await leadUrl(staff, server.url, TAYLOR)}?access_token=${new URL(link).searchParams.get('access_token')}`;
+    const otherLead = `${await leadUrl(staff, ui.server.url, TAYLOR)}?access_token=${new URL(link).searchParams.get('access_token')}`;
     const page = await openInPms(otherLead);
     const frame = page.frameLocator('iframe[title="Leasing console"]');
     await frame.getByRole('heading', { name: 'Oops!' }).waitFor({ timeout: 15_000 });

@@ -1,50 +1,32 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
-import { launchBrowser, signIn } from '../support/browser.js';
 import { openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { DESKTOP, useSignedInPage } from '../support/session.js';
 
 describe("'Send later' from the composer, through Twilio (a loopback fake of its API)", () => {
   let fake: FakeTwilio;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
 
   beforeAll(async () => {
     fake = await startFakeTwilio();
-    server = await startServer({
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM: '+15125550000',
-      TWILIO_API_URL: fake.url,
-      TWILIO_MPS: '10',
-    });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await fake?.close();
   });
-  beforeEach(async () => {
+  const ui = useSignedInPage({
+    env: () => ({
+      ...fake.env(),
+      TWILIO_MPS: '10',
+    }),
     // A viewer in New York: the lead's Central clock is named, and the viewer's own given beside it.
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      timezoneId: 'America/New_York',
-    });
-    page = await context.newPage();
-    await signIn(page, server.url);
+    context: { viewport: DESKTOP, timezoneId: 'America/New_York' },
   });
-  afterEach(() => context.close());
 
-  const bubble = (text: string) => page.locator('[data-event-type="SMS"]', { hasText: text });
+  const bubble = (text: string) => ui.page.locator('[data-event-type="SMS"]', { hasText: text });
 
   const scheduleInOneHour = async (text: string) => {
-    await page.getByPlaceholder('Send a message to the lead').fill(text);
-    await page.getByRole('button', { name: 'Send later' }).click();
-    const choice = page.getByRole('menuitem', { name: /In 1 hour/ });
+    await ui.page.getByPlaceholder('Send a message to the lead').fill(text);
+    await ui.page.getByRole('button', { name: 'Send later' }).click();
+    const choice = ui.page.getByRole('menuitem', { name: /In 1 hour/ });
     await expect
       .poll(() => choice.textContent())
       .toMatch(/\d:\d\d [AP]M Central for the lead · \d{1,2}:\d\d [AP]M for you$/);
@@ -52,12 +34,12 @@ describe("'Send later' from the composer, through Twilio (a loopback fake of its
     const note = bubble(text).getByRole('group', { name: 'Scheduled message' });
     await expect.poll(() => note.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await note.textContent()).toMatch(/^Scheduled: .+ Central for the lead/);
-    expect(await page.getByPlaceholder('Send a message to the lead').inputValue()).toBe('');
+    expect(await ui.page.getByPlaceholder('Send a message to the lead').inputValue()).toBe('');
     return note;
   };
 
   it('schedules a text in 1 hour and cancels it from its bubble: it never leaves', async () => {
-    await openLead(page, server.url, 'Ava Thompson');
+    await openLead(ui.page, ui.server.url, 'Ava Thompson');
     const note = await scheduleInOneHour('Checking in about 3B tomorrow.');
     await note.getByRole('button', { name: 'Cancel' }).click();
     await expect
@@ -70,7 +52,7 @@ describe("'Send later' from the composer, through Twilio (a loopback fake of its
     expect(fake.attempts).not.toContain('Checking in about 3B tomorrow.');
 
     // Still cancelled after a reload: it is the server's state, not the page's.
-    await page.reload();
+    await ui.page.reload();
     await expect
       .poll(
         () =>
@@ -85,7 +67,7 @@ describe("'Send later' from the composer, through Twilio (a loopback fake of its
   });
 
   it("'Send now' on a scheduled text sends it at once, exactly once", async () => {
-    await openLead(page, server.url, 'Ava Thompson');
+    await openLead(ui.page, ui.server.url, 'Ava Thompson');
     const note = await scheduleInOneHour('The pool opens at 10.');
     await note.getByRole('button', { name: 'Send now' }).click();
     await expect

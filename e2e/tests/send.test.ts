@@ -1,54 +1,38 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
-import { launchBrowser, signIn } from '../support/browser.js';
 import { openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useSignedInPage } from '../support/session.js';
 
 describe('answering a lead by SMS through Twilio (a loopback fake of its API)', () => {
   let fake: FakeTwilio;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
 
   beforeAll(async () => {
     fake = await startFakeTwilio();
-    server = await startServer({
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM: '+15125550000',
-      TWILIO_API_URL: fake.url,
-      TWILIO_MPS: '10',
-    });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await fake?.close();
   });
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await signIn(page, server.url);
+  const ui = useSignedInPage({
+    env: () => ({
+      ...fake.env(),
+      TWILIO_MPS: '10',
+    }),
   });
-  afterEach(() => context.close());
 
   const composeAndSend = async (text: string, photo?: Buffer) => {
-    await page.getByPlaceholder('Send a message to the lead').fill(text);
+    await ui.page.getByPlaceholder('Send a message to the lead').fill(text);
     if (photo) {
-      await page
+      await ui.page
         .locator('input[type="file"]')
         .setInputFiles({ name: 'floor-plan.png', mimeType: 'image/png', buffer: photo });
     }
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await ui.page.getByRole('button', { name: 'Send', exact: true }).click();
   };
-  const bubble = (text: string) => page.locator('[data-event-type="SMS"]', { hasText: text });
+  const bubble = (text: string) => ui.page.locator('[data-event-type="SMS"]', { hasText: text });
 
   it('sends an SMS with a photo, shows it go to Delivered, and offers to complete the open decision', async () => {
-    await openLead(page, server.url, 'Ava Thompson');
+    await openLead(ui.page, ui.server.url, 'Ava Thompson');
     const photo = await sharp({
       create: { width: 64, height: 48, channels: 3, background: '#88aadd' },
     })
@@ -56,7 +40,7 @@ describe('answering a lead by SMS through Twilio (a loopback fake of its API)', 
       .toBuffer();
     await composeAndSend('Here is the floor plan of 3B.', photo);
 
-    const ask = page
+    const ask = ui.page
       .getByRole('dialog')
       .filter({ hasText: 'Do you want to complete the decision?' });
     await expect.poll(() => ask.isVisible()).toBe(true);
@@ -72,7 +56,7 @@ describe('answering a lead by SMS through Twilio (a loopback fake of its API)', 
     expect(sent!.mediaUrls).toHaveLength(1);
     const media = await fetch(sent!.mediaUrls[0]!);
     expect(media.headers.get('content-type')).toBe('image/png');
-    expect(await page.getByPlaceholder('Send a message to the lead').inputValue()).toBe('');
+    expect(await ui.page.getByPlaceholder('Send a message to the lead').inputValue()).toBe('');
   });
 
   it('shows a message the carrier could not deliver as Failed, with the reason', async () => {
@@ -81,7 +65,7 @@ describe('answering a lead by SMS through Twilio (a loopback fake of its API)', 
         ? { accept: true, finalStatus: 'undelivered', errorCode: '30003' }
         : { accept: true, finalStatus: 'delivered' },
     );
-    await openLead(page, server.url, 'Liam Carter');
+    await openLead(ui.page, ui.server.url, 'Liam Carter');
     await composeAndSend('Are you still looking? (unreachable)');
     const failed = bubble('Are you still looking? (unreachable)');
     await expect.poll(() => failed.getByText('Failed').isVisible(), { timeout: 20_000 }).toBe(true);
@@ -89,15 +73,15 @@ describe('answering a lead by SMS through Twilio (a loopback fake of its API)', 
   });
 
   it("shows the server's refusal in 'Oops' with 'Ok', keeping the draft", async () => {
-    await openLead(page, server.url, 'Emma Johnson');
+    await openLead(ui.page, ui.server.url, 'Emma Johnson');
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
     await composeAndSend('Photo of the parking map', svg);
-    const oops = page.getByRole('dialog', { name: 'Oops' });
+    const oops = ui.page.getByRole('dialog', { name: 'Oops' });
     await expect
       .poll(() => oops.getByText(/not a PNG, JPEG, GIF or WebP image/).isVisible())
       .toBe(true);
     await oops.getByRole('button', { name: 'Ok' }).click();
-    expect(await page.getByPlaceholder('Send a message to the lead').inputValue()).toBe(
+    expect(await ui.page.getByPlaceholder('Send a message to the lead').inputValue()).toBe(
       'Photo of the parking map',
     );
   });

@@ -104,7 +104,7 @@ describe('web shell: sign-in, guards and the HTTP client', () => {
   it('opens a lead, survives an expired ID token through the refresh cookie, and is still signed in after reload', async () => {
     await signIn(page, server.url);
     await page.getByText('Ava Thompson').first().click();
-    await page.waitForURL('**/escalation');
+    await page.waitForURL(/\/escalation(\?|$)/);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Ava Thompson' }).first().isVisible())
       .toBe(true);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, launchBrowser, signIn } from '../support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO } from '../support/browser.js';
 import { openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useBrowserSession } from '../support/session.js';
 
 const PRIYA = { email: 'priya@leasing.test', password: DEMO.password };
 /** Texted through the sandbox provider: no Twilio needed. */
@@ -10,18 +10,13 @@ const LEAD = 'Liam Carter';
 
 /** Two colleagues of Demo Leasing on the same lead, side by side: presence, the reply guard, drafts. */
 describe('working side by side on one lead', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const ui = useBrowserSession();
   let dana: Page;
   let priya: Page;
 
   const open = async (credentials: typeof DEMO) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await signIn(page, server.url, credentials);
-    await openLead(page, server.url, LEAD);
+    const page = await ui.signedInPage({ viewport: { width: 1280, height: 860 } }, credentials);
+    await openLead(page, ui.server.url, LEAD);
     return page;
   };
   const messageBox = (page: Page) => page.getByPlaceholder('Send a message to the lead');
@@ -42,20 +37,17 @@ describe('working side by side on one lead', () => {
     }, text);
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     dana = await open(DEMO);
     priya = await open(PRIYA);
   });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await server?.stop();
-  });
 
   it("shows each colleague the other's avatar, and who is typing", async () => {
-    await dana.getByRole('img', { name: 'Priya Shah is viewing' }).waitFor({ timeout: 10_000 });
+    await dana
+      .getByTestId('lead-presence')
+      .getByRole('img', { name: 'Priya Shah is viewing' })
+      .waitFor({ timeout: 10_000 });
     await priya
+      .getByTestId('lead-presence')
       .getByRole('img', { name: 'Dana Whitfield is viewing' })
       .waitFor({ timeout: 10_000 });
 
@@ -138,12 +130,22 @@ describe('working side by side on one lead', () => {
   });
 
   it("takes a closed tab's avatar away within seconds", async () => {
-    await dana.getByRole('img', { name: 'Priya Shah is viewing' }).waitFor({ timeout: 10_000 });
+    await dana
+      .getByTestId('lead-presence')
+      .getByRole('img', { name: 'Priya Shah is viewing' })
+      .waitFor({ timeout: 10_000 });
     await priya.close();
     await expect
-      .poll(() => dana.getByRole('img', { name: 'Priya Shah is viewing' }).count(), {
-        timeout: 5_000,
-      })
+      .poll(
+        () =>
+          dana
+            .getByTestId('lead-presence')
+            .getByRole('img', { name: 'Priya Shah is viewing' })
+            .count(),
+        {
+          timeout: 5_000,
+        },
+      )
       .toBe(0);
   });
 });
