@@ -9,6 +9,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
+        // The live socket's reconnect reloads what is on screen and counts what it brings (the
+        // 'N new events' pill); the browser's own 'online' would reload it first, silently.
+        refetchOnReconnect: false,
         // A 4xx will not change by asking again; network and server errors might.
         retry: (failureCount, error) => !isClientError(error) && failureCount < MAX_RETRIES,
       },

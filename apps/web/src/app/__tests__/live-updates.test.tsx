@@ -1,7 +1,9 @@
 import { apiPaths, socketEvents } from '@leasing/contract';
 import type { ConversationEvent, Lead, LeadSummary } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client';
 import { startSession } from '../../lib/storage';
 import { stubRoutes } from '../../testing/fake-server';
 import type { RouteAnswer } from '../../testing/fake-server';
@@ -64,6 +66,11 @@ async function openPane(lead: Lead, answer: RouteAnswer = { body: lead }, viewpo
 }
 
 describe('live updates', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    onlineManager.setOnline(true);
+  });
+
   it('asks for an announced event with the user id and shows it once, however often it comes', async () => {
     const lead = leadFixture({
       conversations: [inbound({ _id: 'ok-1', body: 'ok', date: minute(1) })],
@@ -218,6 +225,35 @@ describe('live updates', () => {
     await screen.findByRole('button', { name: '1 new event' });
     fireEvent.scroll(screen.getByRole('region', { name: 'Conversation timeline' }));
     expect(screen.queryByRole('button', { name: /new event/ })).toBeNull();
+  });
+
+  it('counts what was missed when the browser is back online before the socket is', async () => {
+    const history = Array.from({ length: 3 }, (_, index) =>
+      inbound({ _id: `h${index}`, body: `Earlier ${index}`, date: minute(index) }),
+    ).reverse();
+    let current = leadFixture({ conversations: history });
+    const { live, server, leadPath } = await openPane(current, () => ({ body: current }), 300);
+
+    // The lid closes for longer than the lead stays fresh (30 s); texts arrive meanwhile.
+    onlineManager.setOnline(false);
+    live.socket.drop();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    current = {
+      ...current,
+      conversations: [
+        inbound({ _id: 'm2', body: 'Second while away', date: minute(31) }),
+        inbound({ _id: 'm1', body: 'First while away', date: minute(30) }),
+        ...history,
+      ],
+    };
+    // The browser says it is online a while before the socket is back: the lead waits for the
+    // socket's reload, which counts what it brings.
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    live.socket.connect();
+
+    await screen.findByRole('button', { name: '2 new events' });
+    expect(server.requestsTo(leadPath)).toHaveLength(3);
   });
 
   it("says 'Reconnecting…' in the header while the socket is down for more than 2 s", async () => {
