@@ -110,14 +110,22 @@ export function InboxList({
     const viewport = viewportRef.current;
     if (!viewport || !scrollKey) return;
     let frame = 0;
+    let unsaved: number | null = null;
+    const save = () => {
+      frame = 0;
+      if (unsaved !== null) writeInboxScroll(scrollKey, unsaved);
+      unsaved = null;
+    };
     const remember = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => writeInboxScroll(scrollKey, viewport.scrollTop));
+      unsaved = viewport.scrollTop;
+      if (frame === 0) frame = requestAnimationFrame(save);
     };
     viewport.addEventListener('scroll', remember, { passive: true });
     return () => {
-      cancelAnimationFrame(frame);
       viewport.removeEventListener('scroll', remember);
+      cancelAnimationFrame(frame);
+      // A lead opened before the next frame: the place is stored now, not lost with the frame.
+      save();
     };
   }, [scrollKey]);
 
