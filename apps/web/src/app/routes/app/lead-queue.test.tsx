@@ -1,7 +1,7 @@
 import { apiPaths } from '@leasing/contract';
 import type { InboxItem } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { inboxItem } from '../../../features/inbox/testing/inbox-fixtures';
 import { stubInboxLayout } from '../../../features/inbox/testing/stub-inbox-layout';
 import { queryClient } from '../../../lib/query-client';
@@ -44,6 +44,35 @@ function stubQueueApi(
       rows.map((row) => [`POST ${apiPaths.leadRead(row._id)}`, { status: 204 }]),
     ),
   });
+}
+
+/** jsdom has no `scrollTo` on elements: this one moves `scrollTop` as a browser would. */
+function stubElementScrollTo() {
+  const own = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo');
+  Object.defineProperty(Element.prototype, 'scrollTo', {
+    configurable: true,
+    value(this: Element, options: ScrollToOptions) {
+      if (options.top !== undefined) this.scrollTop = options.top;
+    },
+  });
+  onTestFinished(() => {
+    if (own) Object.defineProperty(Element.prototype, 'scrollTo', own);
+    else Reflect.deleteProperty(Element.prototype, 'scrollTo');
+  });
+}
+
+/** Scrolls a list as the agent would: the position, then the browser's scroll event. */
+function scrollTo(list: HTMLElement, offset: number) {
+  list.scrollTop = offset;
+  fireEvent.scroll(list);
+}
+
+async function openDashboard(path: string) {
+  const rendered = renderApp(path);
+  await within(await screen.findByRole('list', { name: 'Leads' }, { timeout: 15_000 })).findByText(
+    'Casey Renter',
+  );
+  return rendered;
 }
 
 /** Opens the lead page; the first of a run loads its code, which a busy machine takes a while for. */
@@ -152,6 +181,29 @@ describe('a lead in the queue it was opened from', () => {
     expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe(
       `/main/dashboard?property=${maple._id}`,
     );
+  });
+
+  it("goes back to the dashboard's own place in the list, whatever the list beside the lead did", async () => {
+    setMatchingMediaQueries([WIDE]);
+    stubElementScrollTo();
+    stubQueueApi();
+    const { user } = await openDashboard('/main/dashboard?filter=unread');
+    const dashboardList = () => screen.getByRole('list', { name: 'Leads' });
+    scrollTo(dashboardList(), 120);
+    await user.click(
+      within(dashboardList())
+        .getAllByRole('link')
+        .find((link) => link.getAttribute('data-lead-name') === 'Casey Renter')!,
+    );
+    await screen.findByRole('heading', { name: 'Casey Renter' });
+
+    // The narrower list beside the lead scrolls on its own (to keep the open lead in view).
+    const sidebar = await screen.findByRole('complementary', { name: 'Inbox' });
+    scrollTo(within(sidebar).getByRole('list', { name: 'Leads' }), 9);
+    await user.click(screen.getByRole('link', { name: 'Back to dashboard' }));
+
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Inbox' })).toBeNull());
+    expect(dashboardList().scrollTop).toBe(120);
   });
 
   it('says when the inbox beside the lead could not load, and loads it on Retry', async () => {

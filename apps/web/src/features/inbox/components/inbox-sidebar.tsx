@@ -66,7 +66,9 @@ export function InboxSidebar({
         renderPresence={renderRowPresence}
         linkSearch={linkSearch}
         currentLeadId={currentLeadId}
-        scrollKey={inboxScrollKey(params)}
+        // Its own place, not the dashboard's: its rows are taller, and it scrolls by itself to
+        // keep the open lead in view, which must not move the dashboard's list.
+        scrollKey={`beside:${inboxScrollKey(params)}`}
       />
     );
   }
