@@ -31,3 +31,18 @@ export function stubTimelineLayout({ viewportHeight = 4000, rowHeight = 80 }: La
     if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
   });
 }
+
+/** jsdom has no `scrollTo` on elements: this one moves `scrollTop` as a browser would. */
+export function stubElementScrollTo() {
+  const own = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo');
+  Object.defineProperty(Element.prototype, 'scrollTo', {
+    configurable: true,
+    value(this: Element, options: ScrollToOptions) {
+      if (options.top !== undefined) this.scrollTop = options.top;
+    },
+  });
+  onTestFinished(() => {
+    if (own) Object.defineProperty(Element.prototype, 'scrollTo', own);
+    else Reflect.deleteProperty(Element.prototype, 'scrollTo');
+  });
+}

@@ -1,7 +1,7 @@
 import { apiPaths } from '@leasing/contract';
 import type { InboxItem } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inboxItem } from '../../../features/inbox/testing/inbox-fixtures';
 import { stubInboxLayout } from '../../../features/inbox/testing/stub-inbox-layout';
 import { queryClient } from '../../../lib/query-client';
@@ -11,6 +11,7 @@ import type { FakeResponse, RecordedRequest } from '../../../testing/fake-server
 import { demoUser, lead, properties } from '../../../testing/fixtures';
 import { setMatchingMediaQueries } from '../../../testing/media-queries';
 import { renderApp } from '../../../testing/render-app';
+import { stubElementScrollTo } from '../../../testing/stub-layout';
 
 const [maple] = properties as [(typeof properties)[0]];
 const WIDE = '(min-width: 80em)';
@@ -43,21 +44,6 @@ function stubQueueApi(
     ...Object.fromEntries(
       rows.map((row) => [`POST ${apiPaths.leadRead(row._id)}`, { status: 204 }]),
     ),
-  });
-}
-
-/** jsdom has no `scrollTo` on elements: this one moves `scrollTop` as a browser would. */
-function stubElementScrollTo() {
-  const own = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo');
-  Object.defineProperty(Element.prototype, 'scrollTo', {
-    configurable: true,
-    value(this: Element, options: ScrollToOptions) {
-      if (options.top !== undefined) this.scrollTop = options.top;
-    },
-  });
-  onTestFinished(() => {
-    if (own) Object.defineProperty(Element.prototype, 'scrollTo', own);
-    else Reflect.deleteProperty(Element.prototype, 'scrollTo');
   });
 }
 

@@ -1,11 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inboxItem } from '../testing/inbox-fixtures';
 import { stubInboxLayout } from '../testing/stub-inbox-layout';
 import { readInboxScroll } from '../utils/inbox-scroll-memory';
 import { InboxList } from './inbox-list';
+import { stubElementScrollTo } from '../../../testing/stub-layout';
 
 const items = Array.from({ length: 40 }, (_, index) =>
   inboxItem({ _id: `l-${index}`, pmsLeadId: `L-${index}`, name: `Lead ${index}` }),
@@ -28,21 +29,6 @@ function renderList(scrollKey: string) {
       </MemoryRouter>
     </MantineProvider>,
   );
-}
-
-/** jsdom has no `scrollTo` on elements: this one moves `scrollTop` as a browser would. */
-function stubElementScrollTo() {
-  const own = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo');
-  Object.defineProperty(Element.prototype, 'scrollTo', {
-    configurable: true,
-    value(this: Element, options: ScrollToOptions) {
-      if (options.top !== undefined) this.scrollTop = options.top;
-    },
-  });
-  onTestFinished(() => {
-    if (own) Object.defineProperty(Element.prototype, 'scrollTo', own);
-    else Reflect.deleteProperty(Element.prototype, 'scrollTo');
-  });
 }
 
 /** Scrolls the list as the agent would: the position, then the browser's scroll event. */
