@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { socketEvents, type NewConversationDelivery } from '@leasing/contract';
 import type { ConversationEventRow } from '../../db/schema/index.js';
 import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
-import { recordAll, sleep, until } from '../../test/sockets.js';
+import { createSocketOpener, recordAll, sleep, until } from '../../test/sockets.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { databaseTargets } from '../../test/test-app.js';
 
 describe.each(databaseTargets())('socket request limits ($name)', (target) => {
   const t = useTestApp(target, { listen: true, env: { SOCKET_REQUESTS_PER_MINUTE: '2' } });
-  const sockets: Socket[] = [];
+  const sockets = createSocketOpener();
   let token: string;
   let userId: string;
   let events: ConversationEventRow[];
@@ -22,21 +22,9 @@ describe.each(databaseTargets())('socket request limits ($name)', (target) => {
     token = await t.signIn(office.staff.credentials);
     userId = office.staff.user.id;
   });
-  afterAll(() => sockets.forEach((socket) => socket.close()));
+  afterAll(() => sockets.closeAll());
 
-  const connected = async () => {
-    const socket = connect(t.url, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) =>
-      socket.on('connect', resolve).on('connect_error', reject),
-    );
-    return socket;
-  };
+  const connected = () => sockets.open(t.url, token);
   const ask = (socket: Socket, event: ConversationEventRow) => {
     const answered = until<NewConversationDelivery>(
       socket,

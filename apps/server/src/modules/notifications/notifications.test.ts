@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import twilio from 'twilio';
 import { eq } from 'drizzle-orm';
 import {
@@ -25,7 +24,7 @@ import {
 } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
 import { databaseTargets } from '../../test/test-app.js';
-import { recordAll, sleep, until } from '../../test/sockets.js';
+import { createSocketOpener, recordAll, sleep, until } from '../../test/sockets.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 /** Lakeside's own number, which its leads text; TWILIO_FROM is a number nobody here texts. */
@@ -54,7 +53,7 @@ describe.each(databaseTargets())('notifications ($name)', (target) => {
   let gone: CreatedUser;
   let harbor: Office;
   let tokens: { dana: string; alex: string; harbor: string };
-  const sockets: Socket[] = [];
+  const sockets = createSocketOpener();
 
   beforeAll(async () => {
     lakeside = await createOffice(t.db, {
@@ -73,7 +72,7 @@ describe.each(databaseTargets())('notifications ($name)', (target) => {
     // Deactivated after signing in nobody: they are staff of the company, but no longer active.
     await t.request('POST', `/api/team/${gone.user.id}/deactivate`, { as: tokens.dana });
   });
-  afterAll(() => sockets.forEach((socket) => socket.close()));
+  afterAll(() => sockets.closeAll());
 
   const dana = () => lakeside.staff.user;
   const userActor = (user: { id: string; name: string }): Actor => ({
@@ -119,19 +118,7 @@ describe.each(databaseTargets())('notifications ($name)', (target) => {
       actor,
     });
 
-  const openSocket = async (token: string) => {
-    const socket = connect(t.url, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) =>
-      socket.on('connect', resolve).on('connect_error', reject),
-    );
-    return socket;
-  };
+  const openSocket = (token: string) => sockets.open(t.url, token);
 
   /** A text from `from` to Lakeside's number, posted the way Twilio signs it. */
   const inboundSms = async (from: string, body: string) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessLinkSchema,
@@ -17,6 +17,7 @@ import { openDatabase } from '../../db/client.js';
 import { conversationEvents, notes, type LeadRow } from '../../db/schema/index.js';
 import { domainEvent } from '../../events/domain-events.js';
 import { companyRoom } from '../../lib/socket-rooms.js';
+import { createSocketOpener } from '../../test/sockets.js';
 import { bearer, databaseTargets, login, testConfig } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
 import { createLead, createOffice, createProperty, createUser } from '../../test/factories.js';
@@ -339,21 +340,9 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
   });
 
   describe('live updates', () => {
-    const sockets: Socket[] = [];
+    const sockets = createSocketOpener();
 
-    const connected = async (token: string) => {
-      const socket = connect(t.url, {
-        path: '/socket.io',
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) =>
-        socket.on('connect', resolve).on('connect_error', reject),
-      );
-      return socket;
-    };
+    const connected = (token: string) => sockets.open(t.url, token);
 
     const staffSms = async (lead: LeadRow, text: string) => {
       const { payload, ...headers } = smsBody(text);
@@ -367,9 +356,7 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
       return response.json<{ _id: string }>()._id;
     };
 
-    afterAll(() => {
-      sockets.forEach((socket) => socket.close());
-    });
+    afterAll(() => sockets.closeAll());
 
     it("hears its own lead's events and is answered about them, never another lead's", async () => {
       const { token } = await mintFor(ava, STAFF_EMAIL);
@@ -455,11 +442,10 @@ describe.each(databaseTargets())('secure-access links ($name)', (target) => {
         transports: ['websocket'],
         reconnection: false,
       });
-      sockets.push(refused);
       const error = await new Promise<Error & { data?: { code?: string } }>((resolve, reject) => {
         refused.on('connect_error', resolve);
         refused.on('connect', () => reject(new Error('the socket was accepted')));
-      });
+      }).finally(() => refused.close());
       expect(error.data?.code).toBe('UNAUTHORIZED');
 
       const socket = await connected((await mintFor(ava, STAFF_EMAIL)).token);
