@@ -36,6 +36,15 @@ function setup(overrides: Partial<Lead> = {}) {
   return { queryClient, cached, recent, older, read, readHistory };
 }
 
+/** The delivery summary of a cached lead, its decision unchanged. */
+const summaryOf = (cached: Lead) =>
+  leadSummary({
+    _id: cached._id,
+    propertyID: cached.propertyID,
+    pmsLeadId: cached.pmsLeadId,
+    officeDecisionStatus: cached.officeDecisionState?.status ?? null,
+  });
+
 describe('the conversation cache', () => {
   it('adds events this tab created once, by id, newest first', () => {
     const { queryClient, cached, read } = setup();
@@ -68,6 +77,45 @@ describe('the conversation cache', () => {
     }
     expect(read()?.conversations[0]?.data.translation).toEqual(translationData);
     expect(readHistory()?.[0]?.data.translation).toEqual(translationData);
+  });
+
+  it('keeps a translation when a version of its message read before it arrives after it', () => {
+    const { queryClient, cached, recent, older, read, readHistory } = setup();
+    const translationData = { body: { textInEnglish: 'Hello', hash: 'h1' } };
+    for (const messageID of ['recent', 'older']) {
+      mergeLiveTranslation(queryClient, { individualID: cached._id, messageID, translationData });
+    }
+    // The socket's answer, read before the translation was stored, with a new sending status.
+    const stale = [recent, older].map((event) => ({
+      ...event,
+      leadID: cached._id,
+      sendingStatus: 'COMPLETED' as const,
+    }));
+    mergeLiveDelivery(queryClient, { events: stale, lead: summaryOf(cached) });
+    expect(read()?.conversations[0]).toMatchObject({
+      sendingStatus: 'COMPLETED',
+      data: { translation: translationData },
+    });
+    expect(readHistory()?.[0]).toMatchObject({
+      sendingStatus: 'COMPLETED',
+      data: { translation: translationData },
+    });
+  });
+
+  it('sets a translation heard before its message on the message when it comes', () => {
+    const { queryClient, cached, read } = setup();
+    const translationData = { body: { textInEnglish: 'Hello', hash: 'h1' } };
+    mergeLiveTranslation(queryClient, {
+      individualID: cached._id,
+      messageID: 'new',
+      translationData,
+    });
+    const message = conversationEvent({ _id: 'new', leadID: cached._id, date: at(40) });
+    mergeLiveDelivery(queryClient, { events: [message], lead: summaryOf(cached) });
+    expect(read()?.conversations.map((event) => [event._id, event.data.translation])).toEqual([
+      ['new', translationData],
+      ['recent', undefined],
+    ]);
   });
 
   it("takes an office decision's state and completion event", () => {

@@ -28,6 +28,7 @@ import {
   applyTranslationToLead,
   hasDecisionChanged,
   replaceEventsInPages,
+  translated,
   translateEventInPages,
 } from './merge-events';
 import type { ConversationPages } from './merge-events';
@@ -109,14 +110,48 @@ export function addConversationEvents(
 }
 
 /**
+ * Translations heard on the socket, by message, per cache. The socket's answer with a message and
+ * the message's translation are sent separately, so the translation can come first: it is set on
+ * the message when the message comes.
+ */
+const heardTranslations = new WeakMap<QueryClient, Map<string, NewMessageTranslation>>();
+/** Far more than a console hears in the moments such a race lasts. */
+const HEARD_TRANSLATIONS_KEPT = 200;
+
+function rememberTranslation(queryClient: QueryClient, translation: NewMessageTranslation) {
+  let heard = heardTranslations.get(queryClient);
+  if (!heard) {
+    heard = new Map();
+    heardTranslations.set(queryClient, heard);
+  }
+  heard.delete(translation.messageID);
+  heard.set(translation.messageID, translation);
+  const oldest = heard.keys().next().value;
+  if (heard.size > HEARD_TRANSLATIONS_KEPT && oldest !== undefined) heard.delete(oldest);
+}
+
+function withHeardTranslations(
+  queryClient: QueryClient,
+  events: ConversationEvent[],
+): ConversationEvent[] {
+  const heard = heardTranslations.get(queryClient);
+  if (!heard) return events;
+  return events.map((event) => {
+    const translation = heard.get(event._id);
+    return translation && !event.data.translation ? translated(event, translation) : event;
+  });
+}
+
+/**
  * A delivery from the socket: new events join the lead's newest events, new versions of events
  * (a sending status) replace theirs wherever they are loaded, and the lead takes the facts its
  * summary says are now true. A changed decision reloads the lead: the summary lacks its details.
  */
 export function mergeLiveDelivery(
   queryClient: QueryClient,
-  delivery: NewConversationDelivery,
+  received: NewConversationDelivery,
 ): void {
+  const delivery = { ...received, events: withHeardTranslations(queryClient, received.events) };
   for (const query of findLeadQueries(queryClient, delivery.lead)) {
     const cached = query.state.data as Lead | undefined;
     updateQueryDataSurvivingFetch<Lead>(
@@ -137,11 +172,12 @@ export function mergeLiveDelivery(
   );
 }
 
-/** A message's translation, on the message wherever it is loaded. */
+/** A message's translation, on the message wherever it is loaded, or when it is. */
 export function mergeLiveTranslation(
   queryClient: QueryClient,
   translation: NewMessageTranslation,
 ): void {
+  rememberTranslation(queryClient, translation);
   const queries = queryClient.getQueryCache().findAll({
     queryKey: [LEAD_QUERY_KEY_ROOT],
     predicate: (query) => (query.state.data as Lead | undefined)?._id === translation.individualID,

@@ -44,6 +44,27 @@ describe('merging live events into a newest-first timeline', () => {
     expect(merged[2]?.sendingStatus).toBe('COMPLETED');
   });
 
+  it('keeps the translation of a message whose newer version came without it, for the same text', () => {
+    const translation = { body: { textInEnglish: 'Hello', hash: 'h1' } };
+    const message = conversationEvent({
+      _id: 'm',
+      date: at(15),
+      body: 'Hola',
+      data: { translation },
+    });
+    const [kept] = mergeEventsNewestFirst(
+      [message],
+      [{ ...message, sendingStatus: 'COMPLETED', data: {} }],
+      { hasOlder: false },
+    );
+    expect(kept).toMatchObject({ sendingStatus: 'COMPLETED', data: { translation } });
+    // A different text is not what the translation was made from.
+    const [changed] = mergeEventsNewestFirst([message], [{ ...message, body: 'Adiós', data: {} }], {
+      hasOlder: false,
+    });
+    expect(changed?.data.translation).toBeUndefined();
+  });
+
   it('shows an event delivered twice once, and keeps a genuine repeat of the same words', () => {
     const ok = conversationEvent({ _id: 'ok-1', body: 'ok', date: at(40) });
     const okAgain = conversationEvent({ _id: 'ok-2', body: 'ok', date: at(41) });

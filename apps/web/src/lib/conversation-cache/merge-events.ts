@@ -34,10 +34,11 @@ export function mergeEventsNewestFirst(
   { hasOlder }: { hasOlder: boolean },
 ): ConversationEvent[] {
   let merged = events;
-  for (const event of incoming) {
+  for (let event of incoming) {
     const known = merged.findIndex((item) => item._id === event._id);
     const oldest = merged.at(-1);
     if (known === -1 && hasOlder && oldest && compareNewestFirst(event, oldest) > 0) continue;
+    if (known !== -1) event = keepingTranslation(merged[known]!, event);
     const others = known === -1 ? merged : merged.filter((_, index) => index !== known);
     const before = others.findIndex((item) => compareNewestFirst(event, item) < 0);
     const at = before === -1 ? others.length : before;
@@ -46,8 +47,22 @@ export function mergeEventsNewestFirst(
   return merged;
 }
 
+/**
+ * A new version of a message never takes its translation away. The socket's answer with an event
+ * and the event's translation are sent separately, so a version read just before the translation
+ * was stored can arrive after it.
+ */
+export function keepingTranslation(
+  known: ConversationEvent,
+  incoming: ConversationEvent,
+): ConversationEvent {
+  const translation = known.data.translation;
+  if (!translation || incoming.data.translation || incoming.body !== known.body) return incoming;
+  return { ...incoming, data: { ...incoming.data, translation } };
+}
+
 /** The one place a translation is written onto its message, wherever that message is cached. */
-function translated(
+export function translated(
   event: ConversationEvent,
   { messageID, translationData }: NewMessageTranslation,
 ): ConversationEvent {
@@ -156,7 +171,10 @@ export function replaceEventsInPages(
   events: ConversationEvent[],
 ): ConversationPages {
   const byId = new Map(events.map((event) => [event._id, event]));
-  return mapEvents(data, (event) => byId.get(event._id) ?? event);
+  return mapEvents(data, (event) => {
+    const incoming = byId.get(event._id);
+    return incoming ? keepingTranslation(event, incoming) : event;
+  });
 }
 
 export function translateEventInPages(
