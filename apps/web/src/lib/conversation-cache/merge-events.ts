@@ -52,7 +52,7 @@ export function mergeEventsNewestFirst(
  * and the event's translation are sent separately, so a version read just before the translation
  * was stored can arrive after it.
  */
-export function keepingTranslation(
+function keepingTranslation(
   known: ConversationEvent,
   incoming: ConversationEvent,
 ): ConversationEvent {
