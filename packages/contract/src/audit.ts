@@ -24,6 +24,8 @@ export const auditActions = [
   'property.upserted',
   'user.invited',
   'user.invitation_accepted',
+  'user.invitation_revoked',
+  'user.invitation_link_copied',
   'user.role_changed',
   'user.deactivated',
   'user.reactivated',
@@ -39,6 +41,7 @@ export const auditActions = [
   'office_hours.changed',
   'quiet_hours.changed',
   'quiet_hours.overridden',
+  'message.sender_confirmed',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -66,6 +69,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'property.upserted': 'Saved a property',
   'user.invited': 'Invited a teammate',
   'user.invitation_accepted': 'Accepted an invitation',
+  'user.invitation_revoked': 'Revoked an invitation',
+  'user.invitation_link_copied': 'Copied an invitation link',
   'user.role_changed': 'Changed a role',
   'user.deactivated': 'Deactivated a user',
   'user.reactivated': 'Reactivated a user',
@@ -81,6 +86,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'office_hours.changed': 'Changed office hours',
   'quiet_hours.changed': 'Changed quiet hours',
   'quiet_hours.overridden': 'Sent outside allowed hours',
+  'message.sender_confirmed': 'Confirmed an email sender',
 };
 
 export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { errorCodeList } from './errors.js';
 
 export const idSchema = z.uuid();
 
-/** Every error the API answers with, whatever the status. */
+/** Every error the API answers with, whatever the status; its `code` is one of `errorCodes`. */
 export const apiErrorSchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(errorCodeList),
     message: z.string(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     /** `STALE_DRAFT` (409): the events stored since the draft's base, oldest first. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
 import { conversationEventSchema, type EventData } from './conversation.js';
+import { secretParam } from './secret-params.js';
 
 /** A lead's consent to one channel (phone or email). */
 export const optStatuses = ['NO_INDICATION', 'OPT_IN', 'OPT_OUT'] as const;
@@ -78,4 +79,4 @@ export type OptOutReviewResponse = z.infer<typeof optOutReviewResponseSchema>;
 
 /** RFC 8058: the body a mail client POSTs to the List-Unsubscribe URL. */
 export const ONE_CLICK_UNSUBSCRIBE_BODY = 'List-Unsubscribe=One-Click';
-export const unsubscribeParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const unsubscribeParamsSchema = z.object({ token: secretParam(z.string().min(1).max(200)) });

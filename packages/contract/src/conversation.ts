@@ -115,13 +115,23 @@ export const eventDataSchema = z
     html: z.string().optional(),
     /** A message's files other than shown images (email both ways, MMS), each downloaded from `url`. */
     otherAttachments: z.array(fileAttachmentSchema).optional(),
-    /** Inbound email: false when SPF/DKIM/DMARC failed (see the server's sender verification). */
-    senderVerified: z.boolean().optional(),
+    /**
+     * Inbound email's sender verification (SPF/DKIM/DMARC): true passed; false failed ('Sender not
+     * verified': not the lead's reply until a person confirms the sender, `senderConfirmed`); null
+     * nothing could be said, no records or DNS unreachable ('Sender could not be verified', filed
+     * as a reply). Absent on every other event.
+     */
+    senderVerified: z.boolean().nullable().optional(),
+    /** Who confirmed an unverified sender ('Confirm sender'), and when. */
+    senderConfirmed: z.object({ byUserName: z.string(), at: z.string() }).optional(),
     /** A lead's text that may be an opt-out, waiting for (or decided by) a person. */
     /** 'Send later': the message still leaves if the lead writes before it does. */
     keepIfLeadReplies: z.boolean().optional(),
-    /** Why a scheduled message was cancelled: by a person, or because the lead replied first. */
-    canceledReason: z.enum(['BY_USER', 'LEAD_REPLIED']).optional(),
+    /**
+     * Why a scheduled message was cancelled: by a person, because the lead replied first, or
+     * because an admin deactivated the person who scheduled it (`canceledByUserName`: that admin).
+     */
+    canceledReason: z.enum(['BY_USER', 'LEAD_REPLIED', 'SENDER_DEACTIVATED']).optional(),
     canceledByUserName: z.string().optional(),
     /** The send window held it: it leaves at the next allowed time (`scheduledAt`). */
     heldUntil: z.string().optional(),

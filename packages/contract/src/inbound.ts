@@ -82,3 +82,6 @@ export const simulateInboundSmsRequestSchema = z.object({
   text: z.string().trim().min(1, 'Write the reply').max(SMS_MAX_LENGTH),
 });
 export type SimulateInboundSmsRequest = z.infer<typeof simulateInboundSmsRequestSchema>;
+
+/** 'Confirm sender' on a lead's email whose sender failed verification. */
+export const senderConfirmationParamsSchema = z.object({ leadId: z.uuid(), eventId: z.uuid() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, pageOf } from './common.js';
+import type { ErrorCode } from './errors.js';
 
 /** Twilio's limits for one MMS: at most 10 media files, 5 MB in all. */
 export const MAX_ATTACHMENTS = 10;
@@ -34,7 +35,15 @@ export const sentFromTemplateFields = {
   templateId: z.uuid().optional(),
 };
 
-export const STALE_DRAFT_CODE = 'STALE_DRAFT';
+/** 400: the message may not be sent to this lead (opted out, no address, channel off). */
+export const SEND_REFUSED_CODE = 'SEND_REFUSED' satisfies ErrorCode;
+/**
+ * 409: a scheduled message would leave under the name of a person who is no longer active in
+ * the company ('Send now' of a deactivated colleague's message).
+ */
+export const SENDER_INACTIVE_CODE = 'SENDER_INACTIVE' satisfies ErrorCode;
+
+export const STALE_DRAFT_CODE = 'STALE_DRAFT' satisfies ErrorCode;
 export const STALE_DRAFT_MESSAGE = 'New activity since you started writing';
 
 /** The 409's `error` beside code and message: the events the draft has not seen, oldest first. */
@@ -98,6 +107,13 @@ export const outboxEntrySchema = z.object({
   body: z.string(),
   mediaUrls: z.array(z.string()),
   createdAt: isoDateSchema,
+  /**
+   * A sign-in email (a team invitation): listed to admins only, its link masked in `body`. The
+   * invitation's status says whether 'Copy invitation link' can still give a working link.
+   */
+  invitation: z
+    .object({ _id: z.string(), status: z.enum(['pending', 'accepted', 'revoked', 'expired']) })
+    .nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export const outboxPageSchema = pageOf(outboxEntrySchema);

@@ -66,6 +66,8 @@ export const apiRoutes = {
   teamDeactivate: '/api/team/:userId/deactivate',
   teamReactivate: '/api/team/:userId/reactivate',
   teamInvitations: '/api/team/invitations',
+  teamInvitationLink: '/api/team/invitations/:invitationId/link',
+  teamInvitationRevoke: '/api/team/invitations/:invitationId/revoke',
   invitation: '/api/invitations/:token',
   invitationAccept: '/api/invitations/:token/accept',
   audit: '/api/audit',
@@ -78,6 +80,7 @@ export const apiRoutes = {
   webhookDeliveryRedeliver: '/api/webhooks/deliveries/:deliveryId/redeliver',
   leadPaymentLinks: '/api/leads/:leadId/payment-links',
   leadOptOutReview: '/api/leads/:leadId/opt-out-reviews/:eventId',
+  leadSenderConfirmation: '/api/leads/:leadId/sender-confirmations/:eventId',
   unsubscribe: '/unsubscribe/:token',
   templates: '/api/templates',
   template: '/api/templates/:templateId',
@@ -193,6 +196,11 @@ export const apiPaths = {
   teamDeactivate: (userId: string) => pathOf(apiRoutes.teamDeactivate, { userId }),
   teamReactivate: (userId: string) => pathOf(apiRoutes.teamReactivate, { userId }),
   teamInvitations: apiRoutes.teamInvitations,
+  /** A new link for a pending invitation (the one it replaces stops working). */
+  teamInvitationLink: (invitationId: string) =>
+    pathOf(apiRoutes.teamInvitationLink, { invitationId }),
+  teamInvitationRevoke: (invitationId: string) =>
+    pathOf(apiRoutes.teamInvitationRevoke, { invitationId }),
   /** Public: who an invitation is for (the accept page). */
   invitation: (token: string) => pathOf(apiRoutes.invitation, { token }),
   /** Public: choose a password, create the account and sign in. */
@@ -214,6 +222,9 @@ export const apiPaths = {
   /** Decides a lead's text flagged as a possible opt-out. */
   leadOptOutReview: (leadId: string, eventId: string) =>
     pathOf(apiRoutes.leadOptOutReview, { leadId, eventId }),
+  /** Confirms the sender of a lead's email that failed verification: it counts as a reply then. */
+  leadSenderConfirmation: (leadId: string, eventId: string) =>
+    pathOf(apiRoutes.leadSenderConfirmation, { leadId, eventId }),
   /** The templates the caller may use: the company's and their own (GET), or a new one (POST). */
   templates: apiRoutes.templates,
   template: (templateId: string) => pathOf(apiRoutes.template, { templateId }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
 import { conversationEventSchema } from './conversation.js';
+import type { ErrorCode } from './errors.js';
 
 /**
  * Payment links: staff send a lead a link to pay one amount; the lead opens it on the payment host
@@ -202,7 +203,8 @@ export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 /**
  * Error codes of the payment host. A declined card is a 402 whose message is the provider's decline
  * reason; an unusable link a 404 (forged), 410 (expired) or 409 (already paid); a server that
- * cannot take payments a 503 to the payer (409 to staff creating a link).
+ * cannot take payments a 503 to the payer (and `PAYMENTS_NOT_SET_UP`, 409, to staff creating a
+ * link). Their statuses are in `errorCodes`.
  */
 export const paymentErrorCodes = {
   invalidLink: 'PAYMENT_LINK_INVALID',
@@ -211,4 +213,4 @@ export const paymentErrorCodes = {
   cardDeclined: 'CARD_DECLINED',
   /** No way to pay on this server (a public payment host without a payment provider). */
   paymentsUnavailable: 'PAYMENTS_UNAVAILABLE',
-} as const;
+} as const satisfies Record<string, ErrorCode>;

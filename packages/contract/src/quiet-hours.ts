@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
+import type { ErrorCode } from './errors.js';
 
 const startTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM (00:00–23:59)');
 /** The end of the allowed hours; `24:00` is the end of the day. */
@@ -47,7 +48,7 @@ export const leadTimeZoneSchema = z.object({
 });
 export type LeadTimeZone = z.infer<typeof leadTimeZoneSchema>;
 
-export const QUIET_HOURS_CODE = 'QUIET_HOURS';
+export const QUIET_HOURS_CODE = 'QUIET_HOURS' satisfies ErrorCode;
 
 /**
  * The 409 of a text sent outside the lead's allowed hours without `quietHoursOverride`: what the
@@ -80,3 +81,7 @@ export const SEND_NOW_FORBIDDEN_MESSAGE =
 export const quietHoursOverrideFields = {
   quietHoursOverride: z.boolean().optional(),
 };
+
+/** The optional body of 'Send now' on a scheduled text: sent even outside the allowed hours. */
+export const sendNowRequestSchema = z.object(quietHoursOverrideFields).nullish();
+export type SendNowRequest = z.infer<typeof sendNowRequestSchema>;

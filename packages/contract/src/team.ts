@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { staffRoleSchema } from './company.js';
+import { secretParam } from './secret-params.js';
 
 /** Settings → Team (admins): the company's people and the invitations not yet accepted. */
 export const teamMemberStatuses = ['active', 'invited', 'deactivated'] as const;
@@ -37,7 +38,13 @@ export type ChangeRoleRequest = z.infer<typeof changeRoleRequestSchema>;
 
 export const teamUserParamsSchema = z.object({ userId: z.uuid() });
 
-export const invitationParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const teamInvitationParamsSchema = z.object({ invitationId: z.uuid() });
+
+/** 'Copy invitation link' (admins): a fresh link for a pending invitation; the old one stops working. */
+export const invitationLinkSchema = z.object({ link: z.string(), expiresAt: z.string() });
+export type InvitationLink = z.infer<typeof invitationLinkSchema>;
+
+export const invitationParamsSchema = z.object({ token: secretParam(z.string().min(1).max(200)) });
 
 /** What the accept page shows before the person chooses a password. */
 export const invitationSchema = z.object({

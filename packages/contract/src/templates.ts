@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
+import type { ErrorCode } from './errors.js';
 import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH } from './messaging.js';
 
 /**
@@ -154,4 +155,4 @@ export const renderedTemplateSchema = z.object({
 export type RenderedTemplate = z.infer<typeof renderedTemplateSchema>;
 
 /** The 400 of a render that left a merge field empty for this lead (`details` name each field). */
-export const TEMPLATE_FIELD_MISSING_CODE = 'TEMPLATE_FIELD_MISSING';
+export const TEMPLATE_FIELD_MISSING_CODE = 'TEMPLATE_FIELD_MISSING' satisfies ErrorCode;

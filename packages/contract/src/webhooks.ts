@@ -19,7 +19,7 @@ export const webhookEventNameSchema = z.enum(webhookEventNames, {
 });
 export type WebhookEventName = z.infer<typeof webhookEventNameSchema>;
 
-/** One line per event: what makes it fire (the form's checkboxes and the README). */
+/** One line per event: what makes it fire (the form's checkboxes and docs/integration-api.md). */
 export const webhookEventInfo: Record<WebhookEventName, { description: string }> = {
   'lead.assigned': { description: 'A lead got a new owner: an agent, the assistant or nobody.' },
   'lead.status_changed': {
