@@ -31,12 +31,19 @@ export type Database = {
   connectionString: string | undefined;
   /** The pool's usage (PostgreSQL); PGlite is one connection inside the process and has none. */
   poolUsage?: () => PoolUsage;
+  /** PGlite in memory: its whole data directory, for `loadDataDir` (the tests' migrated template). */
+  dumpDataDir?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | undefined };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      /** In memory, start from this dump of a data directory instead of an empty database. */
+      loadDataDir?: Blob;
+    };
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 
@@ -49,7 +56,7 @@ const pgliteExecutor = (client: PgliteLike): SqlExecutor => ({
   },
 });
 
-const openPglite = async (dataDir: string | undefined): Promise<Database> => {
+const openPglite = async (dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> => {
   let releaseLock = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -57,7 +64,7 @@ const openPglite = async (dataDir: string | undefined): Promise<Database> => {
     releaseLock = acquireDataDirLock(dataDir);
     client = new PGlite(join(dataDir, 'pglite'));
   } else {
-    client = new PGlite();
+    client = new PGlite(loadDataDir ? { loadDataDir } : {});
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
@@ -66,6 +73,7 @@ const openPglite = async (dataDir: string | undefined): Promise<Database> => {
     db,
     connectionString: undefined,
     sql: pgliteExecutor(client),
+    dumpDataDir: dataDir ? undefined : () => client.dumpDataDir('none'),
     transaction: (work) =>
       client.transaction((tx) =>
         work({
@@ -124,4 +132,4 @@ const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
 export const openDatabase = (options: DatabaseOptions): Promise<Database> =>
   options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.loadDataDir);

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
 import { users } from './companies.js';
 
@@ -41,6 +41,21 @@ export const loginFailures = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('login_failures_email_idx').on(table.email, table.createdAt)],
+);
+
+/**
+ * Addresses an account signed in from: they skip the account-wide back-off of failed sign-ins, so
+ * guesses from elsewhere cannot keep the owner out of their own account.
+ */
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    email: text().notNull(),
+    ip: text().notNull(),
+    lastSignInAt: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.email, table.ip] })],
 );
 
 /**

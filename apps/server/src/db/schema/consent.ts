@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { consentChannels, consentSources } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 import { companies } from './companies.js';
@@ -48,3 +48,31 @@ export const consentChanges = pgTable(
 
 export type ConsentChangeRow = typeof consentChanges.$inferSelect;
 export type NewConsentChangeRow = typeof consentChanges.$inferInsert;
+
+/**
+ * The company's opt-out register: an address (an E.164 phone for SMS, a lower-case email for
+ * EMAIL) that opted out stays out, whichever lead of the company carries it and however the
+ * lead's contact details are edited, until a lead with it opts back in. Every sender asks it.
+ */
+export const optOuts = pgTable(
+  'opt_outs',
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id),
+    channel: consentChannel().notNull(),
+    address: text().notNull(),
+    /** The lead whose opt-out put the address here (the register outlives it). */
+    leadId: uuid().references(() => leads.id, { onDelete: 'set null' }),
+    /** How it opted out; null when carried over from a lead's status before the register. */
+    source: consentSource(),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('opt_outs_company_address_idx').on(table.companyId, table.channel, table.address),
+  ],
+);
+
+export type OptOutRow = typeof optOuts.$inferSelect;

@@ -22,6 +22,8 @@ export const invitations = pgTable(
     acceptedAt: timestamp({ withTimezone: true }),
     /** The user accepting it created. */
     acceptedUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** An admin revoked it (or its inviter was deactivated, or a newer one replaced it). */
+    revokedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [index('invitations_company_idx').on(table.companyId, table.createdAt)],

@@ -1,7 +1,17 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id } from './columns.js';
 import { companies } from './companies.js';
 import { conversationEvents } from './conversation-events.js';
+import { invitations } from './invitations.js';
 
 /** What the sandbox providers "sent": the exact message a real provider would have received. */
 export const sandboxOutbox = pgTable(
@@ -18,8 +28,15 @@ export const sandboxOutbox = pgTable(
     subject: text(),
     body: text().notNull(),
     mediaUrls: jsonb().notNull().$type<string[]>().default([]),
-    /** Full MIME source of an email. */
+    /** Full MIME source of an email (none for a sign-in email: it would carry the link). */
     raw: text(),
+    /**
+     * The email carries someone's sign-in link (an invitation): only admins list it, and its body
+     * is stored with the link masked — the link itself is never kept here.
+     */
+    signInLink: boolean().notNull().default(false),
+    /** The invitation a sign-in email was sent for ('Copy invitation link'). */
+    invitationId: uuid().references(() => invitations.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

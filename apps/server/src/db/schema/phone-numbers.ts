@@ -1,4 +1,4 @@
-import { pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
 import { companies, users } from './companies.js';
 
@@ -25,3 +25,33 @@ export const phoneNumbers = pgTable(
 );
 
 export type PhoneNumberRow = typeof phoneNumbers.$inferSelect;
+
+/**
+ * A number a company gave up (removed from its registry). For 30 days only that company may take
+ * it again, so nobody can grab a number the moment another company lets it go (its leads may still
+ * text it). Each registration, kept or released, is counted once towards a company's daily limit:
+ * a live one by `phone_numbers.created_at`, a released one by `registered_at` here.
+ */
+export const phoneNumberReleases = pgTable(
+  'phone_number_releases',
+  {
+    id: id(),
+    /** E.164. */
+    e164: text().notNull(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id),
+    /** When the released registration was made (the removed `phone_numbers.created_at`). */
+    registeredAt: timestamp({ withTimezone: true }).notNull(),
+    releasedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Who removed it. */
+    releasedByUserId: uuid().references(() => users.id),
+    ...timestamps,
+  },
+  (table) => [
+    index('phone_number_releases_e164_idx').on(table.e164, table.releasedAt),
+    index('phone_number_releases_company_idx').on(table.companyId, table.registeredAt),
+  ],
+);
+
+export type PhoneNumberReleaseRow = typeof phoneNumberReleases.$inferSelect;
