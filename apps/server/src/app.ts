@@ -14,49 +14,56 @@ import type { Database } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import type { SendWindow } from './modules/messaging/send-window.js';
-import { createSendWindow } from './modules/quiet-hours/send-window.js';
+import { HttpError } from './lib/errors.js';
+import { createSendWindow, type SendWindow } from './modules/scheduling/index.js';
 import { serverRoot } from './lib/paths.js';
 import { redactUrl } from './lib/redact-url.js';
-import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
-import { auditModule } from './modules/audit/audit.module.js';
-import { authModule } from './modules/auth/auth.module.js';
-import { configModule } from './modules/config/config.module.js';
-import { consentModule } from './modules/consent/consent.module.js';
-import { conversationsModule } from './modules/conversations/conversations.module.js';
-import { draftsModule } from './modules/drafts/drafts.module.js';
-import { healthModule } from './modules/health/health.module.js';
-import { inboundEmailModule } from './modules/inbound-email/inbound-email.module.js';
+import { apiKeysModule } from './modules/api-keys/index.js';
+import { auditModule } from './modules/audit/index.js';
+import { authModule } from './modules/auth/index.js';
+import { configModule } from './modules/company/index.js';
+import { leadsModule, consentModule } from './modules/lead/index.js';
+import { draftsModule } from './modules/lead/index.js';
+import { healthModule } from './modules/health/index.js';
+import { inboundEmailModule } from './modules/email/index.js';
 import type { DnsResolver } from './lib/dns-resolver.js';
-import { inboundSmsModule } from './modules/inbound-sms/inbound-sms.module.js';
-import { followUpsModule } from './modules/follow-ups/follow-ups.module.js';
-import { inboxModule } from './modules/inbox/inbox.module.js';
-import { integrationsModule } from './modules/integrations/integrations.module.js';
-import { liveModule } from './modules/live/live.module.js';
-import { messagingModule } from './modules/messaging/messaging.module.js';
-import { notesModule } from './modules/notes/notes.module.js';
-import { notificationsModule } from './modules/notifications/notifications.module.js';
-import { numbersModule } from './modules/numbers/numbers.module.js';
-import { ownersModule } from './modules/owners/owners.module.js';
-import { leadStatusModule } from './modules/lead-status/lead-status.module.js';
-import { leadDetailsModule } from './modules/lead-details/lead-details.module.js';
-import { unmatchedModule } from './modules/unmatched/unmatched.module.js';
-import { presenceModule } from './modules/presence/presence.module.js';
-import { officeHoursModule } from './modules/office-hours/office-hours.module.js';
-import { officeDecisionModule } from './modules/office-decision/office-decision.module.js';
-import { quietHoursModule } from './modules/quiet-hours/quiet-hours.module.js';
-import { paymentsModule } from './modules/payments/payments.module.js';
-import { propertiesModule } from './modules/properties/properties.module.js';
-import { secureAccessModule } from './modules/secure-access/secure-access.module.js';
-import { teamModule } from './modules/team/team.module.js';
-import { templatesModule } from './modules/templates/templates.module.js';
-import { toursModule } from './modules/tours/tours.module.js';
-import { translationModule } from './modules/translation/translation.module.js';
-import { webhooksModule } from './modules/webhooks/webhooks.module.js';
+import { inboundSmsModule } from './modules/sms/index.js';
+import { followUpsModule } from './modules/lead/index.js';
+import { inboxModule } from './modules/inbox/index.js';
+import { integrationsModule } from './modules/integrations/index.js';
+import { liveModule } from './modules/live/index.js';
+import {
+  createMessagingProviders,
+  messagingModule,
+  type MessagingProviders,
+} from './modules/messaging/index.js';
+import { notesModule } from './modules/lead/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
+import { numbersModule } from './modules/numbers/index.js';
+import { ownersModule } from './modules/lead/index.js';
+import { leadStatusModule } from './modules/lead/index.js';
+import { leadDetailsModule } from './modules/lead/index.js';
+import { unmatchedModule } from './modules/unmatched/index.js';
+import { presenceModule } from './modules/presence/index.js';
+import { officeHoursModule } from './modules/scheduling/index.js';
+import { officeDecisionModule } from './modules/lead/index.js';
+import { quietHoursModule } from './modules/scheduling/index.js';
+import { createPaymentsDeps, paymentsModule, type PaymentsDeps } from './modules/payments/index.js';
+import { propertiesModule } from './modules/company/index.js';
+import { secureAccessModule } from './modules/secure-access/index.js';
+import { teamModule } from './modules/team/index.js';
+import { templatesModule } from './modules/templates/index.js';
+import { toursModule } from './modules/tours/index.js';
+import {
+  createTranslationRequests,
+  translationModule,
+  type TranslationRequests,
+} from './modules/conversation/index.js';
+import { webhooksModule } from './modules/webhooks/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressedParamsPlugin } from './plugins/compressed-params.js';
 import { databasePlugin } from './plugins/database.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.js';
 import { eventsPlugin } from './plugins/events.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -74,8 +81,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Redis connection shared counters use when REDIS_URL is set; null otherwise. */
     counterRedis: Redis | null;
+    /**
+     * What the composition root built and handed to the modules, so tests and benchmarks reach
+     * the same instances. Modules never read it: they get what they need as options.
+     */
+    services: AppServices;
   }
 }
+
+/** The dependencies `buildApp` builds once and passes to the modules that use them. */
+export type AppServices = {
+  messaging: MessagingProviders;
+  translation: TranslationRequests;
+  payments: PaymentsDeps;
+};
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -124,10 +143,13 @@ export const buildApp = async ({
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
-        // Fastify's own request fields, with credentials in the query kept out of the URL.
+        // Fastify's own request fields, with credentials in the path or query kept out of the URL.
         req: (request: FastifyRequest) => ({
           method: request.method,
-          url: redactUrl(request.url),
+          url: redactUrl(request.url, {
+            pattern: request.routeOptions?.url,
+            paramsSchema: request.routeOptions?.schema?.params,
+          }),
           host: request.host,
           remoteAddress: request.ip,
           remotePort: request.socket?.remotePort,
@@ -142,6 +164,7 @@ export const buildApp = async ({
     // within the minute.
     pluginTimeout: PLUGIN_TIMEOUT_MS,
     genReqId: () => randomUUID(),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
@@ -186,11 +209,8 @@ export const buildApp = async ({
       global: false,
       redis: rateLimitRedis,
       skipOnError: true,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        code: 'RATE_LIMITED',
-        message: `Too many requests. Try again in ${context.after}.`,
-      }),
+      errorResponseBuilder: (_request, context) =>
+        new HttpError('RATE_LIMITED', `Too many requests. Try again in ${context.after}.`),
     });
     if (rateLimitRedis) app.addHook('onClose', () => closeRedis(rateLimitRedis));
     // Counters every process shares (send limits); null: this process counts alone.
@@ -208,43 +228,67 @@ export const buildApp = async ({
     // The audit trail first: it subscribes before any other module can write.
     // Messaging and translation first: the inbound modules use their providers and queue.
     await app.register(auditModule);
+
+    // The composition root: what several modules share is built here, once, and handed to each.
+    const clock = now ?? systemClock;
+    const messaging = createMessagingProviders(config, app.counterRedis, app.log);
+    app.addHook('onClose', messaging.close);
+    const services: AppServices = {
+      messaging,
+      translation: createTranslationRequests(config.translate, app.queue),
+      payments: await createPaymentsDeps(app, clock),
+    };
+    app.decorate('services', services);
+    const { storage, limits } = messaging;
+
     // Scheduled texts leave inside the lead's allowed hours (quiet hours) unless a test says otherwise.
     await app.register(messagingModule, {
-      now: now ?? systemClock,
-      sendWindow: sendWindow ?? createSendWindow(db.db, now ?? systemClock),
+      now: clock,
+      sendWindow: sendWindow ?? createSendWindow(db.db, clock),
+      providers: messaging,
     });
     await app.register(liveModule);
     await app.register(presenceModule);
     await app.register(translationModule);
-    await app.register(paymentsModule);
+    await app.register(paymentsModule, { deps: services.payments, limits });
     await app.register(healthModule);
     await app.register(configModule);
     await app.register(authModule);
-    await app.register(propertiesModule, { now: now ?? systemClock });
-    await app.register(inboxModule, { now: now ?? systemClock });
-    await app.register(followUpsModule, { now: now ?? systemClock, sweepMs: FOLLOW_UP_SWEEP_MS });
-    await app.register(officeHoursModule, { now: now ?? systemClock });
+    await app.register(propertiesModule);
+    await app.register(leadsModule, { now: clock });
+    await app.register(inboxModule, { now: clock });
+    await app.register(followUpsModule, { now: clock, sweepMs: FOLLOW_UP_SWEEP_MS });
+    await app.register(officeHoursModule, { now: clock });
     await app.register(quietHoursModule);
     await app.register(toursModule);
-    await app.register(conversationsModule);
     await app.register(notesModule);
-    await app.register(officeDecisionModule, { now: now ?? systemClock });
-    await app.register(leadStatusModule, { now: now ?? systemClock });
-    await app.register(leadDetailsModule, { now: now ?? systemClock });
-    await app.register(unmatchedModule, { now: now ?? systemClock });
+    await app.register(officeDecisionModule, { now: clock });
+    await app.register(leadStatusModule, { now: clock });
+    await app.register(leadDetailsModule, { now: clock });
+    await app.register(unmatchedModule, { now: clock });
     await app.register(draftsModule);
-    await app.register(templatesModule);
-    await app.register(notificationsModule, { now: now ?? systemClock });
+    await app.register(templatesModule, { storage, payments: services.payments });
+    await app.register(notificationsModule, { now: clock });
     await app.register(apiKeysModule);
-    await app.register(numbersModule);
-    await app.register(teamModule, { now: now ?? systemClock });
-    await app.register(ownersModule, { now: now ?? systemClock });
+    await app.register(numbersModule, { now: clock });
+    await app.register(teamModule, { now: clock });
+    await app.register(ownersModule, { now: clock });
     await app.register(integrationsModule);
     await app.register(secureAccessModule);
-    await app.register(inboundEmailModule, { dnsResolver });
-    await app.register(inboundSmsModule, { now: now ?? systemClock });
-    await app.register(consentModule, { now: now ?? systemClock });
-    await app.register(webhooksModule, { now: now ?? systemClock });
+    await app.register(inboundEmailModule, {
+      dnsResolver,
+      now: clock,
+      storage,
+      translation: services.translation,
+    });
+    await app.register(inboundSmsModule, {
+      now: clock,
+      sms: messaging.sms,
+      storage,
+      translation: services.translation,
+    });
+    await app.register(consentModule, { now: clock });
+    await app.register(webhooksModule, { now: clock });
     await app.register(fastifyStatic, {
       root: join(serverRoot, 'assets/demo-media'),
       prefix: '/media/demo/',

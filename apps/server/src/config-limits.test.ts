@@ -7,8 +7,8 @@ describe('TRUST_PROXY and the request limits', () => {
   });
 
   it.each([
-    ['true', true],
     ['false', false],
+    ['1', 1],
     ['2', 2],
     ['10.0.0.0/8, 192.0.2.7', ['10.0.0.0/8', '192.0.2.7']],
     ['loopback,fd00::/8', ['loopback', 'fd00::/8']],
@@ -20,9 +20,16 @@ describe('TRUST_PROXY and the request limits', () => {
     'stops start-up on TRUST_PROXY=%s, saying what it expects',
     (value) => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true, false, a hop/);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: false, a hop count/);
     },
   );
+
+  it('stops start-up on TRUST_PROXY=true: any client could claim any address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would believe any X-Forwarded-For; set false, a hop count \(1 behind one load balancer\), or comma-separated proxy addresses/,
+    );
+  });
 
   it('reads the refresh and integration limits, and refuses nonsense', () => {
     const config = loadConfig({

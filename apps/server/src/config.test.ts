@@ -1,7 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { selfSignedCertificate } from './modules/email/index.js';
 
 describe('configuration', () => {
   it('names the variable and what it expects when a value is bad', () => {
@@ -42,6 +46,22 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT: a port number/);
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT: a port number/);
+  });
+
+  it.each(['development', 'test', 'production', undefined])(
+    'refuses webhook URLs on private networks by default with NODE_ENV=%s',
+    (nodeEnv) => {
+      expect(loadConfig({ NODE_ENV: nodeEnv }).webhooks.allowPrivateNetworks).toBe(false);
+    },
+  );
+
+  it('lets webhooks reach private networks only when WEBHOOK_ALLOW_PRIVATE_NETWORKS=true', () => {
+    expect(
+      loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).webhooks.allowPrivateNetworks,
+    ).toBe(true);
+    expect(
+      loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' }).webhooks.allowPrivateNetworks,
+    ).toBe(false);
   });
 
   it('takes the owner of the shared number as a company id', () => {
@@ -131,14 +151,45 @@ describe('configuration', () => {
     );
   });
 
-  it('stops start-up with the message when the server is started with a bad value', () => {
-    const server = fileURLToPath(new URL('./server.ts', import.meta.url));
-    const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
-      env: { ...process.env, PORT: 'eighty', DATABASE_URL: '' },
-      encoding: 'utf8',
-      timeout: 30_000,
+  it('limits inbound SMTP sessions per IP and in time by default, and reads a STARTTLS pair', async () => {
+    expect(loadConfig({}).inbound).toMatchObject({
+      smtpMaxConnectionsPerIp: 5,
+      smtpIdleTimeoutMs: 60_000,
+      smtpSessionTimeoutMs: 600_000,
+      smtpTls: undefined,
     });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('PORT');
+    const one = await selfSignedCertificate('mx.lakeside.test');
+    const other = await selfSignedCertificate('mx.lakeside.test');
+    const keyFile = join(await mkdtemp(join(tmpdir(), 'smtp-tls-')), 'key.pem');
+    await writeFile(keyFile, one.key);
+    expect(
+      loadConfig({ INBOUND_SMTP_TLS_CERT: one.cert, INBOUND_SMTP_TLS_KEY: keyFile }).inbound
+        .smtpTls,
+    ).toEqual({ cert: one.cert.trim(), key: one.key });
+    expect(() => loadConfig({ INBOUND_SMTP_TLS_CERT: one.cert })).toThrow(
+      /INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY: set both/,
+    );
+    expect(() =>
+      loadConfig({ INBOUND_SMTP_TLS_CERT: one.cert, INBOUND_SMTP_TLS_KEY: other.key }),
+    ).toThrow(/INBOUND_SMTP_TLS_KEY: is not the private key of INBOUND_SMTP_TLS_CERT/);
+    expect(() =>
+      loadConfig({ INBOUND_SMTP_TLS_CERT: '/nonexistent/cert.pem', INBOUND_SMTP_TLS_KEY: keyFile }),
+    ).toThrow(/INBOUND_SMTP_TLS_CERT: PEM text, or the path of a PEM file/);
   });
+
+  // Starting tsx and the server's imports can take most of a minute on a busy 2-core machine.
+  it(
+    'stops start-up with the message when the server is started with a bad value',
+    { timeout: 120_000 },
+    () => {
+      const server = fileURLToPath(new URL('./server.ts', import.meta.url));
+      const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
+        env: { ...process.env, PORT: 'eighty', DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 110_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('PORT');
+    },
+  );
 });

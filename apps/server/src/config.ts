@@ -1,3 +1,5 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -25,20 +27,32 @@ const isAddressOrCidr = (value: string) => {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 };
 
-/** Fastify's `trustProxy`: whether, how many hops of, or which proxies' X-Forwarded-For to believe. */
-export type TrustProxy = boolean | number | string[];
+/**
+ * Fastify's `trustProxy`: how many hops of, or which proxies' X-Forwarded-For to believe. `true`
+ * (believe any X-Forwarded-For) is refused: a client could then claim any address, and the
+ * per-IP limits and the audit trail would count whatever it claims.
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_EXPECTS =
+  'false, a hop count (1 behind one load balancer), or comma-separated proxy addresses/CIDRs like 10.0.0.0/8';
 
 const trustProxySchema = optionalString.pipe(
   z
     .string()
     .refine(
+      (value) => value !== 'true',
+      `true would believe any X-Forwarded-For; set ${TRUST_PROXY_EXPECTS}`,
+    )
+    .refine(
       (value) =>
-        /^(true|false|\d+)$/.test(value) ||
+        value === 'true' ||
+        /^(false|\d+)$/.test(value) ||
         value.split(',').every((item) => isAddressOrCidr(item.trim())),
-      'true, false, a hop count, or comma-separated proxy addresses/CIDRs like 10.0.0.0/8',
+      TRUST_PROXY_EXPECTS,
     )
     .transform((value): TrustProxy => {
-      if (value === 'true' || value === 'false') return value === 'true';
+      if (value === 'false') return false;
       if (/^\d+$/.test(value)) return Number(value);
       return value.split(',').map((item) => item.trim());
     })
@@ -97,6 +111,7 @@ const envSchema = z.object({
   AUTH_JWKS_URL: optionalString.pipe(z.url({ error: 'the external JWKS URL' }).optional()),
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOGIN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(5),
+  LOGIN_ACCOUNT_GLOBAL_FAILURE_LIMIT: z.coerce.number().int().positive().default(50),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
   REFRESH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   INTEGRATION_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -138,6 +153,11 @@ const envSchema = z.object({
     .min(1024)
     .default(25 * 1024 * 1024),
   INBOUND_SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(20),
+  INBOUND_SMTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(5),
+  INBOUND_SMTP_IDLE_TIMEOUT: durationSchema.prefault('60s'),
+  INBOUND_SMTP_SESSION_TIMEOUT: durationSchema.prefault('10m'),
+  INBOUND_SMTP_TLS_CERT: optionalString,
+  INBOUND_SMTP_TLS_KEY: optionalString,
   INBOUND_SMTP_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(100),
   INBOUND_SMTP_MESSAGES_PER_SENDER_PER_HOUR: z.coerce.number().int().min(1).default(30),
   TRANSLATE_URL: optionalString.pipe(
@@ -217,6 +237,47 @@ const envSchema = z.object({
   ),
 });
 
+/** A PEM value as given, or the contents of the file it names. */
+const pemOf = (name: string, value: string) => {
+  if (value.includes('-----BEGIN ')) return value.replace(/\\n/g, '\n');
+  try {
+    return readFileSync(value, 'utf8');
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${name}: PEM text, or the path of a PEM file (${(error as Error).message})`,
+    );
+  }
+};
+
+/**
+ * STARTTLS's certificate and key: both or neither, each PEM text or a file path, and the key must
+ * be the certificate's (checked here, so a wrong pair stops the start instead of every handshake).
+ */
+const smtpTlsOf = (certSetting: string | undefined, keySetting: string | undefined) => {
+  if (!certSetting && !keySetting) return undefined;
+  if (!certSetting || !keySetting) {
+    throw new ConfigError(
+      'Invalid configuration:\n  INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY: set both, or neither for a self-signed certificate',
+    );
+  }
+  const cert = pemOf('INBOUND_SMTP_TLS_CERT', certSetting);
+  const key = pemOf('INBOUND_SMTP_TLS_KEY', keySetting);
+  let matches: boolean;
+  try {
+    matches = new X509Certificate(cert).checkPrivateKey(createPrivateKey(key));
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY: a PEM certificate and its private key (${(error as Error).message})`,
+    );
+  }
+  if (!matches) {
+    throw new ConfigError(
+      'Invalid configuration:\n  INBOUND_SMTP_TLS_KEY: is not the private key of INBOUND_SMTP_TLS_CERT',
+    );
+  }
+  return { cert, key };
+};
+
 export type Env = z.input<typeof envSchema>;
 
 export type AppConfig = {
@@ -280,6 +341,17 @@ export type AppConfig = {
     emailMaxBytes: number;
     /** SMTP clients connected at once; one more is answered 421. */
     smtpMaxConnections: number;
+    /** SMTP clients connected at once from one IP address; one more is answered 421. */
+    smtpMaxConnectionsPerIp: number;
+    /** A session whose client owes us input this long is closed (421). */
+    smtpIdleTimeoutMs: number;
+    /** A session is closed this long after it opened, however busy (421). */
+    smtpSessionTimeoutMs: number;
+    /**
+     * The certificate and key STARTTLS presents (PEM); undefined: a self-signed one is made and
+     * kept in DATA_DIR.
+     */
+    smtpTls: { cert: string; key: string } | undefined;
     /** Messages one client IP, and one envelope sender, may start an hour; more are answered 450. */
     smtpMessagesPerIpPerHour: number;
     smtpMessagesPerSenderPerHour: number;
@@ -332,7 +404,10 @@ export type AppConfig = {
     sessionLimitMinutes: number;
     loginIpLimitPerMinute: number;
     refreshIpLimitPerMinute: number;
+    /** Failed sign-ins on one account from one address in 15 minutes before that pair is locked. */
     loginAccountFailureLimit: number;
+    /** Failed sign-ins on one account from all addresses in 15 minutes before it backs off. */
+    loginAccountGlobalFailureLimit: number;
     external: { issuer: string; audience: string; jwksUrl: string } | undefined;
   };
 };
@@ -498,6 +573,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       emailSecret: e.INBOUND_EMAIL_SECRET,
       emailMaxBytes: e.INBOUND_EMAIL_MAX_BYTES,
       smtpMaxConnections: e.INBOUND_SMTP_MAX_CONNECTIONS,
+      smtpMaxConnectionsPerIp: e.INBOUND_SMTP_MAX_CONNECTIONS_PER_IP,
+      smtpIdleTimeoutMs: e.INBOUND_SMTP_IDLE_TIMEOUT,
+      smtpSessionTimeoutMs: e.INBOUND_SMTP_SESSION_TIMEOUT,
+      smtpTls: smtpTlsOf(e.INBOUND_SMTP_TLS_CERT, e.INBOUND_SMTP_TLS_KEY),
       smtpMessagesPerIpPerHour: e.INBOUND_SMTP_MESSAGES_PER_IP_PER_HOUR,
       smtpMessagesPerSenderPerHour: e.INBOUND_SMTP_MESSAGES_PER_SENDER_PER_HOUR,
     },
@@ -508,10 +587,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT,
       retryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
-      allowPrivateNetworks:
-        e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === undefined
-          ? e.NODE_ENV !== 'production'
-          : e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
+      // Off unless asked for, whatever NODE_ENV says: a webhook URL on loopback, a private
+      // network or link-local (cloud metadata) would let an admin probe the server's own network.
+      allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
     },
     mediaS3: e.MEDIA_S3_BUCKET
       ? {
@@ -560,6 +638,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
       refreshIpLimitPerMinute: e.REFRESH_IP_LIMIT_PER_MINUTE,
       loginAccountFailureLimit: e.LOGIN_ACCOUNT_FAILURE_LIMIT,
+      loginAccountGlobalFailureLimit: e.LOGIN_ACCOUNT_GLOBAL_FAILURE_LIMIT,
       external:
         e.AUTH_ISSUER && e.AUTH_AUDIENCE && e.AUTH_JWKS_URL
           ? { issuer: e.AUTH_ISSUER, audience: e.AUTH_AUDIENCE, jwksUrl: e.AUTH_JWKS_URL }

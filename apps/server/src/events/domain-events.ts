@@ -82,6 +82,11 @@ export type DomainEventMap = {
   'message.status_changed': LeadFact & { timelineEventId: string; status: string };
   /** A lead's message arrived (SMS, MMS or email), or its stored copy changed (media ready). */
   'message.received': LeadFact & { timelineEventId: string; channel: 'SMS' | 'EMAIL' };
+  /**
+   * A person confirmed the sender of a lead's email that failed verification: from now on it is
+   * the lead's reply (`message.received` is recorded with it).
+   */
+  'message.sender_confirmed': LeadFact & { timelineEventId: string; actor: Actor };
   /** A lead's message got its English translation. */
   'message.translated': LeadFact & { timelineEventId: string; translation: string };
   /** Something else reached the lead's timeline (an opt-out, a bounce, a tour, a call, …). */
@@ -234,11 +239,28 @@ export type DomainEventMap = {
     role: StaffRole;
     actor: Actor;
   };
-  /** An invitation was accepted: the user now exists (the actor is that new user). */
+  /**
+   * An invitation was accepted: the user now exists (the actor is that new user). `email` is the
+   * address it was sent to: whoever opened the link proved only that they held it.
+   */
   'user.invitation_accepted': CompanyFact & {
     invitationId: string;
     userId: string;
+    email: string;
     role: StaffRole;
+    actor: Actor;
+  };
+  /** An invitation stopped working: an admin revoked it, or its inviter was deactivated. */
+  'user.invitation_revoked': CompanyFact & {
+    invitationId: string;
+    email: string;
+    reason: 'revoked' | 'inviter_deactivated';
+    actor: Actor;
+  };
+  /** An admin took a fresh link of a pending invitation ('Copy invitation link'). */
+  'user.invitation_link_copied': CompanyFact & {
+    invitationId: string;
+    email: string;
     actor: Actor;
   };
   'user.role_changed': CompanyFact & {

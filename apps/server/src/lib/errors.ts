@@ -1,11 +1,19 @@
+import { errorCodes } from '@leasing/contract';
+import type { ErrorCode } from '@leasing/contract';
+
 /** One wrong field: `path` starts with the request part (`body.`, `params.`, `querystring.`, `headers.`). */
 export type FieldProblem = { path: string; message: string };
 
-/** An error the client can act on: its status, a stable code, and a sentence for a person. */
+/**
+ * An error the client can act on: a code of the contract (`errorCodes`), a sentence for a person,
+ * and the status the contract gives the code, so the two can never disagree.
+ */
 export class HttpError extends Error {
+  /** The HTTP status answered: `errorCodes[code].status`. */
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
     /** Which fields are wrong, as validation errors name them (`body.leadID`). */
@@ -15,13 +23,14 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = 'HttpError';
+    this.statusCode = errorCodes[code].status;
   }
 }
 
 export const unauthorized = (message = 'Sign in to continue.') =>
-  new HttpError(401, 'UNAUTHORIZED', message);
-export const forbidden = () => new HttpError(403, 'FORBIDDEN', 'User is not permitted');
-export const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not found.`);
+  new HttpError('UNAUTHORIZED', message);
+export const forbidden = () => new HttpError('FORBIDDEN', 'User is not permitted');
+export const notFound = (what: string) => new HttpError('NOT_FOUND', `${what} not found.`);
 /** The field as a person reads it: `body.leadID` → `leadID`; a whole part (`body`) stays as is. */
 const fieldLabel = (path: string) => path.replace(/^(body|params|querystring|headers)\./, '');
 
@@ -30,6 +39,4 @@ const fieldLabel = (path: string) => path.replace(/^(body|params|querystring|hea
  * 'must match the lead in the path')` → message `leadID: must match…`, details `[{ path, message }]`.
  */
 export const badRequest = (path: string, problem: string) =>
-  new HttpError(400, 'VALIDATION', `${fieldLabel(path)}: ${problem}`, {}, [
-    { path, message: problem },
-  ]);
+  new HttpError('VALIDATION', `${fieldLabel(path)}: ${problem}`, {}, [{ path, message: problem }]);

@@ -56,9 +56,22 @@ export const principalOf = (request: FastifyRequest): Principal => {
   return request.principal;
 };
 
+/**
+ * What a socket keeps of its user: `socket.data` travels to other processes through Redis
+ * (`fetchSockets()`), so it holds who the user is and never their password hash or token state.
+ */
+export type SocketPrincipal = Pick<Principal, 'id' | 'name' | 'companyId' | 'role'>;
+
+export const toSocketPrincipal = ({ id, name, companyId, role }: Principal): SocketPrincipal => ({
+  id,
+  name,
+  companyId,
+  role,
+});
+
 /** The staff user a connected socket acts for (set by the handshake, kept by re-authentication). */
-export const socketPrincipal = (socket: Socket): Principal =>
-  (socket.data as { principal: Principal }).principal;
+export const socketPrincipal = (socket: Socket): SocketPrincipal =>
+  (socket.data as { principal: SocketPrincipal }).principal;
 
 /** The one lead a secure-access socket may hear about; null for a staff socket. */
 export const socketLeadScope = (socket: Socket): string | null =>
@@ -66,6 +79,8 @@ export const socketLeadScope = (socket: Socket): string | null =>
 
 /** Routes only a company's admins may use: users, numbers, API keys, webhooks, settings, audit. */
 export const ADMINS_ONLY = ['admin'] as const satisfies readonly StaffRole[];
+/** The config of a route only a company's admins may use (`authenticate` checks it). */
+export const ADMINS_ROUTE = { roles: ADMINS_ONLY };
 /** Routes for managers and admins: reassigning anyone's leads, reports. */
 export const MANAGERS_AND_ADMINS = ['admin', 'manager'] as const satisfies readonly StaffRole[];
 
@@ -83,3 +98,9 @@ export const userActor = (principal: Pick<Principal, 'id' | 'name'>) => ({
   userId: principal.id,
   name: principal.name,
 });
+
+/** A change a signed-in staff user makes: their company, and who the audit trail names. */
+export const staffChange = (request: FastifyRequest) => {
+  const principal = principalOf(request);
+  return { principal, companyId: principal.companyId, actor: userActor(principal) };
+};

@@ -21,7 +21,7 @@ export const verifyTwilioRequest = (
     typeof signature !== 'string' ||
     !twilio.validateRequest(authToken, signature, url, params)
   ) {
-    throw new HttpError(403, 'BAD_SIGNATURE', 'The request is not signed by Twilio.');
+    throw new HttpError('BAD_SIGNATURE', 'The request is not signed by Twilio.');
   }
   return params;
 };

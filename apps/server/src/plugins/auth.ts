@@ -4,20 +4,16 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { createAuthService, type AuthService } from '../modules/auth/auth.service.js';
-import {
-  createTokenService,
-  isLeadAccessToken,
-  type TokenService,
-} from '../modules/auth/token.service.js';
-import { findUserByEmail, findUserById } from '../modules/auth/users.repository.js';
+import { createAuthService, type AuthService } from '../modules/auth/index.js';
+import { createTokenService, isLeadAccessToken, type TokenService } from '../modules/auth/index.js';
+import { findUserByEmail, findUserById } from '../modules/auth/index.js';
 import { bearerToken, roleAllows, type Principal, type Session } from '../lib/principal.js';
 import { sessionRoom } from '../lib/socket-rooms.js';
 import {
   createLeadAccessResolver,
   leadScopeAllows,
   type LeadAccessSession,
-} from '../modules/secure-access/lead-scope.js';
+} from '../modules/secure-access/index.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -87,6 +83,14 @@ export const authPlugin = fp(
       if (user.deactivatedAt) throw unauthorized('This account has been deactivated.');
       const iat = verified.payload.iat;
       if (user.tokensValidAfter && (!iat || iat * 1000 < user.tokensValidAfter.getTime())) {
+        throw unauthorized('Your session has ended. Sign in again.');
+      }
+      // Signed out, or ended because its refresh token was reused: the ID token ends with it.
+      if (
+        verified.source === 'local' &&
+        verified.sessionId &&
+        !(await app.auth.isSessionLive(verified.sessionId))
+      ) {
         throw unauthorized('Your session has ended. Sign in again.');
       }
       const exp = verified.payload.exp;

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import LZString from 'lz-string';
 import { createOffice, createLead } from '../test/factories.js';
-import { databaseTargets } from '../test/test-app.js';
+import { oneDatabase } from '../test/test-app.js';
 import { useTestApp } from '../test/use-test-app.js';
 
 type ErrorBody = { error: { code: string; details?: { path: string; message: string }[] } };
 
 const compressed = { 'x-compressed-params': 'true' };
 
-describe.each(databaseTargets())('compressed query params on $name', (target) => {
+describe.each(oneDatabase())('compressed query params on $name', (target) => {
   const s = useTestApp(target, { seed: 'none' });
 
   it('decompresses a small value for a signed-in user (control)', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatePaymentLinkResponse } from '@leasing/contract';
 import type { LeadRow } from '../db/schema/index.js';
 import { createLead, createOffice } from '../test/factories.js';
-import { databaseTargets } from '../test/test-app.js';
+import { oneDatabase } from '../test/test-app.js';
 import { useTestApp, type HttpMethod } from '../test/use-test-app.js';
 import { PAYMENT_MODE_META } from './spa.js';
 
@@ -25,7 +25,7 @@ afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-describe.each(databaseTargets())('payment host separation ($name)', (target) => {
+describe.each(oneDatabase())('payment host separation ($name)', (target) => {
   const t = useTestApp(target, {
     seed: 'none',
     env: { PAYMENT_HOST: PAY_HOST, WEB_DIST_DIR: webDist },

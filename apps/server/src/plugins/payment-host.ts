@@ -53,9 +53,9 @@ export const paymentHostPlugin = fp(
       if (isPaymentHostRequest(app, request)) {
         const allowed =
           route === undefined || isPaymentRoute || request.routeOptions.config.alsoOnPaymentHost;
-        if (!allowed) throw new HttpError(404, 'NOT_FOUND', 'Not available on the payment host.');
+        if (!allowed) throw new HttpError('NOT_FOUND', 'Not available on the payment host.');
       } else if (isPaymentRoute) {
-        throw new HttpError(404, 'NOT_FOUND', 'Payment links open on the payment host only.');
+        throw new HttpError('NOT_FOUND', 'Payment links open on the payment host only.');
       }
     });
     app.addHook('onSend', async (request, reply) => {

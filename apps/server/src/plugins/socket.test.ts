@@ -2,14 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createOffice } from '../test/factories.js';
-import { databaseTargets, login, startTestApp, type TestApp } from '../test/test-app.js';
+import { oneDatabase, login, startTestApp, type TestApp } from '../test/test-app.js';
 import { companyRoom } from '../lib/socket-rooms.js';
 
 describe('Socket.IO handshake', () => {
   let t: TestApp;
   let url: string;
   const sockets: Socket[] = [];
-  const [pglite] = databaseTargets();
+  const [pglite] = oneDatabase();
 
   let staff: { email: string; password: string };
 
@@ -63,7 +63,7 @@ if (!redisUrl) console.warn('Redis broadcast test not run: REDIS_URL is not set 
 
 describe.runIf(Boolean(redisUrl))('Socket.IO across two server processes (Redis adapter)', () => {
   const apps: TestApp[] = [];
-  const [pglite] = databaseTargets();
+  const [pglite] = oneDatabase();
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
   });

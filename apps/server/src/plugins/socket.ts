@@ -11,11 +11,12 @@ import {
   socketEvents,
   type ReauthenticateAck,
 } from '@leasing/contract';
-import { isLeadAccessToken } from '../modules/auth/token.service.js';
+import { isLeadAccessToken } from '../modules/auth/index.js';
 import {
   socketLeadScope,
   socketPrincipal,
   socketSessionId,
+  toSocketPrincipal,
   type Session,
 } from '../lib/principal.js';
 import { companyRoom, leadRoom, sessionRoom, userRoom } from '../lib/socket-rooms.js';
@@ -108,7 +109,7 @@ export const socketPlugin = fp(
     io.use(async (socket, next) => {
       try {
         const session = await verify((socket.handshake.auth as { token?: unknown }).token);
-        socket.data.principal = session.principal;
+        socket.data.principal = toSocketPrincipal(session.principal);
         socket.data.expiresAt = session.expiresAt;
         socket.data.leadScope = session.leadScope;
         socket.data.sessionId = session.sessionId;
@@ -161,7 +162,7 @@ export const socketPlugin = fp(
           if (session.leadScope !== socketLeadScope(socket)) {
             return answer({ ok: false, error: 'The token is for another scope; connect again.' });
           }
-          socket.data.principal = session.principal;
+          socket.data.principal = toSocketPrincipal(session.principal);
           socket.data.expiresAt = session.expiresAt;
           // Signing in again without signing out starts another session: follow it.
           const previousSession = socketSessionId(socket);

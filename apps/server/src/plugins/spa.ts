@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { PAYMENT_MODE_TITLE } from '@leasing/contract';
+import { HttpError } from '../lib/errors.js';
 import { alsoOnPaymentHost, isPaymentHostRequest } from './payment-host.js';
 
 /** The meta tag that switches the SPA into payment-domain mode. */
@@ -63,9 +64,7 @@ export const spaPlugin = fp(
       if (hasSpa && request.method === 'GET' && !isApi && !isFile) {
         return isPaymentHostRequest(app, request) ? sendPaymentIndex(reply) : sendIndex(reply);
       }
-      return reply
-        .status(404)
-        .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
+      throw new HttpError('NOT_FOUND', `No route for ${request.method} ${path}`);
     });
   },
   { name: 'spa' },

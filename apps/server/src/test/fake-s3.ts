@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { loadConfig } from '../config.js';
-import { createS3Client } from '../modules/messaging/s3-media.storage.js';
+import { createS3Client } from '../modules/messaging/index.js';
 
 /** s3rver checks request signatures against these credentials. */
 const ACCESS_KEY = 'S3RVER';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
@@ -61,6 +61,10 @@ export type FakeTwilio = {
   mediaRequests: { path: string; authorization: string | undefined }[];
   /** SIDs asked about through the Message resource (status reconciliation). */
   lookups: string[];
+  /** The numbers (E.164) the account owns, as its IncomingPhoneNumbers list answers; none at first. */
+  setOwnedNumbers: (numbers: string[]) => void;
+  /** Every `PhoneNumber` asked about through IncomingPhoneNumbers. */
+  numberLookups: string[];
   /** Resolves when every status callback sent so far has been answered. */
   settled: () => Promise<void>;
   close: () => Promise<void>;
@@ -97,6 +101,8 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
   const pending = new Set<Promise<unknown>>();
   const finalStatuses = new Map<string, { status: string; errorCode: string | undefined }>();
   const lookups: string[] = [];
+  let owned: string[] = [];
+  const numberLookups: string[] = [];
   let decide: (message: ReceivedSms) => FakeOutcome = () => ({
     accept: true,
     finalStatus: 'delivered',
@@ -177,6 +183,29 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
         sid: resource[1],
         status: known.status,
         error_code: known.errorCode ? Number(known.errorCode) : null,
+      });
+    }
+    // The account's numbers (IncomingPhoneNumbers), filtered by PhoneNumber as Twilio does.
+    const requestUrl = new URL(request.url ?? '/', 'http://fake');
+    if (
+      request.method === 'GET' &&
+      requestUrl.pathname === `/2010-04-01/Accounts/${accountSid}/IncomingPhoneNumbers.json`
+    ) {
+      if (request.headers.authorization !== expectedAuth)
+        return json(401, { code: 20003, message: 'Authenticate', status: 401 });
+      const wanted = requestUrl.searchParams.get('PhoneNumber');
+      if (wanted !== null) numberLookups.push(wanted);
+      return json(200, {
+        incoming_phone_numbers: owned
+          .filter((number) => wanted === null || number === wanted)
+          .map((number) => ({
+            sid: `PN${createHash('md5').update(number).digest('hex')}`,
+            account_sid: accountSid,
+            phone_number: number,
+            friendly_name: number,
+          })),
+        page: 0,
+        page_size: 50,
       });
     }
     const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
@@ -261,6 +290,10 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
     },
     mediaRequests,
     lookups,
+    setOwnedNumbers: (numbers) => {
+      owned = [...numbers];
+    },
+    numberLookups,
     setOutcome: (next) => {
       decide = next;
     },

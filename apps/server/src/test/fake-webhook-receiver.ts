@@ -2,8 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
-/** What the receiver does with one request: answer with a status, or hang past any timeout. */
-export type ReceiverAnswer = { status: number } | 'hang';
+/**
+ * What the receiver does with one request: answer with a status (and, when given, this body
+ * instead of `ok`), or hang past any timeout.
+ */
+export type ReceiverAnswer = { status: number; body?: string } | 'hang';
 
 export type ReceivedWebhook = {
   path: string;
@@ -67,7 +70,7 @@ export const startFakeWebhookReceiver = async (): Promise<FakeWebhookReceiver> =
         processed.set(id, JSON.parse(body));
       }
       response.writeHead(verified ? answer.status : 401, { 'content-type': 'text/plain' });
-      response.end(verified ? 'ok' : 'bad signature');
+      response.end(verified ? (answer.body ?? 'ok') : 'bad signature');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './test-app.js';
+import { waitUntil } from './wait-until.js';
 
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 
@@ -20,6 +21,8 @@ export type ServerProcess = {
   waitForLog: (pattern: RegExp, timeoutMs?: number) => Promise<void>;
   /** Stops it as an orchestrator would (SIGTERM) and waits for it to exit. */
   close: () => Promise<void>;
+  /** Kills it as a crash would (SIGKILL: no shutdown hooks run) and waits for it to exit. */
+  crash: () => Promise<void>;
 };
 
 /**
@@ -50,40 +53,51 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const running = () => child.exitCode === null && child.signalCode === null;
-  const close = async () => {
+  const stop = async (signal: NodeJS.Signals) => {
     if (!running()) return;
-    child.kill('SIGTERM');
-    await once(child, 'exit');
+    const exited = once(child, 'exit');
+    child.kill(signal);
+    await exited;
   };
+  const close = () => stop('SIGTERM');
 
-  const started = Date.now();
-  for (;;) {
-    if (!running()) throw new Error(`server process exited:\n${log}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() - started > READY_TIMEOUT_MS) {
-      await close();
-      throw new Error(`server process not ready in ${READY_TIMEOUT_MS} ms:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
+  // A failure to get ready says so with what the process printed, and leaves no process behind.
+  await waitUntil(
+    'the server process answers /readyz',
+    async () => {
+      if (!running()) throw new Error(`server process exited:\n${log}`);
+      return fetch(`${url}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    { timeoutMs: READY_TIMEOUT_MS, intervalMs: POLL_MS },
+  ).catch(async (error: Error) => {
+    const exited = !running();
+    await close();
+    throw exited ? error : new Error(`${error.message}:\n${log}`);
+  });
 
   return {
     url,
     log: () => log,
     running,
-    waitForLog: async (pattern, timeoutMs = 10_000) => {
-      const until = Date.now() + timeoutMs;
-      while (!pattern.test(log)) {
-        if (!running()) throw new Error(`server process exited before logging ${pattern}:\n${log}`);
-        if (Date.now() > until) throw new Error(`server process never logged ${pattern}:\n${log}`);
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
-    },
+    waitForLog: (pattern, timeoutMs = 10_000) =>
+      waitUntil(
+        `the server process logs ${pattern}`,
+        () => {
+          if (!running()) throw new Error(`server process exited before logging ${pattern}`);
+          return pattern.test(log);
+        },
+        { timeoutMs, intervalMs: POLL_MS },
+      ).then(
+        () => undefined,
+        (error: Error) => {
+          throw new Error(`${error.message}:\n${log}`);
+        },
+      ),
     close,
+    crash: () => stop('SIGKILL'),
   };
 };
 

@@ -13,15 +13,15 @@ export const until = <T>(socket: Socket, event: string, timeoutMs = 5_000) =>
     });
   });
 
-/** Collects everything a socket hears, to prove what it never heard. */
+/**
+ * Collects everything a socket hears, to prove what it never heard: cause something the socket may
+ * hear after what it must not, await that, and read what came before it (no waiting a while).
+ */
 export const recordAll = (socket: Socket) => {
   const heard: { event: string; payload: unknown }[] = [];
   socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
   return heard;
 };
-
-/** Lets time pass in real time: only after a positive control, to show something stayed away. */
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Console sockets opened as the web opens them (WebSocket only, no reconnection), each resolved

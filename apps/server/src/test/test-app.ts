@@ -1,26 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import type { DnsResolver } from '../lib/dns-resolver.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { Clock } from '../lib/clock.js';
-import type { SendWindow } from '../modules/messaging/send-window.js';
+import type { SendWindow } from '../modules/scheduling/index.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { openTestPglite } from './pglite-template.js';
+import { administer, databaseUrl, POSTGRES_TEMPLATE_ENV } from './postgres-template.js';
 
 export type DatabaseTarget = { name: 'pglite' | 'postgres'; open: () => Promise<Database> };
-
-/** Runs one statement on the PostgreSQL server of `baseUrl` (creating and dropping databases). */
-const administer = async (baseUrl: string, statement: string) => {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-};
 
 export type FreshPostgres = {
   /** The new database's connection URL, for this process and child processes alike. */
@@ -28,21 +21,29 @@ export type FreshPostgres = {
   drop: () => Promise<void>;
 };
 
-/** A new, empty database on the PostgreSQL server of `baseUrl`. */
-export const createFreshPostgres = async (baseUrl: string): Promise<FreshPostgres> => {
+/**
+ * A new database on the PostgreSQL server of `baseUrl`: a copy of the run's migrated template when
+ * there is one, and always empty when `empty` (a test of the migrations themselves).
+ */
+export const createFreshPostgres = async (
+  baseUrl: string,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<FreshPostgres> => {
   const name = `leasing_test_${randomBytes(6).toString('hex')}`;
-  await administer(baseUrl, `create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const template = empty ? undefined : process.env[POSTGRES_TEMPLATE_ENV];
+  await administer(baseUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
-    url: url.toString(),
+    url: databaseUrl(baseUrl, name),
     drop: () => administer(baseUrl, `drop database if exists ${name} with (force)`),
   };
 };
 
-/** A fresh database on the PostgreSQL server of `baseUrl`, dropped when closed. */
-export const openFreshPostgres = async (baseUrl: string, poolSize = 5): Promise<Database> => {
-  const fresh = await createFreshPostgres(baseUrl);
+/** A fresh database on the PostgreSQL server of `baseUrl` (see `createFreshPostgres`), dropped when closed. */
+export const openFreshPostgres = async (
+  baseUrl: string,
+  { poolSize = 5, empty = false }: { poolSize?: number; empty?: boolean } = {},
+): Promise<Database> => {
+  const fresh = await createFreshPostgres(baseUrl, { empty });
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize });
   return {
     ...database,
@@ -56,10 +57,13 @@ export const openFreshPostgres = async (baseUrl: string, poolSize = 5): Promise<
 let announced = false;
 
 /**
- * Integration tests run on embedded PGlite always, and on PostgreSQL too when DATABASE_URL is set
- * (CI sets it). Without it they say so once instead of passing silently.
+ * Both engines, for a test of what differs between them: PGlite always, and PostgreSQL too when
+ * DATABASE_URL is set (CI sets it). The SQL is the same engine's; what differs is the driver (how
+ * values come back), connections (a pool, simultaneous transactions, locks) and the job queue. So
+ * a test of concurrency, locking, the queue, raw-SQL results or migrations runs on both; every
+ * other test runs once (`oneDatabase`). Without DATABASE_URL this says so once.
  */
-export const databaseTargets = (): DatabaseTarget[] => {
+export const everyDatabase = (): DatabaseTarget[] => {
   const pgUrl = process.env.DATABASE_URL;
   if (!pgUrl && !announced) {
     announced = true;
@@ -68,14 +72,42 @@ export const databaseTargets = (): DatabaseTarget[] => {
     );
   }
   return [
-    { name: 'pglite', open: () => openDatabase({ kind: 'pglite', dataDir: undefined }) },
+    { name: 'pglite', open: openTestPglite },
     ...(pgUrl ? [{ name: 'postgres' as const, open: () => openFreshPostgres(pgUrl) }] : []),
   ];
+};
+
+/** The embedded database, for a test whose behaviour is the same on both engines. */
+export const oneDatabase = (): DatabaseTarget[] => [{ name: 'pglite', open: openTestPglite }];
+
+/**
+ * A fresh database with no migration applied, for a test of a migration itself (other targets start
+ * from the run's migrated template).
+ */
+export const openEmptyDatabase = (target: DatabaseTarget): Promise<Database> =>
+  target.name === 'pglite'
+    ? openDatabase({ kind: 'pglite', dataDir: undefined })
+    : openFreshPostgres(process.env.DATABASE_URL!, { empty: true });
+
+let workerDataDir: string | undefined;
+
+/**
+ * A data directory (media, the SMTP certificate) of this test process's own, removed when it
+ * exits: tests running side by side never share files, and none lands in the repository's .data.
+ */
+const testDataDir = () => {
+  if (!workerDataDir) {
+    const dir = mkdtempSync(join(tmpdir(), 'leasing-test-data-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    workerDataDir = dir;
+  }
+  return workerDataDir;
 };
 
 export const testConfig = (env: Record<string, string> = {}): AppConfig =>
   loadConfig({
     NODE_ENV: 'test',
+    DATA_DIR: testDataDir(),
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     WEB_DIST_DIR: '/nonexistent-web-dist',

@@ -7,7 +7,7 @@ import {
   createApiKeyRequestSchema,
   createdApiKeySchema,
 } from '@leasing/contract';
-import { ADMINS_ONLY, principalOf, userActor } from '../../lib/principal.js';
+import { ADMINS_ROUTE, principalOf, userActor } from '../../lib/principal.js';
 import { createApiKeyAsUser, listApiKeys, revokeApiKeyAsUser } from './api-keys.service.js';
 
 /** Admins manage their company's integration keys (Settings → API keys). */
@@ -17,14 +17,14 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiRoutes.apiKeys,
-    { config: { roles: ADMINS_ONLY }, schema: { response: { 200: apiKeyListSchema } } },
+    { config: ADMINS_ROUTE, schema: { response: { 200: apiKeyListSchema } } },
     (request) => listApiKeys(db, principalOf(request).companyId),
   );
 
   app.post(
     apiRoutes.apiKeys,
     {
-      config: { roles: ADMINS_ONLY },
+      config: ADMINS_ROUTE,
       schema: { body: createApiKeyRequestSchema, response: { 201: createdApiKeySchema } },
     },
     async (request, reply) => {
@@ -47,7 +47,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     apiRoutes.apiKey,
     {
-      config: { roles: ADMINS_ONLY },
+      config: ADMINS_ROUTE,
       schema: { params: apiKeyParamsSchema, response: { 200: apiKeySchema } },
     },
     (request) => {

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { ApiKey, CreatedApiKey } from '@leasing/contract';
 import { apiKeys } from '../../db/schema/index.js';
 import { createOffice, type Office } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp, type HttpMethod } from '../../test/use-test-app.js';
 import { hashApiKey } from './api-key-secret.js';
 import { resolveApiKey } from './api-keys.service.js';
 
-describe.each(databaseTargets())('API keys on $name', (target) => {
+describe.each(oneDatabase())('API keys on $name', (target) => {
   const s = useTestApp(target, { seed: 'none' });
   let office: Office;
   let token: string;

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,37 +8,20 @@ import { apiKeyScopes, integrationPaths } from '@leasing/contract';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { apiKeys, companies } from '../../db/schema/index.js';
-import { repoRoot, serverRoot } from '../../lib/paths.js';
+import { serverRoot } from '../../lib/paths.js';
+import { runBin, runCommandInProcess } from '../../test/cli.js';
 import { createCompany, createUser } from '../../test/factories.js';
-import { bearer, databaseTargets, login, testConfig } from '../../test/test-app.js';
+import { bearer, everyDatabase, login, testConfig } from '../../test/test-app.js';
+import { createApiKeyCommand } from './create-api-key.command.js';
 
 /** The company the keys are made for; the same one every time a test opens the database. */
 const COMPANY = { id: '5b0f3c1e-7a2d-4c8e-9f10-2a3b4c5d6e7f', name: 'CLI Rentals' };
 
-const CLI = join(serverRoot, 'src/modules/api-keys/create-api-key-cli.ts');
-const TSX = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+const BIN = join(serverRoot, 'src/modules/api-keys/create-api-key-cli.ts');
 
-type CliResult = { code: number; stdout: string; stderr: string };
-
-/** The command as a person runs it, in its own process, configured only by the environment. */
+/** The command, run in this process, configured only by the environment. */
 const runCli = (args: string[], env: Record<string, string | undefined>) =>
-  new Promise<CliResult>((resolve) => {
-    const childEnv: Record<string, string | undefined> = {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: undefined,
-      ...env,
-    };
-    execFile(
-      process.execPath,
-      [TSX, CLI, ...args],
-      { cwd: repoRoot, env: childEnv as NodeJS.ProcessEnv, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  runCommandInProcess(createApiKeyCommand, args, env);
 
 const openApp = async (database: Database): Promise<FastifyInstance> => {
   const app = await buildApp({ config: testConfig(), database });
@@ -81,7 +63,8 @@ describe('npm run apikey:create', () => {
       expect(made.statusCode).toBe(201);
       expect(await keyCount()).toBe(1);
 
-      const result = await runCli(['--company', COMPANY.id], { DATA_DIR: dataDir });
+      // The bin, in a process of its own: the data-dir lock refuses only another process.
+      const result = await runBin(BIN, ['--company', COMPANY.id], { DATA_DIR: dataDir });
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('in use by a running server, so no key was created');
@@ -143,7 +126,7 @@ describe('npm run apikey:create', () => {
 });
 
 // PostgreSQL takes several clients: the command works while a server runs.
-describe.each(databaseTargets().filter((target) => target.name === 'postgres'))(
+describe.each(everyDatabase().filter((target) => target.name === 'postgres'))(
   'npm run apikey:create on $name',
   (target) => {
     it('prints a key that works, even while a server is running', async () => {

@@ -37,6 +37,7 @@ const targetOf = (event: DomainEvent): Target | null => {
       return { targetType: 'message', targetId: event.messageId };
     case 'timeline.event_added':
     case 'opt_out_review.decided':
+    case 'message.sender_confirmed':
       return { targetType: 'timeline_event', targetId: event.timelineEventId };
     case 'payment_link.changed':
       return { targetType: 'payment_link', targetId: event.paymentLinkId };
@@ -58,6 +59,8 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'user.reactivated':
       return { targetType: 'user', targetId: event.userId };
     case 'user.invited':
+    case 'user.invitation_revoked':
+    case 'user.invitation_link_copied':
       return { targetType: 'invitation', targetId: event.invitationId };
     case 'webhook_endpoint.created':
     case 'webhook_endpoint.updated':
@@ -140,7 +143,11 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
     case 'user.invited':
       return { email: event.email, role: event.role };
     case 'user.invitation_accepted':
-      return { invitationId: event.invitationId, role: event.role };
+      return { invitationId: event.invitationId, email: event.email, role: event.role };
+    case 'user.invitation_revoked':
+      return { email: event.email, reason: event.reason };
+    case 'user.invitation_link_copied':
+      return { email: event.email };
     case 'user.role_changed':
       return { role: event.after };
     case 'user.deactivated':

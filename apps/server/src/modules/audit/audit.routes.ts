@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes, auditFilterSchema, auditPageSchema, auditQuerySchema } from '@leasing/contract';
-import { ADMINS_ONLY, principalOf } from '../../lib/principal.js';
+import { ADMINS_ROUTE, principalOf } from '../../lib/principal.js';
 import { auditCsv, listAudit } from './audit.service.js';
 
 /** Admins read their company's audit trail (Settings → Audit) and export it as CSV. */
@@ -11,7 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     apiRoutes.audit,
     {
-      config: { roles: ADMINS_ONLY },
+      config: ADMINS_ROUTE,
       schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
     (request) => listAudit(db, principalOf(request).companyId, request.query),
@@ -19,7 +19,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiRoutes.auditExport,
-    { config: { roles: ADMINS_ONLY }, schema: { querystring: auditFilterSchema } },
+    { config: ADMINS_ROUTE, schema: { querystring: auditFilterSchema } },
     (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       return reply

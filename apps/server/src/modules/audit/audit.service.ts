@@ -78,9 +78,23 @@ export const AUDIT_CSV_COLUMNS = [
   'request id',
 ] as const;
 
+/**
+ * A spreadsheet runs a cell that begins with one of these as a formula: a user or lead named
+ * `=HYPERLINK(...)` would act in the admin's spreadsheet. Such a cell gets a leading `'` (OWASP's
+ * CSV injection advice), which spreadsheets show as text.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export const escapeCsvFormula = (value: string) =>
+  FORMULA_START.test(value) ? `'${value}` : value;
+
 /** The CSV export: a stream, so a long trail is never held in memory at once. */
 export const auditCsv = (db: Db, companyId: string, filter: AuditFilter) => {
-  const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS] });
+  const csv = stringify({
+    header: true,
+    columns: [...AUDIT_CSV_COLUMNS],
+    cast: { string: escapeCsvFormula },
+  });
   void (async () => {
     try {
       for await (const row of auditRowsOf(db, companyId, filter)) {

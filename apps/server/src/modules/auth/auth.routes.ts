@@ -28,11 +28,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           max: app.config.auth.loginIpLimitPerMinute,
           timeWindow: '1 minute',
           keyGenerator: (request) => `login:${request.ip}`,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            code: 'RATE_LIMITED',
-            message: `Too many sign-in attempts from this network. Try again in ${context.after}.`,
-          }),
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(
+              'RATE_LIMITED',
+              `Too many sign-in attempts from this network. Try again in ${context.after}.`,
+            ),
         },
       },
     },

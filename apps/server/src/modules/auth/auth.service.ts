@@ -1,14 +1,11 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { LoginRequest, LoginResponse } from '@leasing/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { HttpError, unauthorized } from '../../lib/errors.js';
-import {
-  claimLoginAttempt,
-  clearLoginFailures,
-  LOGIN_FAILURE_WINDOW_MS,
-} from './login-failures.repository.js';
+import { claimLoginAttempt, recordLoginSuccess } from './login-failures.repository.js';
 import { getDecoyHash, verifyPassword } from '../../lib/password.js';
 import {
   findRefreshToken,
@@ -28,6 +25,15 @@ import {
 } from './users.repository.js';
 
 const INVALID_CREDENTIALS = 'Email or password is incorrect.';
+
+/**
+ * How long a process takes a live sign-in (refresh family) on trust before asking the database
+ * again: a sign-out or a detected reuse on another process ends HTTP access within this time; on
+ * the process that ended it, at once.
+ */
+export const SESSION_CHECK_TTL_MS = 5_000;
+/** How many sign-ins a process remembers (a few per signed-in person). */
+const SESSION_CHECKS_MAX = 20_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -92,24 +98,39 @@ export const createAuthService = (
       sessionId,
     });
 
+  // An ended sign-in never comes back, so that answer is kept; a live one only for a moment.
+  const sessionChecks = new LRUCache<string, { live: boolean; checkedAt: number }>({
+    max: SESSION_CHECKS_MAX,
+  });
+
   const endFamily = async (stored: RefreshTokenRow, at: Date) => {
     await revokeFamily(db, stored.familyId, at);
+    sessionChecks.set(stored.familyId, { live: false, checkedAt: at.getTime() });
     onSessionEnded(stored.familyId);
   };
 
-  /** Records the attempt as a failure up front, atomically; a locked account answers 429. */
-  const throttleAccount = async (email: string, ip: string) => {
-    const attempt = await claimLoginAttempt(db, email, ip, config.loginAccountFailureLimit);
+  /**
+   * Records the attempt as a failure up front, atomically; an account locked for this address, or
+   * backing off after failures from everywhere, answers 429.
+   */
+  const throttleAccount = async (email: string, ip: string, at: Date) => {
+    const attempt = await claimLoginAttempt(
+      db,
+      email,
+      ip,
+      {
+        perAddress: config.loginAccountFailureLimit,
+        perAccount: config.loginAccountGlobalFailureLimit,
+      },
+      at,
+    );
     if (!attempt.allowed) {
-      const oldest = attempt.oldest?.getTime() ?? Date.now();
-      const retryAfter = Math.max(
-        1,
-        Math.ceil((oldest + LOGIN_FAILURE_WINDOW_MS - Date.now()) / 1000),
-      );
+      const retryAfter = Math.max(1, Math.ceil((attempt.retryAt.getTime() - at.getTime()) / 1000));
+      const wait =
+        retryAfter < 60 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`;
       throw new HttpError(
-        429,
         'RATE_LIMITED',
-        `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+        `Too many failed sign-in attempts. Try again in ${wait}.`,
         { 'retry-after': String(retryAfter) },
       );
     }
@@ -130,7 +151,8 @@ export const createAuthService = (
       input: LoginRequest,
       ip: string,
     ): Promise<LoginResponse & { refresh: IssuedRefreshToken }> => {
-      await throttleAccount(input.email, ip);
+      const at = now();
+      await throttleAccount(input.email, ip, at);
       const user = await findUserByEmail(db, input.email);
       // Unknown email and wrong password take the same path and say the same thing.
       const valid = await verifyPassword(
@@ -139,9 +161,9 @@ export const createAuthService = (
       );
       // The failure was recorded before the check; a success clears it with the others.
       if (!user || !user.passwordHash || !valid || user.deactivatedAt) {
-        throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+        throw new HttpError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
-      await clearLoginFailures(db, input.email);
+      await recordLoginSuccess(db, input.email, ip, at);
       return openSession(user);
     },
 
@@ -202,5 +224,15 @@ export const createAuthService = (
 
     /** Whether the sign-in is still live: some token of its family neither revoked nor expired. */
     isSessionActive: (sessionId: string) => isFamilyActive(db, sessionId, now()),
+
+    /** `isSessionActive`, a live answer remembered for SESSION_CHECK_TTL_MS (every HTTP request). */
+    isSessionLive: async (sessionId: string) => {
+      const at = now().getTime();
+      const known = sessionChecks.get(sessionId);
+      if (known && (!known.live || at - known.checkedAt < SESSION_CHECK_TTL_MS)) return known.live;
+      const live = await isFamilyActive(db, sessionId, new Date(at));
+      sessionChecks.set(sessionId, { live, checkedAt: at });
+      return live;
+    },
   };
 };

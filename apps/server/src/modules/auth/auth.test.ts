@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { signingKeys } from '../../db/schema/index.js';
-import { bearer, databaseTargets, login } from '../../test/test-app.js';
+import { bearer, oneDatabase, login } from '../../test/test-app.js';
 import { createOffice, createUser } from '../../test/factories.js';
 import { createTestClock } from '../../test/test-clock.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-describe.each(databaseTargets())('auth over time on $name', (target) => {
+describe.each(oneDatabase())('auth over time on $name', (target) => {
   const clock = createTestClock();
   const s = useTestApp(target, {
     seed: 'none',
@@ -75,7 +75,7 @@ const DANA_EMAIL = 'dana@lakeside.test';
 const MARCUS_EMAIL = 'marcus@lakeside.test';
 const PRIYA_EMAIL = 'priya@lakeside.test';
 
-describe.each(databaseTargets())('auth on $name', (target) => {
+describe.each(oneDatabase())('auth on $name', (target) => {
   const t = useTestApp(target, { seed: 'none', env: { LOGIN_ACCOUNT_FAILURE_LIMIT: '3' } });
   let dana: { email: string; password: string };
   let priya: { email: string; password: string };
@@ -278,7 +278,7 @@ describe.each(databaseTargets())('auth on $name', (target) => {
   });
 });
 
-describe.each(databaseTargets())('login rate limit per IP on $name', (target) => {
+describe.each(oneDatabase())('login rate limit per IP on $name', (target) => {
   const t = useTestApp(target, { seed: 'none', env: { LOGIN_IP_LIMIT_PER_MINUTE: '4' } });
 
   it('answers 429 with Retry-After once the address exceeds its limit', async () => {
@@ -302,7 +302,7 @@ describe('external OIDC issuer', () => {
   let jwksServer: Server;
   let jwksUrl: string;
   let signExternal: (claims: Record<string, unknown>, aud?: string) => Promise<string>;
-  const [pglite] = databaseTargets();
+  const [pglite] = oneDatabase();
 
   beforeAll(async () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,31 +5,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
-import { repoRoot, serverRoot } from '../../lib/paths.js';
+import { serverRoot } from '../../lib/paths.js';
+import { runBin, runCommandInProcess } from '../../test/cli.js';
 import { bearer, login, testConfig } from '../../test/test-app.js';
+import { createAdminCommand } from './create-admin.command.js';
 
-const CLI = join(serverRoot, 'src/modules/auth/create-admin-cli.ts');
-const TSX = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+const BIN = join(serverRoot, 'src/modules/auth/create-admin-cli.ts');
 
-type CliResult = { code: number; stdout: string; stderr: string };
-
-/** The command as an operator runs it, in its own process, configured only by the environment. */
+/** The command, run in this process, configured only by the environment. */
 const runCli = (args: string[], env: Record<string, string | undefined>) =>
-  new Promise<CliResult>((resolve) => {
-    execFile(
-      process.execPath,
-      [TSX, CLI, ...args],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: undefined, ...env },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  runCommandInProcess(createAdminCommand, args, env);
 
 describe('npm run admin:create', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
@@ -43,7 +27,9 @@ describe('npm run admin:create', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--email must be an email address');
 
-    const result = await runCli(
+    // The bin, as an operator runs it in a process of its own.
+    const result = await runBin(
+      BIN,
       ['--email', 'founder@acme.test', '--company', 'Acme Living', '--name', 'Rae Founder'],
       { DATA_DIR: dataDir },
     );
@@ -81,5 +67,5 @@ describe('npm run admin:create', () => {
       await app.close();
       await database.close();
     }
-  });
+  }, 120_000); // the bin's run: tsx starting, then a fresh embedded database to migrate
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { createOffice } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const ISSUER = 'https://id.example.test';
@@ -38,7 +38,7 @@ const sign = (claims: Record<string, unknown>, { withExp = true } = {}) => {
   return (withExp ? jwt.setExpirationTime('5m') : jwt).sign(issuer.privateKey);
 };
 
-describe.each(databaseTargets())('ID tokens of an external issuer on $name', (target) => {
+describe.each(oneDatabase())('ID tokens of an external issuer on $name', (target) => {
   const s = useTestApp(target, {
     seed: 'none',
     env: { AUTH_ISSUER: ISSUER, AUTH_AUDIENCE: AUDIENCE, AUTH_JWKS_URL: issuer.jwksUrl },

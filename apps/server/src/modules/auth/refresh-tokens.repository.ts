@@ -54,3 +54,13 @@ export const revokeFamily = async (db: Db, familyId: string, at: Date) => {
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 };
+
+/** Revokes every refresh token of the user; answers the sign-ins (families) that ended. */
+export const revokeUserRefreshTokens = async (db: Db, userId: string, at: Date) => {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return [...new Set(rows.map((row) => row.familyId))];
+};

@@ -1,8 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { staffRoles, type StaffRole } from '@leasing/contract';
-import { createOffice, createUser } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import {
+  socketEvents,
+  staffRoles,
+  type NewConversationDelivery,
+  type OutboxEntry,
+  type PresenceSnapshot,
+  type PresenceTyping,
+  type StaffRole,
+} from '@leasing/contract';
+import type { LeadRow } from '../../db/schema/index.js';
+import {
+  createConversationEvent,
+  createLead,
+  createOffice,
+  createPhoneNumber,
+  createUser,
+  uniqueEmail,
+  type Office,
+} from '../../test/factories.js';
+import { createSocketOpener, recordAll, until } from '../../test/sockets.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 /**
@@ -95,6 +114,8 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/numbers/:numberId': 'admin',
   'GET /api/team': 'admin',
   'POST /api/team/invitations': 'admin',
+  'POST /api/team/invitations/:invitationId/link': 'admin',
+  'POST /api/team/invitations/:invitationId/revoke': 'admin',
   'PATCH /api/team/:userId': 'admin',
   'POST /api/team/:userId/deactivate': 'admin',
   'POST /api/team/:userId/reactivate': 'admin',
@@ -113,6 +134,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/leads/:leadId/payment-links': 'staff',
   'POST /api/leads/:leadId/payment-links': 'staff',
   'POST /api/leads/:leadId/opt-out-reviews/:eventId': 'staff',
+  'POST /api/leads/:leadId/sender-confirmations/:eventId': 'staff',
   'GET /unsubscribe/:token': 'outside',
   'POST /unsubscribe/:token': 'outside',
   'GET /api/notifications': 'staff',
@@ -140,7 +162,7 @@ const allowed: Record<Rule, readonly StaffRole[]> = {
   outside: staffRoles,
 };
 
-describe.each(databaseTargets())('the role rule of every route ($name)', (target) => {
+describe.each(oneDatabase())('the role rule of every route ($name)', (target) => {
   const ctx = useTestApp(target, {
     seed: 'none',
     env: {
@@ -202,5 +224,312 @@ describe.each(databaseTargets())('the role rule of every route ($name)', (target
     expect(expected.some((line) => line.endsWith('refused'))).toBe(true);
     expect(expected.some((line) => line.endsWith('let through'))).toBe(true);
     expect(outcomes).toEqual(expected);
+  });
+});
+
+describe.each(oneDatabase())('the sandbox outbox by role ($name)', (target) => {
+  const ctx = useTestApp(target, { seed: 'none' });
+
+  it('lists an invitation email to admins only, its link masked, and only admins take a fresh link', async () => {
+    const office = await createOffice(ctx.db);
+    await createPhoneNumber(ctx.db, office.company.id);
+    const tokenOf = async (role: StaffRole) =>
+      ctx.signIn((await createUser(ctx.db, office.company.id, { role })).credentials);
+    const tokens: Record<StaffRole, string> = {
+      admin: await tokenOf('admin'),
+      manager: await tokenOf('manager'),
+      agent: await tokenOf('agent'),
+    };
+    const email = uniqueEmail('new-admin');
+    const invited = await ctx.request<{ _id: string }>('POST', '/api/team/invitations', {
+      as: tokens.admin,
+      payload: { email, name: 'New Admin', role: 'admin' },
+    });
+    expect(invited.status).toBe(201);
+    // A message to a lead, which every role sees: the comparison below can fail either way.
+    const lead = await createLead(ctx.db, office.property);
+    const sms = await ctx.request('POST', `/api/leads/${lead.id}/sms`, {
+      as: tokens.agent,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: `--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nHello\r\n--x--\r\n`,
+    });
+    expect(sms.status).toBe(200);
+
+    const outboxOf = async (role: StaffRole) =>
+      (await ctx.request<{ items: OutboxEntry[] }>('GET', '/api/outbox', { as: tokens[role] })).body
+        .items;
+    // Positive control: the admin sees both.
+    await expect
+      .poll(async () => (await outboxOf('admin')).map((item) => item.to).sort(), {
+        timeout: 15_000,
+      })
+      .toEqual([lead.phone, email].sort());
+
+    // Hostile: a manager and an agent get the lead's message, never the invitation.
+    for (const role of ['manager', 'agent'] as const) {
+      const items = await outboxOf(role);
+      expect(
+        items.map((item) => item.to),
+        role,
+      ).toEqual([lead.phone]);
+      expect(JSON.stringify(items)).not.toContain('accept-invite');
+    }
+
+    // The admin's copy carries no working link either: it is masked, with the invitation to copy.
+    const mail = (await outboxOf('admin')).find((item) => item.to === email)!;
+    expect(mail.body).toContain('/account/accept-invite?token=••••••••\n');
+    expect(mail.invitation).toEqual({ _id: invited.body._id, status: 'pending' });
+
+    // Only an admin takes a working link; the others are refused and nothing changes.
+    for (const role of ['manager', 'agent'] as const) {
+      const refused = await ctx.request<{ error: { message: string } }>(
+        'POST',
+        `/api/team/invitations/${invited.body._id}/link`,
+        { as: tokens[role] },
+      );
+      expect(refused.status, role).toBe(403);
+    }
+    const copied = await ctx.request<{ link: string }>(
+      'POST',
+      `/api/team/invitations/${invited.body._id}/link`,
+      { as: tokens.admin },
+    );
+    expect(copied.status).toBe(200);
+    expect(copied.headers['cache-control']).toBe('no-store');
+    const link = new URL(copied.body.link);
+    const described = await ctx.request<{ email: string }>(
+      'GET',
+      `/api/invitations/${link.searchParams.get('token')}`,
+    );
+    expect(described.body.email).toBe(email);
+  });
+});
+
+/**
+ * The rule of every Socket.IO handler (a client → server event), written apart from the code
+ * like RULES: which sockets may use it — every staff role (`staff`), or also a secure-access
+ * link's socket (`staff+secure-link`) — and what it must refuse. A handler the server registers
+ * that is missing here fails the test.
+ */
+type SocketRule = { sockets: 'staff' | 'staff+secure-link'; refuses: string };
+
+const SOCKET_RULES: Record<string, SocketRule> = {
+  [socketEvents.reauthenticate]: {
+    sockets: 'staff+secure-link',
+    refuses: "another user's token",
+  },
+  [socketEvents.getNewConversation]: {
+    sockets: 'staff+secure-link',
+    refuses: "another company's event, another user's answer, a secure link's other leads",
+  },
+  [socketEvents.presenceView]: { sockets: 'staff', refuses: "another company's lead" },
+  [socketEvents.presenceTyping]: {
+    sockets: 'staff',
+    refuses: 'a lead the socket has not opened (so never another company’s)',
+  },
+  [socketEvents.presenceSync]: { sockets: 'staff', refuses: "another company's viewers" },
+};
+
+/** What Socket.IO itself emits on a server socket: not handlers of ours. */
+const RESERVED_SOCKET_EVENTS = new Set([
+  'connect',
+  'connect_error',
+  'disconnect',
+  'disconnecting',
+  'error',
+  'newListener',
+  'removeListener',
+]);
+
+describe.each(oneDatabase())('the role rule of every socket handler ($name)', (target) => {
+  const ctx = useTestApp(target, { seed: 'none', listen: true });
+  const sockets = createSocketOpener();
+  afterAll(() => sockets.closeAll());
+
+  type Actors = {
+    office: Office;
+    other: Office;
+    lead: LeadRow;
+    otherLead: LeadRow;
+    tokens: Record<StaffRole, string>;
+    ids: Record<StaffRole, string>;
+    outsider: string;
+  };
+  let actors: Actors;
+
+  beforeAll(async () => {
+    const office = await createOffice(ctx.db);
+    const other = await createOffice(ctx.db);
+    const people = await Promise.all(
+      staffRoles.map(
+        async (role) => [role, await createUser(ctx.db, office.company.id, { role })] as const,
+      ),
+    );
+    actors = {
+      office,
+      other,
+      lead: await createLead(ctx.db, office.property),
+      otherLead: await createLead(ctx.db, other.property),
+      tokens: Object.fromEntries(
+        await Promise.all(
+          people.map(async ([role, made]) => [role, await ctx.signIn(made.credentials)]),
+        ),
+      ) as Record<StaffRole, string>,
+      ids: Object.fromEntries(people.map(([role, made]) => [role, made.user.id])) as Record<
+        StaffRole,
+        string
+      >,
+      outsider: await ctx.signIn(other.staff.credentials),
+    };
+  });
+
+  /** The handlers the server registered on a socket: read from the socket itself. */
+  const handlersOf = (client: Socket) => {
+    const server = ctx.app.io.of('/').sockets.get(client.id!);
+    if (!server) throw new Error('no server socket for this client');
+    return server
+      .eventNames()
+      .map(String)
+      .filter((name) => !RESERVED_SOCKET_EVENTS.has(name))
+      .sort();
+  };
+
+  const secureLinkToken = async () => {
+    const minted = await ctx.request<{ token: string }>(
+      'POST',
+      `/api/leads/${actors.lead.id}/access-links`,
+      { as: actors.tokens.agent, payload: {} },
+    );
+    expect(minted.status).toBe(200);
+    return minted.body.token;
+  };
+
+  it('has a rule for every handler a staff socket and a secure-link socket get, and every rule names one', async () => {
+    const staff = await sockets.open(ctx.url, actors.tokens.agent);
+    expect(handlersOf(staff)).toEqual(Object.keys(SOCKET_RULES).sort());
+    const secure = await sockets.open(ctx.url, await secureLinkToken());
+    expect(handlersOf(secure)).toEqual(
+      Object.entries(SOCKET_RULES)
+        .filter(([, rule]) => rule.sockets === 'staff+secure-link')
+        .map(([name]) => name)
+        .sort(),
+    );
+  });
+
+  /** A round trip on `socket` after which everything the server sent it earlier has arrived. */
+  const settle = (socket: Socket) => socket.emitWithAck(socketEvents.presenceSync, {});
+
+  /** Each handler's refusal, tried by every staff role, beside the same role's allowed use. */
+  const refusals: Record<keyof typeof SOCKET_RULES, (role: StaffRole) => Promise<void>> = {
+    [socketEvents.reauthenticate]: async (role) => {
+      const socket = await sockets.open(ctx.url, actors.tokens[role]);
+      const own = await ctx.signIn(
+        (await createUser(ctx.db, actors.office.company.id, { role })).credentials,
+      );
+      expect(await socket.emitWithAck(socketEvents.reauthenticate, { token: own })).toMatchObject({
+        ok: false,
+      });
+      expect(
+        await socket.emitWithAck(socketEvents.reauthenticate, { token: actors.tokens[role] }),
+      ).toEqual({ ok: true });
+    },
+    [socketEvents.getNewConversation]: async (role) => {
+      const socket = await sockets.open(ctx.url, actors.tokens[role]);
+      const heard = recordAll(socket);
+      const theirs = await createConversationEvent(ctx.db, actors.otherLead);
+      const ours = await createConversationEvent(ctx.db, actors.lead);
+      const ask = (eventID: string, userID = actors.ids[role]) =>
+        socket.emit(socketEvents.getNewConversation, { eventID, userID, time: Date.now() });
+      ask(theirs.id);
+      ask(ours.id, actors.ids.admin === actors.ids[role] ? actors.ids.agent : actors.ids.admin);
+      ask(ours.id);
+      await until(socket, socketEvents.newConversationForUser(actors.ids[role]));
+      await settle(socket);
+      const answered = heard
+        .filter((entry) => entry.event === socketEvents.newConversationForUser(actors.ids[role]))
+        .flatMap((entry) => (entry.payload as NewConversationDelivery).events.map((e) => e._id));
+      expect(answered).toEqual([ours.id]);
+    },
+    [socketEvents.presenceView]: async (role) => {
+      const socket = await sockets.open(ctx.url, actors.tokens[role]);
+      const outsider = await sockets.open(ctx.url, actors.outsider);
+      const outsiderHeard = recordAll(outsider);
+      expect(
+        await socket.emitWithAck(socketEvents.presenceView, { leadID: actors.otherLead.id }),
+      ).toEqual({ ok: false, error: 'Lead not found.' });
+      expect(
+        await socket.emitWithAck(socketEvents.presenceView, { leadID: actors.lead.id }),
+      ).toEqual({ ok: true });
+      await settle(outsider);
+      expect(outsiderHeard).toEqual([]);
+    },
+    [socketEvents.presenceTyping]: async (role) => {
+      const socket = await sockets.open(ctx.url, actors.tokens[role]);
+      const outsider = await sockets.open(ctx.url, actors.outsider);
+      expect(
+        await outsider.emitWithAck(socketEvents.presenceView, { leadID: actors.otherLead.id }),
+      ).toEqual({ ok: true });
+      const outsiderHeard = recordAll(outsider);
+      // It cannot open the other company's lead, so its typing about it goes nowhere.
+      await socket.emitWithAck(socketEvents.presenceView, { leadID: actors.otherLead.id });
+      socket.emit(socketEvents.presenceTyping, { leadID: actors.otherLead.id, typing: true });
+      // Positive control: a colleague on the lead the socket opened hears it typing.
+      const colleague = await sockets.open(ctx.url, actors.tokens.admin);
+      await colleague.emitWithAck(socketEvents.presenceView, { leadID: actors.lead.id });
+      await socket.emitWithAck(socketEvents.presenceView, { leadID: actors.lead.id });
+      const typing = until<PresenceTyping>(
+        colleague,
+        socketEvents.presenceTypingOf(actors.office.company.id),
+      );
+      socket.emit(socketEvents.presenceTyping, { leadID: actors.lead.id, typing: false });
+      expect(await typing).toMatchObject({ leadID: actors.lead.id, userID: actors.ids[role] });
+      await settle(outsider);
+      expect(outsiderHeard).toEqual([]);
+    },
+    [socketEvents.presenceSync]: async (role) => {
+      const socket = await sockets.open(ctx.url, actors.tokens[role]);
+      const outsider = await sockets.open(ctx.url, actors.outsider);
+      await outsider.emitWithAck(socketEvents.presenceView, { leadID: actors.otherLead.id });
+      await socket.emitWithAck(socketEvents.presenceView, { leadID: actors.lead.id });
+      const { viewers } = (await socket.emitWithAck(
+        socketEvents.presenceSync,
+        {},
+      )) as PresenceSnapshot;
+      // Positive control: its own viewing is listed; the other company's is not.
+      expect(viewers.map((viewer) => viewer.socketID)).toContain(socket.id);
+      expect(viewers.map((viewer) => viewer.socketID)).not.toContain(outsider.id);
+    },
+  };
+
+  it.each(Object.keys(SOCKET_RULES))(
+    '%s refuses what its rule forbids, for every staff role',
+    async (name) => {
+      const refusal = refusals[name];
+      expect(refusal, `no refusal check for ${name}`).toBeDefined();
+      for (const role of staffRoles) await refusal!(role);
+    },
+  );
+
+  it("answers a secure link's socket only about its own lead", async () => {
+    const socket = await sockets.open(ctx.url, await secureLinkToken());
+    const heard = recordAll(socket);
+    const sameCompanyOtherLead = await createLead(ctx.db, actors.office.property);
+    const elsewhere = await createConversationEvent(ctx.db, sameCompanyOtherLead);
+    const ours = await createConversationEvent(ctx.db, actors.lead);
+    const ask = (eventID: string) =>
+      socket.emit(socketEvents.getNewConversation, {
+        eventID,
+        userID: actors.ids.agent,
+        time: Date.now(),
+      });
+    ask(elsewhere.id);
+    ask(ours.id);
+    await until(socket, socketEvents.newConversationForUser(actors.ids.agent));
+    // A reauthenticate round trip: whatever the server sent before its answer has arrived.
+    await socket.emitWithAck(socketEvents.reauthenticate, { token: 'x' });
+    const answered = heard
+      .filter((entry) => entry.event === socketEvents.newConversationForUser(actors.ids.agent))
+      .flatMap((entry) => (entry.payload as NewConversationDelivery).events.map((e) => e._id));
+    expect(answered).toEqual([ours.id]);
   });
 });

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../db/schema/index.js';
 import { createOffice } from '../../test/factories.js';
 import { until } from '../../test/sockets.js';
-import { databaseTargets, login } from '../../test/test-app.js';
+import { oneDatabase, login } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
 import { useTestApp } from '../../test/use-test-app.js';
+import { SESSION_CHECK_TTL_MS } from './auth.service.js';
+import { revokeFamily } from './refresh-tokens.repository.js';
 
 type Credentials = { email: string; password: string };
 
@@ -17,7 +19,7 @@ const cookieOf = (response: { headers: Record<string, unknown> }) => {
   return /refresh_token=([^;]*)/.exec(header)?.[1] ?? '';
 };
 
-describe.each(databaseTargets())('sessions ended on the server on $name', (target) => {
+describe.each(oneDatabase())('sessions ended on the server on $name', (target) => {
   const clock = createTestClock();
   const s = useTestApp(target, {
     seed: 'none',
@@ -104,6 +106,39 @@ describe.each(databaseTargets())('sessions ended on the server on $name', (targe
     expect((await refresh(second)).status).toBe(401);
     expect((await refresh(first)).status).toBe(401);
     expect((await refresh(otherBrowser)).status).toBe(200);
+  });
+
+  const me = (token: string) => s.request('GET', '/api/me', { as: token });
+
+  it('refuses the ID token of a signed-out browser at once, and keeps the other browser in', async () => {
+    const leaving = await login(s.app, staff);
+    const staying = await login(s.app, staff);
+    expect((await me(leaving.token)).status).toBe(200);
+
+    expect((await logout(leaving.refreshCookie)).status).toBe(204);
+    expect((await me(leaving.token)).status).toBe(401);
+    // Control: another sign-in of the same person goes on.
+    expect((await me(staying.token)).status).toBe(200);
+  });
+
+  it('refuses the ID tokens of a family ended for reuse', async () => {
+    const signedIn = await login(s.app, staff);
+    const rotated = await refresh(signedIn.refreshCookie);
+    const { token } = rotated.body;
+    expect((await me(token)).status).toBe(200);
+    clock.advance(31_000);
+    expect((await refresh(signedIn.refreshCookie)).status).toBe(401);
+    expect((await me(token)).status).toBe(401);
+    expect((await me(signedIn.token)).status).toBe(401);
+  });
+
+  it('learns within SESSION_CHECK_TTL_MS of a sign-in ended by another process', async () => {
+    const signedIn = await login(s.app, staff);
+    expect((await me(signedIn.token)).status).toBe(200);
+    // Another process signs it out: this one's memory is not told.
+    await revokeFamily(s.db, (await familyOf(signedIn.refreshCookie))!, clock.now());
+    clock.advance(SESSION_CHECK_TTL_MS);
+    expect((await me(signedIn.token)).status).toBe(401);
   });
 
   it("closes the sockets of the browser that signs out, and only that browser's", async () => {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { databaseTargets, testConfig } from '../../test/test-app.js';
+import { oneDatabase, testConfig } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { insertSigningKey } from './signing-keys.repository.js';
 import { createTokenService } from './token.service.js';
 
-describe.each(databaseTargets())('tokens naming an unknown signing key on $name', (target) => {
+describe.each(oneDatabase())('tokens naming an unknown signing key on $name', (target) => {
   const s = useTestApp(target, { seed: 'none' });
   const config = testConfig().auth;
 

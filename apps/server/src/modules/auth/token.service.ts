@@ -47,7 +47,11 @@ export type VerifiedToken =
 /** Who a secure-access token acts for and the one lead it opens. */
 export type LeadAccessClaims = { userId: string; companyId: string; leadId: string };
 
-export type VerifiedLeadAccess = LeadAccessClaims & { expiresAt: Date };
+export type VerifiedLeadAccess = LeadAccessClaims & {
+  expiresAt: Date;
+  /** When it was minted (`iat`, whole seconds): a user's `tokensValidAfter` ends older links. */
+  issuedAt: Date;
+};
 
 export type TokenService = {
   signIdToken: (subject: IdTokenSubject) => Promise<string>;
@@ -267,10 +271,10 @@ export const createTokenService = async (
         issuer: config.issuer,
         audience: LEAD_ACCESS_AUDIENCE,
         algorithms: [ALG],
-        requiredClaims: ['exp', 'sub'],
+        requiredClaims: ['exp', 'sub', 'iat'],
         currentDate: now(),
       });
-      const { sub, companyID, leadID, exp } = payload;
+      const { sub, companyID, leadID, exp, iat } = payload;
       if (typeof sub !== 'string' || typeof companyID !== 'string' || typeof leadID !== 'string') {
         throw new Error('access token lacks sub, companyID or leadID');
       }
@@ -279,6 +283,7 @@ export const createTokenService = async (
         companyId: companyID,
         leadId: leadID,
         expiresAt: new Date((exp ?? 0) * 1000),
+        issuedAt: new Date((iat ?? 0) * 1000),
       };
     },
 

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { User } from '@leasing/contract';
+import type { StaffRole, User } from '@leasing/contract';
 import type { Principal } from '../../lib/principal.js';
 import type { Db } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { companies, users } from '../../db/schema/index.js';
+import { insertCompany } from '../company/index.js';
 
 const userWithCompany = {
   id: users.id,
@@ -76,8 +77,7 @@ export const insertAdmin = async (
       throw new Error(`Several companies are named "${input.company}": pass the company's id.`);
     }
     if (isId && matches.length === 0) throw new Error(`No company with id ${input.company}.`);
-    const company =
-      matches[0] ?? (await tx.insert(companies).values({ name: input.company }).returning())[0]!;
+    const company = matches[0] ?? (await insertCompany(tx, input.company));
     await tx.insert(users).values({
       companyId: company.id,
       email: input.email,
@@ -87,3 +87,26 @@ export const insertAdmin = async (
     });
     return { companyName: company.name, createdCompany: matches.length === 0 };
   });
+
+/*
+ * The user rows' writes for the team settings. `users` is written by this module only: the team
+ * module calls these (exported from `index.ts`), in its own transaction.
+ */
+
+/** A new person of the company (an invitation accepted). */
+export const insertStaffUser = async (
+  db: Db,
+  values: Pick<typeof users.$inferInsert, 'companyId' | 'email' | 'name' | 'role' | 'passwordHash'>,
+) => (await db.insert(users).values(values).returning())[0]!;
+
+export const setUserRole = async (db: Db, userId: string, role: StaffRole) => {
+  await db.update(users).set({ role }).where(eq(users.id, userId));
+};
+
+/** Deactivated at `at` (their tokens issued before stop working), or active again (null). */
+export const setUserDeactivated = async (db: Db, userId: string, at: Date | null) => {
+  await db
+    .update(users)
+    .set(at ? { deactivatedAt: at, tokensValidAfter: at } : { deactivatedAt: null })
+    .where(eq(users.id, userId));
+};

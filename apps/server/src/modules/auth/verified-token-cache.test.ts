@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseTargets, testConfig } from '../../test/test-app.js';
+import { oneDatabase, testConfig } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { createTokenService } from './token.service.js';
@@ -12,7 +12,7 @@ const subject = {
   companyId: '0b1f3c8e-8f7d-4a55-b2f6-3e1d4c5a6b7c',
 };
 
-describe.each(databaseTargets())('verified ID tokens are remembered on $name', (target) => {
+describe.each(oneDatabase())('verified ID tokens are remembered on $name', (target) => {
   const s = useTestApp(target, { seed: 'none' });
   const config = testConfig().auth;
 

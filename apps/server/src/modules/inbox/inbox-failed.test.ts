@@ -6,10 +6,10 @@ import {
   createOffice,
   createSentSms,
 } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
-describe.each(databaseTargets())("the inbox row's 'Failed' badge on $name", (target) => {
+describe.each(oneDatabase())("the inbox row's 'Failed' badge on $name", (target) => {
   const s = useTestApp(target, { seed: 'none' });
 
   it('is set exactly when our newest message to the lead failed, whatever the lead said since', async () => {

@@ -10,7 +10,7 @@ import {
   createUser,
   type CreateLeadOptions,
 } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { everyDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const HOUR = 3_600_000;
@@ -23,7 +23,7 @@ const compareInboxOrder = (a: InboxItem, b: InboxItem) =>
 
 type Message = { hoursAgo: number; from: 'LEAD' | 'USER'; channel: 'SMS' | 'EMAIL'; body?: string };
 
-describe.each(databaseTargets())('the inbox on $name', (target) => {
+describe.each(everyDatabase())('the inbox on $name', (target) => {
   const s = useTestApp(target, { seed: 'none' });
   let dana: string;
   let marcus: string;

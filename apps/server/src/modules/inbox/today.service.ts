@@ -2,7 +2,7 @@ import type { Today, TodayItem, TodayReason } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { zonedDayBounds } from '../../lib/zoned-day.js';
-import { loadCompanyOfficeRules } from '../office-hours/office-hours.service.js';
+import { loadCompanyOfficeRules } from '../scheduling/index.js';
 import { toInboxItem } from './inbox.service.js';
 import { companyTimeZone, countTodayLeads, listTodayLeads } from './today.repository.js';
 

@@ -9,7 +9,7 @@ import {
   createUser,
   type CreateLeadOptions,
 } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { everyDatabase } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
@@ -17,7 +17,7 @@ const HOUR = 3_600_000;
 /** 10:00 in New York, the test company's zone. */
 const MORNING = Date.parse('2026-11-25T15:00:00Z');
 
-describe.each(databaseTargets())('the Today list on $name', (target) => {
+describe.each(everyDatabase())('the Today list on $name', (target) => {
   const clock = createTestClock();
   const t = useTestApp(target, { seed: 'none', now: clock.now });
   let property: PropertyRow;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiKeyScope } from '@leasing/contract';
 import { HttpError } from '../../lib/errors.js';
-import { resolveApiKey, type ApiKeyPrincipal } from '../api-keys/api-keys.service.js';
+import { resolveApiKey, type ApiKeyPrincipal } from '../api-keys/index.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
@@ -24,7 +24,7 @@ const credentialOf = (request: FastifyRequest) =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
 const refused = (message: string) =>
-  new HttpError(401, 'UNAUTHORIZED', message, {
+  new HttpError('UNAUTHORIZED', message, {
     'www-authenticate': 'Bearer realm="integrations"',
   });
 
@@ -54,11 +54,11 @@ export const registerIntegrationAuth = (app: FastifyInstance) => {
           ? `integration:${createHash('sha256').update(credential).digest('hex')}`
           : `integration-ip:${request.ip}`;
       },
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        code: 'RATE_LIMITED',
-        message: `Too many requests with this API key. Try again in ${context.after}.`,
-      }),
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(
+          'RATE_LIMITED',
+          `Too many requests with this API key. Try again in ${context.after}.`,
+        ),
     }),
   );
   app.addHook('onRequest', async (request) => {
@@ -76,7 +76,6 @@ export const registerIntegrationAuth = (app: FastifyInstance) => {
     );
     if (missing.length > 0) {
       throw new HttpError(
-        403,
         'MISSING_SCOPE',
         `This API key lacks the scope${missing.length > 1 ? 's' : ''} ${missing.map((scope) => `"${scope}"`).join(' and ')} this request needs. Ask an admin for a key with ${missing.length > 1 ? 'them' : 'it'}.`,
       );

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createApiKey } from '../api-keys/api-keys.service.js';
+import { createApiKey } from '../api-keys/index.js';
 import { createCompany } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
-describe.each(databaseTargets())('integration API limit per key on $name', (target) => {
+describe.each(oneDatabase())('integration API limit per key on $name', (target) => {
   const s = useTestApp(target, { seed: 'none', env: { INTEGRATION_LIMIT_PER_MINUTE: '3' } });
 
   const newKey = async () => {

@@ -11,7 +11,7 @@ import {
   integrationPropertyParamsSchema,
   integrationPropertySchema,
 } from '@leasing/contract';
-import { createLeadAccessLink } from '../secure-access/access-links.service.js';
+import { createLeadAccessLink } from '../secure-access/index.js';
 import { integrationOf, registerIntegrationAuth } from './integration-auth.js';
 import {
   accessLinkBodySchema,
@@ -26,7 +26,7 @@ import {
   upsertIntegrationLead,
   upsertIntegrationProperty,
 } from './integrations.service.js';
-import { sharedNumberOf } from '../numbers/numbers.service.js';
+import { sharedNumberOf } from '../numbers/index.js';
 
 const errorSchema = apiErrorSchema.meta({ id: 'Error' });
 

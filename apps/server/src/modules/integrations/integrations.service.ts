@@ -1,4 +1,4 @@
-import { assertPropertyNumberAllowed, type SharedNumber } from '../numbers/numbers.service.js';
+import { assertPropertyNumberAllowed, type SharedNumber } from '../numbers/index.js';
 import type {
   AppendEventRequest,
   ConversationEvent,
@@ -13,24 +13,18 @@ import type { LeadRow, NewLeadRow, PropertyRow } from '../../db/schema/index.js'
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
-import type { ApiKeyPrincipal } from '../api-keys/api-keys.service.js';
-import { toConversationEventDto } from '../conversations/conversations.service.js';
-import { leadOwnerOf } from '../leads/leads.service.js';
-import { leadConsentOf, recordConsentChange } from '../consent/consent.service.js';
-import {
-  applyOwner,
-  autoAssignNewLead,
-  resolveIntegrationOwner,
-} from '../owners/owners.service.js';
+import type { ApiKeyPrincipal } from '../api-keys/index.js';
+import { appendTimelineEventOnce, toConversationEventDto } from '../conversation/index.js';
+import { leadOwnerOf } from '../lead/index.js';
+import { isOptedOutAddress, leadConsentOf, recordConsentChange } from '../lead/index.js';
+import { applyOwner, autoAssignNewLead, resolveIntegrationOwner } from '../lead/index.js';
+import { updateLeadFromIntegration, upsertLeadByPmsId } from '../lead/index.js';
+import { upsertPropertyByPmsId } from '../company/index.js';
 import { toE164 } from '../../lib/phone-numbers.js';
 import {
   findCompanyPropertyByPmsId,
   findEventByExternalId,
   findLeadByPmsId,
-  insertEventOnce,
-  updateLeadRow,
-  upsertLeadRow,
-  upsertPropertyRow,
 } from './integrations.repository.js';
 import { tourInstantFromStrings, tourStringsOf } from './tour-time.js';
 
@@ -99,7 +93,7 @@ export const upsertIntegrationProperty = async (
       // Only a number the company owns; the same words whoever else might own it.
       if (changes.smsNumber)
         await assertPropertyNumberAllowed(db, shared, companyId, changes.smsNumber);
-      const { inserted, ...row } = await upsertPropertyRow(
+      const { inserted, ...row } = await upsertPropertyByPmsId(
         db,
         { ...changes, companyId, pmsPropertyId, name: input.name },
         changes,
@@ -119,12 +113,37 @@ export const upsertIntegrationProperty = async (
     const { code, constraint } = pgErrorOf(error);
     if (code === '23505' && constraint?.startsWith('properties_smsNumber')) {
       throw new HttpError(
-        409,
         'SMS_NUMBER_TAKEN',
         `smsNumber: ${input.smsNumber} is already the number of another property.`,
       );
     }
     throw error;
+  }
+};
+
+/**
+ * A phone or email the integration gives (a new lead's, or a changed one) that opted out in the
+ * company stays out: unless the request says the lead's consent itself, its standing comes from
+ * the opt-out register, as when a person edits it.
+ */
+const takeStandingFromRegister = async (
+  db: Db,
+  companyId: string,
+  before: LeadRow | undefined,
+  changes: Partial<NewLeadRow>,
+) => {
+  const channels = [
+    { channel: 'SMS' as const, address: changes.phone, was: before?.phone, key: 'phoneOptStatus' },
+    {
+      channel: 'EMAIL' as const,
+      address: changes.email,
+      was: before?.email,
+      key: 'emailOptStatus',
+    },
+  ] as const;
+  for (const { channel, address, was, key } of channels) {
+    if (changes[key] !== undefined || !address || address === was) continue;
+    if (await isOptedOutAddress(db, companyId, channel, address)) changes[key] = 'OPT_OUT';
   }
 };
 
@@ -145,7 +164,8 @@ export const upsertIntegrationLead = async (
     const { property } = await getProperty(db, companyId, pmsPropertyId);
     const newOwner = owner ? await resolveIntegrationOwner(db, companyId, owner) : undefined;
     const before = await findLeadByPmsId(db, property.id, pmsLeadId);
-    const { inserted, ...row } = await upsertLeadRow(
+    await takeStandingFromRegister(db, companyId, before, changes);
+    const { inserted, ...row } = await upsertLeadByPmsId(
       db,
       { ...changes, companyId, propertyId: property.id, pmsLeadId, name: input.name },
       changes,
@@ -290,7 +310,6 @@ export const appendIntegrationEvent = (
       if (!first) return null;
       if (first.leadId !== lead.id) {
         throw new HttpError(
-          409,
           'EXTERNAL_ID_TAKEN',
           `externalId: ${input.externalId} was already appended to another lead.`,
         );
@@ -302,7 +321,7 @@ export const appendIntegrationEvent = (
     if (earlier) return earlier;
 
     const { data, leadChanges } = effectsOf(input, { lead, timeZone });
-    const row = await insertEventOnce(db, {
+    const row = await appendTimelineEventOnce(db, {
       companyId,
       leadId: lead.id,
       externalId: input.externalId,
@@ -322,7 +341,7 @@ export const appendIntegrationEvent = (
       throw new Error('event neither inserted nor found');
     }
     if (leadChanges) {
-      await updateLeadRow(db, lead.id, leadChanges);
+      await updateLeadFromIntegration(db, lead.id, leadChanges);
       record(
         domainEvent('lead.updated', {
           companyId,

@@ -18,7 +18,7 @@ import {
   type NewConversationDelivery,
 } from '@leasing/contract';
 import { conversationEvents, leads, properties } from '../../db/schema/index.js';
-import { bearer, databaseTargets, login } from '../../test/test-app.js';
+import { bearer, everyDatabase, login } from '../../test/test-app.js';
 import { createLead, createOffice, createProperty } from '../../test/factories.js';
 import { until } from '../../test/sockets.js';
 import { useTestApp } from '../../test/use-test-app.js';
@@ -31,7 +31,7 @@ const AVA = 'L-5001';
 const STAFF_EMAIL = 'dana@lakeside.test';
 const OTHER_EMAIL = 'olivia@harbor.test';
 
-describe.each(databaseTargets())('integration API on $name', (target) => {
+describe.each(everyDatabase())('integration API on $name', (target) => {
   // Listening for the console socket that hears the API's events.
   const t = useTestApp(target, { seed: 'none', listen: true });
   let staffToken: string;

@@ -22,12 +22,12 @@ import type { Database } from '../../db/client.js';
 import { apiKeys, auditLog, properties } from '../../db/schema/index.js';
 import { migrationsFolder } from '../../lib/paths.js';
 import { createLead, createOffice, createUser, type Office } from '../../test/factories.js';
-import { bearer, databaseTargets, testConfig } from '../../test/test-app.js';
+import { bearer, everyDatabase, openEmptyDatabase, testConfig } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const IN_A_YEAR = () => new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
 
-describe.each(databaseTargets())('API key scopes and expiry on $name', (target) => {
+describe.each(everyDatabase())('API key scopes and expiry on $name', (target) => {
   const s = useTestApp(target, { seed: 'none' });
   let office: Office;
   let admin: string;
@@ -258,12 +258,12 @@ const migrateWith = async (database: Database, folder: string) => {
   }
 };
 
-describe.each(databaseTargets())('keys made before scopes on $name', (target) => {
+describe.each(everyDatabase())('keys made before scopes on $name', (target) => {
   const folder = migrationsBefore('0011_api_key_scopes');
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('keep every power after the migration: writes, events and links acting as a colleague', async () => {
-    const database = await target.open();
+    const database = await openEmptyDatabase(target);
     try {
       await migrateWith(database, folder);
       // The rows as they were, in the columns of that day (today's factories name later columns):

@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { NewConversationDelivery } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { conversationEvents, leads } from '../../db/schema/index.js';
-import { toConversationEventDto } from '../conversations/conversations.service.js';
-import { toLeadSummary } from '../leads/leads.service.js';
+import { toConversationEventDto } from '../conversation/index.js';
+import { toLeadSummary } from '../lead/index.js';
 
 /** How long requests for announced events are gathered before one query answers them all. */
 const GATHER_MS = 5;

@@ -13,7 +13,6 @@ export const attachmentsRefused = (refusals: FileRefusal[]) => {
     message: `${fileName}: ${reason}`,
   }));
   return new HttpError(
-    400,
     'VALIDATION',
     `attachments: ${details.map((detail) => detail.message).join('; ')}`,
     {},

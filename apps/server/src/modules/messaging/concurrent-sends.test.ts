@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { apiPaths } from '@leasing/contract';
 import { conversationEvents } from '../../db/schema/index.js';
 import { createLead, createOffice } from '../../test/factories.js';
-import { databaseTargets, login } from '../../test/test-app.js';
+import { everyDatabase, login } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const SENDS = 24;
@@ -16,7 +16,7 @@ const SENDS = 24;
  * PostgreSQL kills one ("deadlock detected"). On PostgreSQL the sends really run side by side
  * (a pool of connections); on PGlite they take turns.
  */
-describe.each(databaseTargets())('concurrent sends to one lead ($name)', (target) => {
+describe.each(everyDatabase())('concurrent sends to one lead ($name)', (target) => {
   const t = useTestApp(target, { seed: 'none' });
 
   it('stores every one of many texts sent to one lead at the same time', async () => {

@@ -1,35 +1,17 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, serverRoot } from '../../lib/paths.js';
+import { serverRoot } from '../../lib/paths.js';
+import { runBin, runCommandInProcess } from '../../test/cli.js';
 import { startFakeS3, type FakeS3 } from '../../test/fake-s3.js';
+import { copyMediaToS3Command } from './copy-media-to-s3.command.js';
 
-const CLI = join(serverRoot, 'src/modules/messaging/copy-media-to-s3-cli.ts');
-const TSX = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+const BIN = join(serverRoot, 'src/modules/messaging/copy-media-to-s3-cli.ts');
 
-type CliResult = { code: number; stdout: string; stderr: string };
-
-/** The command as an operator runs it, in its own process, configured only by the environment. */
+/** The command, run in this process, configured only by the environment. */
 const runCli = (env: Record<string, string | undefined>) =>
-  new Promise<CliResult>((resolve) => {
-    const childEnv: Record<string, string | undefined> = {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      ...env,
-    };
-    execFile(
-      process.execPath,
-      [TSX, CLI],
-      { cwd: repoRoot, env: childEnv as NodeJS.ProcessEnv, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  runCommandInProcess(copyMediaToS3Command, [], env);
 
 describe('npm run media:to-s3', () => {
   let s3: FakeS3;
@@ -56,7 +38,8 @@ describe('npm run media:to-s3', () => {
     // Already copied by an earlier, interrupted run: left as it is.
     await s3.write('media/lease.pdf', Buffer.from('%PDF-1.4 in the bucket'));
 
-    const first = await runCli({ DATA_DIR: dataDir, ...s3.env('media') });
+    // The bin, as an operator runs it in a process of its own.
+    const first = await runBin(BIN, [], { DATA_DIR: dataDir, ...s3.env('media') });
     expect(first, first.stderr).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout).toBe(
       `Copying ${media} to s3://${s3.bucket}/media/\n` +

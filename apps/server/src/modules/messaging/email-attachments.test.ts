@@ -6,7 +6,7 @@ import { count, eq, notInArray } from 'drizzle-orm';
 import { consoleOnlyEventTypes, type ConversationEvent } from '@leasing/contract';
 import { conversationEvents } from '../../db/schema/index.js';
 import { createLead, createOffice } from '../../test/factories.js';
-import { databaseTargets, freePort } from '../../test/test-app.js';
+import { oneDatabase, freePort } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const png = () =>
@@ -41,7 +41,7 @@ describe('files on an outgoing email, sent over SMTP (a real SMTP server on loop
   afterAll(async () => {
     await new Promise<void>((resolve) => smtp.close(resolve));
   });
-  const t = useTestApp(databaseTargets()[0]!, {
+  const t = useTestApp(oneDatabase()[0]!, {
     seed: 'none',
     listen: true,
     env: ({ url }) => ({ PUBLIC_URL: url!, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
@@ -179,7 +179,7 @@ describe('files on an outgoing email, sent over SMTP (a real SMTP server on loop
   });
 });
 
-describe.each(databaseTargets())('a mixed selection on a text on $name', (target) => {
+describe.each(oneDatabase())('a mixed selection on a text on $name', (target) => {
   const t = useTestApp(target, { seed: 'none' });
 
   it('refuses the file that is not an image by name, and the images with it are not stored', async () => {

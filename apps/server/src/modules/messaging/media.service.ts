@@ -99,43 +99,66 @@ export const storeInboundFile = async (
   return storeFile(storage, bytes, safeFileName(suggestedName, detected), detected);
 };
 
-/** Whether sharp can decode the whole image, not only read its header. */
-const decodes = (bytes: Buffer) =>
-  sharp(bytes, { animated: false })
-    .stats()
-    .then(
-      () => true,
-      () => false,
-    );
+/** Whether a file's signature says PNG, JPEG, GIF or WebP (nothing is decoded). */
+export const looksLikeImage = async (bytes: Buffer, fileName: string | undefined) =>
+  (await detectFileType(bytes, fileName ?? '')) in MEDIA_CONTENT_TYPES;
 
-type CheckedImage = UploadedFile & { extension: string };
+/**
+ * The largest image we decode, in pixels (width × height of its first frame): an 8 × 5 k photo.
+ * A few kilobytes of PNG can claim 100 000² pixels; sharp refuses past this before decoding.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 
-/** What sharp reads the image's format to be, or undefined when it is no image it knows. */
-const imageFormatOf = (bytes: Buffer) =>
+type CheckedImage = UploadedFile & { extension: string; thumbnail: Buffer };
+
+/**
+ * The image's format and size from its header alone (nothing is decoded); undefined when it is
+ * no image sharp knows.
+ */
+const imageHeaderOf = (bytes: Buffer) =>
   sharp(bytes)
     .metadata()
-    .then((metadata) => metadata.format as string)
+    .then((metadata) => ({
+      format: metadata.format as string,
+      pixels: (metadata.width ?? 0) * (metadata.height ?? 0),
+    }))
     .catch(() => undefined);
 
-/** Why this file cannot go as a staff member's image, or null (with its extension) when it can. */
+/**
+ * The one decode of an image: its WebP thumbnail, or undefined when the image cannot be read
+ * whole (damaged) or claims more than MAX_IMAGE_PIXELS.
+ */
+const thumbnailOf = (bytes: Buffer) =>
+  sharp(bytes, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize(320, 320, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer()
+    .catch(() => undefined);
+
+const tooLarge = (format: string) =>
+  `a ${format.toUpperCase()} image larger than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
+
+/** Why this file cannot go as a staff member's image, or (when it can) its extension and thumbnail. */
 const judgeImage = async (
   file: UploadedFile,
   notAnImage: string,
-): Promise<{ reason: string } | { extension: string }> => {
-  const format = await imageFormatOf(file.bytes);
+): Promise<{ reason: string } | { extension: string; thumbnail: Buffer }> => {
+  const header = await imageHeaderOf(file.bytes);
+  const format = header?.format;
   const accepted = format ? ACCEPTED_FORMATS[format] : undefined;
-  if (!accepted) {
+  if (!header || !format || !accepted) {
     return {
       reason: `${notAnImage} (it is not a PNG, JPEG, GIF or WebP image${format ? `: it is ${format.toUpperCase()}` : ''})`,
     };
   }
-  if (!(await decodes(file.bytes))) {
-    return { reason: `a damaged ${format!.toUpperCase()} image that cannot be read` };
-  }
+  if (header.pixels > MAX_IMAGE_PIXELS) return { reason: tooLarge(format) };
+  const thumbnail = await thumbnailOf(file.bytes);
+  if (!thumbnail) return { reason: `a damaged ${format.toUpperCase()} image that cannot be read` };
   if (!accepted.extensions.includes(extname(file.fileName).toLowerCase())) {
-    return { reason: `holds a ${format!.toUpperCase()} image; its name says otherwise` };
+    return { reason: `holds a ${format.toUpperCase()} image; its name says otherwise` };
   }
-  return { extension: accepted.extension };
+  return { extension: accepted.extension, thumbnail };
 };
 
 /**
@@ -153,10 +176,23 @@ export const checkImages = async (files: UploadedFile[]): Promise<CheckedImage[]
   for (const file of files) {
     const verdict = await judgeImage(file, SMS_NOT_AN_IMAGE_REASON);
     if ('reason' in verdict) refusals.push({ fileName: file.fileName, reason: verdict.reason });
-    else checked.push({ ...file, extension: verdict.extension });
+    else checked.push({ ...file, ...verdict });
   }
   if (refusals.length > 0) throw attachmentsRefused(refusals);
   return checked;
+};
+
+/**
+ * A text's limits (count and size) on images an email's check already judged and decoded: a
+ * template sent both ways is not decoded twice.
+ */
+export const checkTextImageLimits = (images: UploadedFile[]) => {
+  const refusals = refusalsOverLimits(images, {
+    maxCount: MAX_ATTACHMENTS,
+    maxBytes: MAX_ATTACHMENTS_TOTAL_BYTES,
+    noun: 'text',
+  });
+  if (refusals.length > 0) throw attachmentsRefused(refusals);
 };
 
 /** An email's files, checked: images shown with a thumbnail, and the rest offered for download. */
@@ -182,7 +218,7 @@ export const checkEmailFiles = async (files: UploadedFile[]): Promise<CheckedEma
     if (extension in MEDIA_CONTENT_TYPES) {
       const verdict = await judgeImage(file, EMAIL_TYPE_REASON);
       if ('reason' in verdict) refusals.push({ fileName: file.fileName, reason: verdict.reason });
-      else checked.images.push({ ...file, extension: verdict.extension });
+      else checked.images.push({ ...file, ...verdict });
     } else if (isEmailFileExtension(extension)) {
       checked.documents.push({ ...file, extension });
     } else {
@@ -206,7 +242,7 @@ export const storeEmailFiles = async (
   ),
 });
 
-/** Stores each image and a WebP thumbnail under unguessable names; answers their public paths. */
+/** Stores each image and its WebP thumbnail under unguessable names; answers their public paths. */
 export const storeImages = async (
   storage: MediaStorage,
   images: CheckedImage[],
@@ -214,13 +250,8 @@ export const storeImages = async (
   Promise.all(
     images.map(async (image) => {
       const key = randomBytes(24).toString('base64url');
-      const thumbnail = await sharp(image.bytes, { animated: false })
-        .rotate()
-        .resize(320, 320, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toBuffer();
       await storage.put(`${key}.${image.extension}`, image.bytes);
-      await storage.put(`${key}-thumb.webp`, thumbnail);
+      await storage.put(`${key}-thumb.webp`, image.thumbnail);
       return {
         url: `/media/${key}.${image.extension}`,
         thumbnailUrl: `/media/${key}-thumb.webp`,
@@ -234,23 +265,26 @@ export const storeImages = async (
 /**
  * Stores one image received from a lead (MMS media, an email attachment): judged by its bytes and
  * named for what it is, whatever it was called. Answers undefined for anything that is not a PNG,
- * JPEG, GIF or WebP image that decodes; the caller keeps such files with `storeInboundFile`.
+ * JPEG, GIF or WebP image of at most MAX_IMAGE_PIXELS that decodes; the caller keeps such files
+ * with `storeInboundFile`. Its header is read first, so an image bomb is never decoded.
  */
 export const storeInboundImage = async (
   storage: MediaStorage,
   bytes: Buffer,
   suggestedName: string | undefined,
 ): Promise<Attachment | undefined> => {
-  const format = await imageFormatOf(bytes);
-  const accepted = format ? ACCEPTED_FORMATS[format] : undefined;
-  if (!accepted || !(await decodes(bytes))) return undefined;
+  const header = await imageHeaderOf(bytes);
+  const accepted = header ? ACCEPTED_FORMATS[header.format] : undefined;
+  if (!header || !accepted || header.pixels > MAX_IMAGE_PIXELS) return undefined;
+  const thumbnail = await thumbnailOf(bytes);
+  if (!thumbnail) return undefined;
   const base = (suggestedName ?? '')
     .replace(/\.[^.]*$/, '')
     .replace(/[^\w .-]+/g, '')
     .trim();
   const fileName = `${base || 'image'}.${accepted.extension}`;
   const [attachment] = await storeImages(storage, [
-    { fileName, bytes, extension: accepted.extension },
+    { fileName, bytes, extension: accepted.extension, thumbnail },
   ]);
   return attachment;
 };

@@ -1,12 +1,10 @@
 import { A2P_UNREGISTERED_ERROR_CODE } from '@leasing/contract';
-import { and, eq, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { SendingStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import {
   conversationEvents,
   earlyProviderStatuses,
-  leads,
-  properties,
   type ConversationEventRow,
 } from '../../db/schema/index.js';
 import {
@@ -15,28 +13,13 @@ import {
   providerStatusRank,
   sendingStatusFor,
 } from './provider-status.js';
-import { recordConsentChange } from '../consent/consent.service.js';
-
-/**
- * The carrier refused a text because the number opted out with it (Twilio 21610): the lead is
- * opted out here too, and the consent record says the carrier told us.
- */
-const optOutByCarrier = async (db: Db, event: ConversationEventRow) => {
-  const [lead] = await db
-    .update(leads)
-    .set({ phoneOptStatus: 'OPT_OUT' })
-    .where(and(eq(leads.id, event.leadId), ne(leads.phoneOptStatus, 'OPT_OUT')))
-    .returning();
-  if (!lead) return;
-  await recordConsentChange(db, {
-    lead,
-    channel: 'SMS',
-    status: 'OPT_OUT',
-    source: 'carrier',
-    timelineEventId: event.id,
-    actor: { kind: 'system' },
-  });
-};
+import { clearA2pUnregistered, flagA2pUnregistered } from '../company/index.js';
+import { optOutByCarrier } from '../lead/index.js';
+import {
+  recordMessageAccepted,
+  recordMessageFailed,
+  recordProviderStatusIfUnchanged,
+} from '../conversation/index.js';
 
 export const findEventById = async (db: Db, id: string) =>
   (await db.select().from(conversationEvents).where(eq(conversationEvents.id, id)))[0];
@@ -59,65 +42,11 @@ const noteA2pOutcome = async (
   outcome: { failedWith?: string; delivered?: boolean },
 ) => {
   if (event.eventType !== 'SMS') return;
-  const propertyOfLead = sql`(select ${leads.propertyId} from ${leads} where ${leads.id} = ${event.leadId})`;
   if (outcome.failedWith === A2P_UNREGISTERED_ERROR_CODE) {
-    await db
-      .update(properties)
-      .set({ a2pUnregisteredAt: new Date() })
-      .where(eq(properties.id, propertyOfLead));
+    await flagA2pUnregistered(db, event.leadId);
   } else if (outcome.delivered) {
-    await db
-      .update(properties)
-      .set({ a2pUnregisteredAt: null })
-      .where(and(eq(properties.id, propertyOfLead), isNotNull(properties.a2pUnregisteredAt)));
+    await clearA2pUnregistered(db, event.leadId);
   }
-};
-
-/** Sets fields only if the event is still in the state we read (optimistic concurrency). */
-const updateIfUnchanged = async (
-  db: Db,
-  event: ConversationEventRow,
-  set: Partial<typeof conversationEvents.$inferInsert>,
-) => {
-  const sameStatus: SQL | undefined =
-    event.providerStatus === null
-      ? isNull(conversationEvents.providerStatus)
-      : eq(conversationEvents.providerStatus, event.providerStatus);
-  const rows = await db
-    .update(conversationEvents)
-    .set(set)
-    .where(and(eq(conversationEvents.id, event.id), sameStatus))
-    .returning();
-  return rows[0];
-};
-
-export const markInProgress = async (db: Db, eventId: string) => {
-  await db
-    .update(conversationEvents)
-    .set({ sendingStatus: 'IN_PROGRESS' })
-    .where(
-      and(
-        eq(conversationEvents.id, eventId),
-        or(
-          eq(conversationEvents.sendingStatus, 'PENDING'),
-          eq(conversationEvents.sendingStatus, 'IN_PROGRESS'),
-        ),
-      ),
-    );
-};
-
-/** Back to the queue before the provider saw it (its number was booked). */
-export const markPending = async (db: Db, eventId: string) => {
-  await db
-    .update(conversationEvents)
-    .set({ sendingStatus: 'PENDING' })
-    .where(
-      and(
-        eq(conversationEvents.id, eventId),
-        eq(conversationEvents.sendingStatus, 'IN_PROGRESS'),
-        isNull(conversationEvents.providerStatus),
-      ),
-    );
 };
 
 /** `failure` is `failureDataFor`'s answer (reason, what to do, code), or a reason of our own. */
@@ -128,15 +57,10 @@ export const markFailed = async (
   errorCode?: string,
 ) => {
   const words = typeof failure === 'string' ? { failureReason: failure } : failure;
-  const [row] = await db
-    .update(conversationEvents)
-    .set({
-      sendingStatus: 'FAILED',
-      providerErrorCode: errorCode ?? null,
-      data: { ...event.data, ...words },
-    })
-    .where(eq(conversationEvents.id, event.id))
-    .returning();
+  const row = await recordMessageFailed(db, event.id, {
+    providerErrorCode: errorCode ?? null,
+    data: { ...event.data, ...words },
+  });
   if (errorCode === OPTED_OUT_ERROR_CODE) await optOutByCarrier(db, event);
   await noteA2pOutcome(db, event, { failedWith: errorCode });
   return row;
@@ -162,12 +86,7 @@ export const recordAccepted = async (
   sendingStatus: SendingStatus,
 ) => {
   await lockProviderMessage(db, providerMessageId);
-  const [row] = await db
-    .update(conversationEvents)
-    .set({ providerMessageId, providerStatus, sendingStatus })
-    .where(eq(conversationEvents.id, event.id))
-    .returning();
-  return row;
+  return recordMessageAccepted(db, event.id, { providerMessageId, providerStatus, sendingStatus });
 };
 
 /** Early statuses live a day at most: a callback for a message that is not ours is not kept. */
@@ -211,7 +130,7 @@ export const applyProviderStatus = async (
       return undefined;
     const sendingStatus = sendingStatusFor(providerStatus);
     const failed = sendingStatus === 'FAILED';
-    const updated = await updateIfUnchanged(db, event, {
+    const updated = await recordProviderStatusIfUnchanged(db, event, {
       providerStatus,
       sendingStatus,
       providerErrorCode: errorCode ?? event.providerErrorCode,

@@ -1,30 +1,20 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import fp from 'fastify-plugin';
-import {
-  createSandboxEmailTransport,
-  createSmtpTransport,
-  type EmailTransport,
-} from '../../providers/email-transport.js';
-import { createSandboxSmsProvider } from '../../providers/sandbox-sms.provider.js';
-import type { SmsProvider } from '../../providers/sms-provider.js';
-import { createTwilioSmsProvider } from '../../providers/twilio-sms.provider.js';
-import { createLocalMediaStorage, type MediaStorage } from './media.storage.js';
-import { createS3MediaStorage, s3MediaLocation } from './s3-media.storage.js';
+import type { MessagingProviders } from './messaging-providers.js';
 import {
   RELEASE_BATCH,
   RELEASE_WORKERS,
   SCHEDULED_RELEASE_QUEUE,
   SEND_DEAD_LETTER_QUEUE,
   SEND_QUEUE,
-  sendJobOptions,
   type ReleaseJob,
   type SendJob,
 } from './send-queue.js';
+import { requeueSend } from './send-gate.js';
 import { cancelOnLeadReply, releaseScheduled } from './scheduled-messages.service.js';
 import { scheduledMessagesRoutes } from './scheduled-messages.routes.js';
-import type { SendWindow } from './send-window.js';
+import type { SendWindow } from '../scheduling/index.js';
 import { mediaRoutes, messagingRoutes } from './messaging.routes.js';
 import { createSendMetrics } from './send-metrics.js';
 import { createDeadLetterHandler, createSendHandler } from './send.worker.js';
@@ -32,17 +22,6 @@ import { twilioWebhookRoutes } from './twilio-webhooks.routes.js';
 import { SYSTEM_EMAIL_QUEUE, type SystemEmail } from './system-email.service.js';
 import { createSystemEmailHandler } from './system-email.worker.js';
 import { reconcileStaleStatuses } from './status-reconcile.js';
-
-declare module 'fastify' {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
-  interface FastifyInstance {
-    messaging: {
-      sms: SmsProvider;
-      email: EmailTransport;
-      storage: MediaStorage;
-    };
-  }
-}
 
 /**
  * Send workers per process and jobs each takes at a time; the per-number rate slots keep each
@@ -55,6 +34,8 @@ export type MessagingModuleOptions = {
   now: Clock;
   /** When scheduled messages may leave (quiet hours); `alwaysAllowed` by default. */
   sendWindow: SendWindow;
+  /** The providers the composition root built (`createMessagingProviders`). */
+  providers: MessagingProviders;
 };
 
 /**
@@ -63,27 +44,9 @@ export type MessagingModuleOptions = {
  * messages: their release worker, cancel-on-reply and their routes).
  */
 export const messagingModule = fp<MessagingModuleOptions>(
-  async (app: FastifyInstance, { now, sendWindow }) => {
+  async (app: FastifyInstance, { now, sendWindow, providers }) => {
     const { config, queue } = app;
-    const sms = config.messaging.twilio
-      ? createTwilioSmsProvider({
-          apiUrl: config.messaging.twilioApiUrl,
-          ...config.messaging.twilio,
-        })
-      : createSandboxSmsProvider();
-    const email = config.messaging.smtpUrl
-      ? createSmtpTransport(config.messaging.smtpUrl)
-      : createSandboxEmailTransport();
-    const bucket = config.mediaS3 && s3MediaLocation(config.mediaS3);
-    const storage = bucket
-      ? createS3MediaStorage(bucket)
-      : createLocalMediaStorage(join(config.dataDir, 'media'));
-    if (bucket) app.addHook('onClose', async () => bucket.client.destroy());
-    app.decorate('messaging', { sms, email, storage });
-    app.log.info(
-      { sms: sms.kind, email: email.kind, media: bucket ? 's3' : 'local' },
-      'messaging providers',
-    );
+    const { sms, email, storage, limits } = providers;
 
     await queue.createQueue(SEND_DEAD_LETTER_QUEUE);
     await queue.createQueue(SEND_QUEUE, { name: SEND_QUEUE, deadLetter: SEND_DEAD_LETTER_QUEUE });
@@ -98,12 +61,8 @@ export const messagingModule = fp<MessagingModuleOptions>(
       retryLater: async (jobId, error) => {
         await queue.fail(SEND_QUEUE, jobId, { message: error.message });
       },
-      sendLater: async (job, startAfterSeconds) => {
-        await queue.send(SEND_QUEUE, job, {
-          ...sendJobOptions(config.messaging.sendJobExpireSeconds),
-          startAfter: startAfterSeconds,
-        });
-      },
+      sendLater: (job, startAfterSeconds) =>
+        requeueSend(queue, config.messaging.sendJobExpireSeconds, job, startAfterSeconds),
       accepted: createSendMetrics(app.metrics),
     });
     for (let i = 0; i < SEND_WORKERS; i += 1) {
@@ -158,7 +117,6 @@ export const messagingModule = fp<MessagingModuleOptions>(
         log: app.log,
       }),
     );
-    app.addHook('onClose', async () => email.close());
 
     // Lost status callbacks: texts stuck "sending" are looked up at the provider, checked as often
     // as they may go stale (at most once a minute). Every process may do it: applying is idempotent.
@@ -188,9 +146,9 @@ export const messagingModule = fp<MessagingModuleOptions>(
       app.addHook('onClose', async () => clearInterval(timer));
     }
 
-    await app.register(messagingRoutes, { now });
-    await app.register(scheduledMessagesRoutes, { deps: scheduleDeps });
-    await app.register(mediaRoutes);
+    await app.register(messagingRoutes, { now, storage, limits });
+    await app.register(scheduledMessagesRoutes, { deps: scheduleDeps, limits });
+    await app.register(mediaRoutes, { storage });
     await app.register(twilioWebhookRoutes);
   },
   { name: 'messaging', dependencies: ['database', 'queue', 'events', 'metrics'] },

@@ -1,5 +1,4 @@
 import type {} from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,17 +16,19 @@ import {
   replyGuardFields,
   sendEmailRequestSchema,
   sendLaterFields,
+  secretParam,
 } from '@leasing/contract';
 import { emailRequestOf, readMultipartSend } from './multipart-send.js';
+import type { MediaStorage } from './media.storage.js';
+import type { SendLimits } from './send-limits.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest } from '../../lib/errors.js';
-import { principalOf } from '../../lib/principal.js';
-import { createSendLimits } from './send-limits.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import { ADMINS_ONLY, principalOf, roleAllows } from '../../lib/principal.js';
 import { FILE_CONTENT_TYPES, fileNameKey, MEDIA_CONTENT_TYPES } from './media.service.js';
 import { listOutbox } from './outbox.repository.js';
 import type { DraftBase } from './reply-guard.js';
 import { retryMessage, sendEmail, sendSms } from './send.service.js';
-import { sharedNumberOf } from '../numbers/numbers.service.js';
+import { sharedNumberOf } from '../numbers/index.js';
 
 const idempotencyKeyOf = (headers: Record<string, unknown>) => {
   const key = headers[IDEMPOTENCY_KEY_HEADER];
@@ -83,13 +84,17 @@ const sendLaterOf = (fields: Record<string, string>) => {
   return { sendAt: parsed.data.sendAt, keepIfLeadReplies: fields.keepIfLeadReplies === 'true' };
 };
 
-export const messagingRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
+export const messagingRoutes: FastifyPluginAsyncZod<{
+  now: Clock;
+  storage: MediaStorage;
+  limits: SendLimits;
+}> = async (app, { now, storage, limits }) => {
   const deps = {
     now,
     database: app.database,
     events: app.events,
     queue: app.queue,
-    storage: app.messaging.storage,
+    storage,
     jobExpireSeconds: app.config.messaging.sendJobExpireSeconds,
     shared: sharedNumberOf(app.config),
   };
@@ -98,7 +103,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app
 
   // Counted after sign-in, per person and per company: a runaway script or a stolen session
   // cannot flood leads (or the company's sending numbers) with texts and emails.
-  const sendLimits = createSendLimits(app.counterRedis, app.config.sendLimitsPerMinute);
+  const sendLimits = limits;
 
   app.post(
     apiRoutes.leadSms,
@@ -172,11 +177,20 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app
       retryMessage(deps, principalOf(request), request.params.leadId, request.params.messageId),
   );
 
-  /** What the sandbox providers "sent", newest first: the messages a real provider would carry. */
+  /**
+   * What the sandbox providers "sent", newest first: the messages a real provider would carry.
+   * Everyone sees the company's messages to leads; sign-in emails only admins (link masked).
+   */
   app.get(
     apiRoutes.outbox,
     { schema: { querystring: pageQuerySchema, response: { 200: outboxPageSchema } } },
-    (request) => listOutbox(app.database.db, principalOf(request).companyId, request.query),
+    (request) => {
+      const principal = principalOf(request);
+      return listOutbox(app.database.db, principal.companyId, request.query, {
+        withSignInEmails: roleAllows(principal, ADMINS_ONLY),
+        at: now(),
+      });
+    },
   );
 };
 
@@ -190,26 +204,31 @@ const contentDisposition = (name: string) => {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 };
 
-const notFound = (reply: FastifyReply) =>
-  reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such media.' } });
+const noSuchMedia = () => new HttpError('NOT_FOUND', 'No such media.');
 
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = async (
+  app,
+  { storage },
+) => {
   // Public on purpose: Twilio fetches MMS media without credentials. The names are unguessable.
   app.get(
     apiRoutes.media,
-    { schema: { params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+\.[a-z0-9]+$/) }) } },
+    {
+      schema: {
+        // The file's random name is all that opens it: a credential, kept out of the logs.
+        params: z.object({ file: secretParam(z.string().regex(/^[A-Za-z0-9_-]+\.[a-z0-9]+$/)) }),
+      },
+    },
     async (request, reply) => {
       const { file } = request.params;
       const extension = file.split('.').pop() ?? '';
       const image = MEDIA_CONTENT_TYPES[extension];
       const download = FILE_CONTENT_TYPES[extension];
-      if (!image && !download) return notFound(reply);
+      if (!image && !download) throw noSuchMedia();
       // A download's name is read first: once the object's stream is open it must be sent.
-      const name = image
-        ? undefined
-        : (await app.messaging.storage.get(fileNameKey(file)))?.toString('utf8');
-      const object = await app.messaging.storage.open(file);
-      if (!object) return notFound(reply);
+      const name = image ? undefined : (await storage.get(fileNameKey(file)))?.toString('utf8');
+      const object = await storage.open(file);
+      if (!object) throw noSuchMedia();
       if (!image) {
         // Never shown in the browser: saved under its own name, and sandboxed if opened anyway.
         reply

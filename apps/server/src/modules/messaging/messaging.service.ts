@@ -2,7 +2,6 @@
 // a sent message is marked failed (a bounce arrives through inbound email), and how files sent
 // with a message are read from a multipart request.
 export type { MediaStorage } from './media.storage.js';
-export type { SendWindow } from './send-window.js';
 export { markFailed as markMessageFailed } from './message-status.repository.js';
 export { SEND_QUEUE } from './send-queue.js';
 export { messageStatusChanged } from './message-events.js';

@@ -22,8 +22,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
-import { databaseTargets, freePort, login, type DatabaseTarget } from '../../test/test-app.js';
+import { everyDatabase, freePort, login, type DatabaseTarget } from '../../test/test-app.js';
 import { useTestApp, type TestContext } from '../../test/use-test-app.js';
+import { waitUntil } from '../../test/wait-until.js';
 
 const png = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
@@ -135,15 +136,20 @@ const officeHelpers = async (t: TestContext) => {
   };
   /** Waits until the message reaches COMPLETED or FAILED (a later callback may still move it on). */
   const waitForFinal = async (leadId: string, eventId: string) => {
-    for (let i = 0; i < 150; i += 1) {
-      const page = (await api<ConversationPage>(`/api/leads/${leadId}/conversations?limit=20`))
-        .body;
-      const event = page.items.find((item) => item._id === eventId);
-      if (event && (event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED'))
-        return event;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`event ${eventId} did not finish`);
+    const event = async () =>
+      (await api<ConversationPage>(`/api/leads/${leadId}/conversations?limit=20`)).body.items.find(
+        (item) => item._id === eventId,
+      );
+    return waitUntil(
+      `message ${eventId} is COMPLETED or FAILED`,
+      async () => {
+        const found = await event();
+        return found?.sendingStatus === 'COMPLETED' || found?.sendingStatus === 'FAILED'
+          ? found
+          : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200, lastSeen: async () => (await event())?.sendingStatus },
+    );
   };
   const counts = async () => ({
     // Messages and what they cause; the pipeline's own rows (a first reply moves a lead to
@@ -168,7 +174,7 @@ const officeHelpers = async (t: TestContext) => {
   };
 };
 
-describe.each(databaseTargets())('sending on the sandbox providers on $name', (target) => {
+describe.each(everyDatabase())('sending on the sandbox providers on $name', (target) => {
   const app = useListeningApp(target);
   let s: Awaited<ReturnType<typeof officeHelpers>>;
   beforeAll(async () => {
@@ -332,7 +338,7 @@ describe('sending through Twilio (a loopback fake of its Messages API)', () => {
   afterAll(async () => {
     await fake.close();
   });
-  const app = useListeningApp(databaseTargets()[0]!, () => ({
+  const app = useListeningApp(everyDatabase()[0]!, () => ({
     ...fake.env(),
     TWILIO_MPS: '5',
   }));
@@ -499,7 +505,7 @@ describe('texts whose status callbacks were lost', () => {
   afterAll(async () => {
     await fake.close();
   });
-  const app = useListeningApp(databaseTargets()[0]!, () => ({
+  const app = useListeningApp(everyDatabase()[0]!, () => ({
     ...fake.env(),
     STATUS_RECONCILE_AFTER_SECONDS: '1',
   }));
@@ -553,7 +559,7 @@ describe('sending email over SMTP (a real SMTP server on loopback)', () => {
   afterAll(async () => {
     await new Promise<void>((resolve) => smtp.close(resolve));
   });
-  const app = useListeningApp(databaseTargets()[0]!, () => ({
+  const app = useListeningApp(everyDatabase()[0]!, () => ({
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   }));
   let s: Awaited<ReturnType<typeof officeHelpers>>;

@@ -68,7 +68,6 @@ export const emailRequestOf = (fields: Record<string, string>): SendEmailRequest
     message: issue.message,
   }));
   throw new HttpError(
-    400,
     'VALIDATION',
     details.map((detail) => `${detail.path}: ${detail.message}`).join('; '),
     {},

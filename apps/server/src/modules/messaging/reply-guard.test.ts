@@ -9,7 +9,7 @@ import {
   createUser,
   uniquePhone,
 } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { everyDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 type Staff = { id: string; token: string; companyId: string };
@@ -18,7 +18,7 @@ type Staff = { id: string; token: string; companyId: string };
  * The reply guard: a send based on an event answers 409 STALE_DRAFT when the lead wrote, or
  * someone else replied, after that event, unless forced; the author's own messages never hold it.
  */
-describe.each(databaseTargets())('the reply guard ($name)', (target) => {
+describe.each(everyDatabase())('the reply guard ($name)', (target) => {
   const t = useTestApp(target, { listen: true });
   let dana: Staff;
   let priya: Staff;

@@ -51,7 +51,7 @@ export const assertDraftIsCurrent = async (
     )
     .orderBy(asc(conversationEvents.createdAt), asc(conversationEvents.id));
   if (newer.length === 0) return;
-  throw new HttpError(409, STALE_DRAFT_CODE, STALE_DRAFT_MESSAGE, {}, [], {
+  throw new HttpError(STALE_DRAFT_CODE, STALE_DRAFT_MESSAGE, {}, [], {
     newEventCount: newer.length,
     newEventIds: newer.slice(0, MAX_IDS).map((row) => row.id),
   });

@@ -5,8 +5,9 @@ import { apiPaths, DELIVERY_FAILURES } from '@leasing/contract';
 import { auditLog, conversationEvents, leads } from '../../db/schema/index.js';
 import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
-import { databaseTargets, login } from '../../test/test-app.js';
+import { oneDatabase, login } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
+import { waitUntil } from '../../test/wait-until.js';
 
 type Answer = ConversationEvent & { error?: { code: string; message: string } };
 
@@ -18,7 +19,7 @@ describe("'Retry' of a failed message, through Twilio (a loopback fake of its Me
   afterAll(async () => {
     await fake.close();
   });
-  const t = useTestApp(databaseTargets()[0]!, {
+  const t = useTestApp(oneDatabase()[0]!, {
     seed: 'none',
     listen: true,
     env: ({ url }) => ({
@@ -53,15 +54,20 @@ describe("'Retry' of a failed message, through Twilio (a loopback fake of its Me
   const retry = (leadId: string, messageId: string) =>
     api(`/api/leads/${leadId}/messages/${messageId}/retry`, { method: 'POST' });
   const waitForFinal = async (leadId: string, eventId: string) => {
-    for (let i = 0; i < 150; i += 1) {
-      const page = (await api<ConversationPage>(`/api/leads/${leadId}/conversations?limit=50`))
-        .body;
-      const event = page.items.find((item) => item._id === eventId);
-      if (event && (event.sendingStatus === 'COMPLETED' || event.sendingStatus === 'FAILED'))
-        return event;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`event ${eventId} did not finish`);
+    const event = async () =>
+      (await api<ConversationPage>(`/api/leads/${leadId}/conversations?limit=50`)).body.items.find(
+        (item) => item._id === eventId,
+      );
+    return waitUntil(
+      `message ${eventId} is COMPLETED or FAILED`,
+      async () => {
+        const found = await event();
+        return found?.sendingStatus === 'COMPLETED' || found?.sendingStatus === 'FAILED'
+          ? found
+          : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200, lastSeen: async () => (await event())?.sendingStatus },
+    );
   };
   /** Sends `text` to a new lead; the fake fails it with `errorCode` the first time only. */
   const failOnce = async (text: string, errorCode: string) => {

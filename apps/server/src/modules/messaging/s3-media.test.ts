@@ -11,7 +11,7 @@ import { startFakeS3, type FakeS3 } from '../../test/fake-s3.js';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import {
   createFreshPostgres,
-  databaseTargets,
+  oneDatabase,
   login,
   type FreshPostgres,
   type TestApp,
@@ -86,7 +86,7 @@ describe('media in an S3 bucket (s3rver on loopback), served by /media', () => {
     await s3.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const t = useTestApp(databaseTargets()[0]!, {
+  const t = useTestApp(oneDatabase()[0]!, {
     listen: true,
     env: ({ url }) => ({ PUBLIC_URL: url!, DATA_DIR: dataDir, ...s3.env('media') }),
   });

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SendLimits } from './send-limits.js';
 import {
   apiRoutes,
   conversationEventSchema,
   leadMessageParamsSchema,
   scheduleUpdateSchema,
+  sendNowRequestSchema,
 } from '@leasing/contract';
 import { principalOf } from '../../lib/principal.js';
 import {
@@ -14,10 +16,10 @@ import {
 } from './scheduled-messages.service.js';
 
 /** 'Edit', 'Cancel' and 'Send now' of a scheduled message ('Send later'): any staff role. */
-export const scheduledMessagesRoutes: FastifyPluginAsyncZod<{ deps: ScheduleDeps }> = async (
-  app,
-  { deps },
-) => {
+export const scheduledMessagesRoutes: FastifyPluginAsyncZod<{
+  deps: ScheduleDeps;
+  limits: SendLimits;
+}> = async (app, { deps, limits }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.patch(
@@ -46,10 +48,24 @@ export const scheduledMessagesRoutes: FastifyPluginAsyncZod<{ deps: ScheduleDeps
       cancelScheduled(deps, principalOf(request), request.params.leadId, request.params.messageId),
   );
 
+  // A person's send: counted against their and their company's limits like any other.
   app.post(
     apiRoutes.leadMessageSendNow,
-    { schema: { params: leadMessageParamsSchema, response: { 200: conversationEventSchema } } },
+    {
+      preHandler: async (request) => limits.consume(principalOf(request)),
+      schema: {
+        params: leadMessageParamsSchema,
+        body: sendNowRequestSchema,
+        response: { 200: conversationEventSchema },
+      },
+    },
     (request) =>
-      sendScheduledNow(deps, principalOf(request), request.params.leadId, request.params.messageId),
+      sendScheduledNow(
+        deps,
+        principalOf(request),
+        request.params.leadId,
+        request.params.messageId,
+        request.body ?? {},
+      ),
   );
 };

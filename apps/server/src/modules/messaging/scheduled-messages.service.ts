@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { ConversationEvent, ScheduleUpdate } from '@leasing/contract';
 import type { Database } from '../../db/client.js';
@@ -8,12 +8,17 @@ import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
-import { toConversationEventDto } from '../conversations/conversations.service.js';
-import { getCompanyLead } from '../leads/leads.service.js';
+import {
+  cancelScheduledBeforeReply,
+  cancelScheduledMessagesOfSender,
+  toConversationEventDto,
+  updateScheduledMessage,
+} from '../conversation/index.js';
+import { getCompanyLead } from '../lead/index.js';
 import { messageStatusChanged } from './message-events.js';
-import { enqueueRelease, scheduleOf } from './send.service.js';
-import { SEND_QUEUE, sendJobOptions, type SendJob } from './send-queue.js';
-import type { SendWindow } from './send-window.js';
+import { scheduleOf } from './send.service.js';
+import { enqueueRelease, releaseToSend } from './send-gate.js';
+import type { SendWindow } from '../scheduling/index.js';
 import { SMS_MAX_LENGTH } from '@leasing/contract';
 
 export type ScheduleDeps = {
@@ -28,11 +33,7 @@ export type ScheduleDeps = {
 export const LATE_AFTER_MS = 2 * 60 * 1000;
 
 const notScheduled = () =>
-  new HttpError(
-    409,
-    'NOT_SCHEDULED',
-    'This message is no longer scheduled: it was sent or cancelled.',
-  );
+  new HttpError('NOT_SCHEDULED', 'This message is no longer scheduled: it was sent or cancelled.');
 
 const actorOf = (principal: Principal): Actor => ({
   kind: 'user',
@@ -57,59 +58,20 @@ const findOwnMessage = async (
   return row;
 };
 
-/** Changes a SCHEDULED row only if it is still SCHEDULED: a release or a cancel may have won. */
-const updateScheduled = async (
-  db: RecordingScope['db'],
-  id: string,
-  set: Partial<typeof conversationEvents.$inferInsert>,
-) =>
-  (
-    await db
-      .update(conversationEvents)
-      .set(set)
-      .where(and(eq(conversationEvents.id, id), eq(conversationEvents.sendingStatus, 'SCHEDULED')))
-      .returning()
-  )[0];
-
 /**
- * Moves a SCHEDULED message on to PENDING and queues its send job, in the caller's transaction.
- * The conditional UPDATE is the one claim: of two processes (or a release and 'Send now'), only
- * one gets the row back, so only one send job exists. The message moves to the bottom of the
- * timeline (its date is now).
+ * What a release the gate refused becomes: failed, with the gate's reason on the bubble (its
+ * sender is no longer active, the lead opted out since), in the caller's transaction.
  */
-const release = async (
-  deps: Pick<ScheduleDeps, 'queue' | 'jobExpireSeconds'>,
+const refuseRelease = async (
   scope: RecordingScope,
   event: ConversationEventRow,
-  now: Date,
-  data: ConversationEventRow['data'],
+  reason: string,
 ) => {
-  const released = await updateScheduled(scope.db, event.id, {
-    sendingStatus: 'PENDING',
-    date: now,
-    data,
+  const failed = await updateScheduledMessage(scope.db, event.id, {
+    sendingStatus: 'FAILED',
+    data: { ...event.data, failureReason: `Not sent: ${reason}.` },
   });
-  if (!released) return undefined;
-  await deps.queue.send(SEND_QUEUE, { eventId: released.id } satisfies SendJob, {
-    ...sendJobOptions(deps.jobExpireSeconds),
-    singletonKey: `send:${released.id}`,
-    db: scope.sql,
-  });
-  // From now on it is the team's reply: the inbox trigger saw the release (SCHEDULED → PENDING),
-  // and the pipeline, the first response and the `message.sent` webhook hear of it here.
-  scope.record(
-    messageStatusChanged(released),
-    domainEvent('message.released', {
-      companyId: released.companyId,
-      leadId: released.leadId,
-      timelineEventId: released.id,
-      channel: released.eventType as 'SMS' | 'EMAIL',
-      actor: released.sentByUserId
-        ? { kind: 'user', userId: released.sentByUserId, name: released.senderName ?? '' }
-        : { kind: 'system' },
-    }),
-  );
-  return released;
+  if (failed) scope.record(messageStatusChanged(failed));
 };
 
 /** Without the notes of an earlier hold or release: each move writes its own. */
@@ -143,7 +105,7 @@ export const releaseScheduled = async (
   });
   await deps.events.transaction(async (scope) => {
     if (!window.allowed) {
-      const held = await updateScheduled(scope.db, event.id, {
+      const held = await updateScheduledMessage(scope.db, event.id, {
         scheduledAt: window.nextAllowedAt,
         data: {
           ...withoutScheduleNotes(event.data),
@@ -160,7 +122,12 @@ export const releaseScheduled = async (
       ...withoutScheduleNotes(event.data),
       ...(late ? { sentLateFrom: event.scheduledAt!.toISOString() } : {}),
     };
-    await release(deps, scope, event, now, data);
+    const outcome = await releaseToSend(deps, scope, event, {
+      now,
+      data,
+      quietHours: 'send-window',
+    });
+    if (outcome.kind === 'refused') await refuseRelease(scope, event, outcome.reason);
   });
 };
 
@@ -220,7 +187,7 @@ export const editScheduled = async (
   }
   set.data = data;
   return deps.events.transaction(async (scope) => {
-    const row = await updateScheduled(scope.db, event.id, set);
+    const row = await updateScheduledMessage(scope.db, event.id, set);
     if (!row) throw notScheduled();
     // The job for the old time finds the message not yet due and leaves it to this one.
     if (set.scheduledAt) await enqueueRelease(deps.queue, scope.sql, row.id, set.scheduledAt);
@@ -242,7 +209,7 @@ export const cancelScheduled = async (
   const event = await findOwnMessage(deps, principal, leadId, messageId);
   if (event.sendingStatus !== 'SCHEDULED') throw notScheduled();
   return deps.events.transaction(async (scope) => {
-    const row = await updateScheduled(scope.db, event.id, {
+    const row = await updateScheduledMessage(scope.db, event.id, {
       sendingStatus: 'CANCELED',
       data: { ...event.data, canceledReason: 'BY_USER', canceledByUserName: principal.name },
     });
@@ -252,20 +219,32 @@ export const cancelScheduled = async (
   });
 };
 
-/** 'Send now': released at once, as a person's send (the send window is for unattended sends). */
+/**
+ * 'Send now': released at once, as a person's send now: the gate asks the lead's allowed hours
+ * (409 `QUIET_HOURS` unless `quietHoursOverride`, audited, if the company allows it), the opt-out
+ * register and whether its sender is still active.
+ */
 export const sendScheduledNow = async (
   deps: ScheduleDeps,
   principal: Principal,
   leadId: string,
   messageId: string,
+  input: { quietHoursOverride?: boolean | undefined } = {},
 ): Promise<ConversationEvent> => {
   const event = await findOwnMessage(deps, principal, leadId, messageId);
   if (event.sendingStatus !== 'SCHEDULED') throw notScheduled();
+  const now = deps.now();
   return deps.events.transaction(async (scope) => {
-    const row = await release(deps, scope, event, deps.now(), withoutScheduleNotes(event.data));
-    if (!row) throw notScheduled();
-    scope.record(scheduleChanged(row, 'sent_now', actorOf(principal)));
-    return toConversationEventDto(row);
+    const outcome = await releaseToSend(deps, scope, event, {
+      now,
+      data: withoutScheduleNotes(event.data),
+      quietHours: { now, override: input.quietHoursOverride ?? false },
+      by: actorOf(principal),
+    });
+    if (outcome.kind === 'refused') throw outcome.error;
+    if (outcome.kind === 'gone') throw notScheduled();
+    scope.record(scheduleChanged(outcome.row, 'sent_now', actorOf(principal)));
+    return toConversationEventDto(outcome.row);
   });
 };
 
@@ -290,21 +269,22 @@ export const cancelOnLeadReply = async (
     .where(eq(conversationEvents.id, inboundEventId));
   // An out-of-office answer or a mail program's report is not the lead writing.
   if (!inbound || inbound.senderType !== 'LEAD' || inbound.data.autoSubmitted === true) return;
-  const canceled = await scope.db
-    .update(conversationEvents)
-    .set({
-      sendingStatus: 'CANCELED',
-      data: sql`${conversationEvents.data} || '{"canceledReason":"LEAD_REPLIED"}'::jsonb`,
-    })
-    .where(
-      and(
-        eq(conversationEvents.leadId, leadId),
-        eq(conversationEvents.sendingStatus, 'SCHEDULED'),
-        sql`${conversationEvents.scheduledAt} is not null`,
-        sql`coalesce((${conversationEvents.data} ->> 'keepIfLeadReplies')::boolean, false) = false`,
-        lt(conversationEvents.createdAt, inbound.createdAt),
-      ),
-    )
-    .returning();
+  const canceled = await cancelScheduledBeforeReply(scope.db, leadId, inbound.createdAt);
   for (const row of canceled) scope.record(messageStatusChanged(row));
+};
+
+/**
+ * Deactivation of a person, in the admin's transaction: every message they scheduled that has not
+ * left is cancelled ("Not sent: its sender was deactivated"), each recorded as the admin's change.
+ */
+export const cancelScheduledOfSender = async (
+  scope: RecordingScope,
+  companyId: string,
+  userId: string,
+  actor: Extract<Actor, { kind: 'user' }>,
+) => {
+  const canceled = await cancelScheduledMessagesOfSender(scope.db, companyId, userId, actor.name);
+  for (const row of canceled) {
+    scope.record(messageStatusChanged(row), scheduleChanged(row, 'canceled', actor));
+  }
 };

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationEvent, ConversationPage } from '@leasing/contract';
@@ -13,49 +10,12 @@ import { applyMigrations } from '../../db/migrate.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
-import { freePort } from '../../test/test-app.js';
-
-const serverEntry = fileURLToPath(new URL('../../server.ts', import.meta.url));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A real server process on `env`, ready to answer; its output is kept for the failure message. */
-const startServer = async (env: NodeJS.ProcessEnv) => {
-  const base = `http://127.0.0.1:${env.PORT}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  // A cold start runs the migrations first: allow a minute on a busy machine.
-  for (let i = 0; i < 400; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    const ready = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { child, base, log: () => log };
-    await sleep(150);
-  }
-  throw new Error(`server not ready:\n${log}`);
-};
-
-const stop = async (child: ChildProcess | undefined) => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
-};
+import { signInAt, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { waitUntil } from '../../test/wait-until.js';
 
 /** Signs in and answers helpers that schedule texts and read the lead's timeline. */
 const staffClient = async (base: string, credentials: { email: string; password: string }) => {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const auth = { authorization: `Bearer ${await signInAt(base, credentials)}` };
   return {
     scheduleSms: async (leadId: string, text: string, sendAt: Date) => {
       const form = new FormData();
@@ -84,26 +44,26 @@ const staffClient = async (base: string, credentials: { email: string; password:
   };
 };
 
-const waitAllFinal = async (read: () => Promise<(string | null | undefined)[]>) => {
-  for (let i = 0; i < 480; i += 1) {
-    const statuses = await read();
-    if (statuses.every((s) => s === 'COMPLETED' || s === 'FAILED')) return statuses;
-    await sleep(250);
-  }
-  return read();
-};
+const isFinal = (status: string | null | undefined) =>
+  status === 'COMPLETED' || status === 'FAILED';
 
-const baseEnv = (fake: FakeTwilio, port: number): NodeJS.ProcessEnv => ({
-  ...process.env,
-  PORT: String(port),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  LOG_LEVEL: 'warn',
+/** The statuses once every one is COMPLETED or FAILED. */
+const waitAllFinal = (read: () => Promise<(string | null | undefined)[]>) =>
+  waitUntil(
+    'every scheduled message is COMPLETED or FAILED',
+    async () => {
+      const statuses = await read();
+      return statuses.every(isFinal) ? statuses : undefined;
+    },
+    { timeoutMs: 120_000, intervalMs: 250, lastSeen: read },
+  );
+
+/** The processes share the database only: no Redis, so no other test's sign-in counters. */
+const baseEnv = (fake: FakeTwilio): Record<string, string> => ({
   ...fake.env(),
   TWILIO_MPS: '20',
   SEND_JOB_EXPIRE_SECONDS: '3',
   QUEUE_MAINTENANCE_SECONDS: '1',
-  SEED_DEMO: 'false',
-  INBOUND_SMTP_PORT: '0',
 });
 
 /** The office and lead a server process needs, written before it starts. */
@@ -134,24 +94,24 @@ afterAll(async () => {
  */
 describe("'Send later' survives a crash of the server process", () => {
   let dataDir: string;
-  let env: NodeJS.ProcessEnv;
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let env: Record<string, string>;
+  let server: ServerProcess | undefined;
   let staff: { email: string; password: string };
   let ava: LeadRow;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'leasing-send-later-'));
-    env = { ...baseEnv(fake, await freePort()), DATABASE_URL: '', DATA_DIR: dataDir };
+    env = { ...baseEnv(fake), DATA_DIR: dataDir };
     ({ staff, lead: ava } = await prepare(await openDatabase({ kind: 'pglite', dataDir })));
   });
   afterAll(async () => {
-    await stop(server?.child);
+    await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('sends a message due while the server was down on recovery, and a later one at its time', async () => {
-    server = await startServer(env);
-    const client = await staffClient(server.base, staff);
+    server = await startServerProcess(env);
+    const client = await staffClient(server.url, staff);
     const missed = await client.scheduleSms(ava.id, 'due while down', new Date(Date.now() + 3000));
     const later = await client.scheduleSms(
       ava.id,
@@ -159,13 +119,17 @@ describe("'Send later' survives a crash of the server process", () => {
       new Date(Date.now() + 20_000),
     );
 
-    server.child.kill('SIGKILL');
-    await once(server.child, 'exit');
-    await sleep(5000);
+    await server.crash();
+    // The first message's time passes while no server runs. The server has no clock to move: its
+    // queue releases a message by the database's clock, so that moment itself is awaited.
+    const missedAt = new Date(missed.scheduledAt!).getTime();
+    await waitUntil("the first message's time has passed", () => Date.now() > missedAt + 1000, {
+      timeoutMs: 30_000,
+    });
     expect(fake.attempts).not.toContain('due while down');
 
-    server = await startServer(env);
-    const again = await staffClient(server.base, staff);
+    server = await startServerProcess(env);
+    const again = await staffClient(server.url, staff);
     const statuses = await waitAllFinal(() => again.statuses(ava.id, [missed, later]));
     await fake.settled();
     expect(statuses).toEqual(['COMPLETED', 'COMPLETED']);
@@ -186,7 +150,7 @@ const pgUrl = process.env.DATABASE_URL;
  */
 describe.each(pgUrl ? [pgUrl] : [])("'Send later' with two processes (%s)", (baseUrl) => {
   const name = `leasing_test_${randomBytes(6).toString('hex')}`;
-  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  const servers: ServerProcess[] = [];
   let url: string;
 
   beforeAll(async () => {
@@ -199,7 +163,7 @@ describe.each(pgUrl ? [pgUrl] : [])("'Send later' with two processes (%s)", (bas
     url = parsed.toString();
   });
   afterEach(async () => {
-    for (const server of servers) await stop(server.child);
+    for (const server of servers) await server.close();
   });
   afterAll(async () => {
     const admin = new pg.Client({ connectionString: baseUrl });
@@ -212,9 +176,9 @@ describe.each(pgUrl ? [pgUrl] : [])("'Send later' with two processes (%s)", (bas
     const { staff, lead } = await prepare(
       await openDatabase({ kind: 'postgres', url, poolSize: 2 }),
     );
-    servers.push(await startServer({ ...baseEnv(fake, await freePort()), DATABASE_URL: url }));
-    servers.push(await startServer({ ...baseEnv(fake, await freePort()), DATABASE_URL: url }));
-    const [one, two] = await Promise.all(servers.map((s) => staffClient(s.base, staff)));
+    servers.push(await startServerProcess({ ...baseEnv(fake), DATABASE_URL: url }));
+    servers.push(await startServerProcess({ ...baseEnv(fake), DATABASE_URL: url }));
+    const [one, two] = await Promise.all(servers.map((s) => staffClient(s.url, staff)));
     const at = new Date(Date.now() + 8000);
     const bodies = Array.from({ length: 24 }, (_, i) => `burst ${i}`);
     // One after the other, half through each process (staff schedule one message at a time).

@@ -12,9 +12,10 @@ import {
 } from '../../db/schema/index.js';
 import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { createTestClock } from '../../test/test-clock.js';
-import { databaseTargets, login } from '../../test/test-app.js';
+import { everyDatabase, login } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import type { SendWindow } from './send-window.js';
+import { waitUntil } from '../../test/wait-until.js';
+import type { SendWindow } from '../scheduling/index.js';
 
 type Answer = ConversationEvent & {
   error?: { code: string; message: string; details?: { path: string }[] };
@@ -29,7 +30,7 @@ const inSeconds = (clock: () => Date, seconds: number) =>
  * or sent now by a person, held by the send window (the injected seam) and marked when it leaves
  * late.
  */
-describe.each(databaseTargets())("'Send later' ($name)", (target) => {
+describe.each(everyDatabase())("'Send later' ($name)", (target) => {
   const clock = createTestClock();
   /** The send window the app asks; a test closes it for a while. */
   let window: Awaited<ReturnType<SendWindow>> = { allowed: true };
@@ -86,14 +87,15 @@ describe.each(databaseTargets())("'Send later' ($name)", (target) => {
     ).body.items;
   const statusOf = async (leadId: string, id: string) =>
     (await timeline(leadId)).find((event) => event._id === id);
-  const waitFor = async (leadId: string, id: string, done: (e: ConversationEvent) => boolean) => {
-    for (let i = 0; i < 150; i += 1) {
-      const event = await statusOf(leadId, id);
-      if (event && done(event)) return event;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`event ${id} never got there: ${JSON.stringify(await statusOf(leadId, id))}`);
-  };
+  const waitFor = (leadId: string, id: string, done: (e: ConversationEvent) => boolean) =>
+    waitUntil(
+      `message ${id} gets there`,
+      async () => {
+        const event = await statusOf(leadId, id);
+        return event && done(event) ? event : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200, lastSeen: () => statusOf(leadId, id) },
+    );
   const outboxCount = async (eventId: string) =>
     (await t.db.select().from(sandboxOutbox).where(eq(sandboxOutbox.eventId, eventId))).length;
 

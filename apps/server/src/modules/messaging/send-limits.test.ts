@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { conversationEvents, type LeadRow } from '../../db/schema/index.js';
 import { createLead, createOffice, createUser, type Office } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
-describe.each(databaseTargets())('send limits per person and per company ($name)', (target) => {
+describe.each(oneDatabase())('send limits per person and per company ($name)', (target) => {
   const ctx = useTestApp(target, {
     env: { SEND_USER_LIMIT_PER_MINUTE: '2', SEND_COMPANY_LIMIT_PER_MINUTE: '3' },
   });

@@ -25,7 +25,6 @@ const limiter = (redis: Redis | null, keyPrefix: string, points: number): RateLi
 const tooFast = (who: string, limit: number, result: RateLimiterRes) => {
   const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
   return new HttpError(
-    429,
     'RATE_LIMITED',
     `${who} sending faster than ${limit} messages a minute. Try again in ${seconds} seconds.`,
     { 'retry-after': String(seconds) },
@@ -63,3 +62,5 @@ export const createSendLimits = (
     },
   };
 };
+
+export type SendLimits = ReturnType<typeof createSendLimits>;

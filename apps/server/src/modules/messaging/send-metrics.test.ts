@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
+import { waitUntil } from '../../test/wait-until.js';
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests';
 
@@ -22,7 +23,7 @@ describe('send latency, queue to provider (a loopback fake of Twilio)', () => {
   afterAll(async () => {
     await fake.close();
   });
-  const ctx = useTestApp(databaseTargets()[0]!, {
+  const ctx = useTestApp(oneDatabase()[0]!, {
     listen: true,
     env: ({ url }) => ({
       PUBLIC_URL: url!,
@@ -48,11 +49,14 @@ describe('send latency, queue to provider (a loopback fake of Twilio)', () => {
     });
     expect(sent.status).toBe(200);
 
-    let count: number | undefined;
-    for (let i = 0; i < 100 && count === undefined; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      count = await sentCount(scrape, 'SMS');
-    }
+    const { count } = await waitUntil(
+      'the metrics have an SMS sample',
+      async () => {
+        const count = await sentCount(scrape, 'SMS');
+        return count === undefined ? undefined : { count };
+      },
+      { intervalMs: 100 },
+    );
     expect(fake.received.map((message) => message.body)).toContain('Your tour is confirmed.');
     expect(count).toBe(1);
     expect(await sentCount(scrape, 'EMAIL')).toBeUndefined();

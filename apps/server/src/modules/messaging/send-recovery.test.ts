@@ -11,7 +11,9 @@ import { applyMigrations } from '../../db/migrate.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
+import { signInAt } from '../../test/server-process.js';
 import { freePort } from '../../test/test-app.js';
+import { waitUntil } from '../../test/wait-until.js';
 
 const serverEntry = fileURLToPath(new URL('../../server.ts', import.meta.url));
 
@@ -39,16 +41,17 @@ describe('sending survives a crash of the server process', () => {
     child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
     // A cold start runs the migrations first: allow a minute on a busy machine.
-    for (let i = 0; i < 400; i += 1) {
-      if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-      const ready = await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return;
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    throw new Error(`server not ready:\n${log}`);
+    await waitUntil(
+      'the server process answers /readyz',
+      async () => {
+        if (child!.exitCode !== null) throw new Error(`server exited:\n${log}`);
+        return fetch(`${base}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      { timeoutMs: 60_000, intervalMs: 150, lastSeen: () => log },
+    );
   };
 
   beforeAll(async () => {
@@ -59,7 +62,8 @@ describe('sending survives a crash of the server process', () => {
     env = {
       ...process.env,
       DATABASE_URL: '',
-      // One process on its own embedded database (and the shared Redis when the suite has one).
+      // One process on its own embedded database, and no Redis: no other test's sign-in counters.
+      REDIS_URL: '',
       DATA_DIR: dataDir,
       PORT: String(port),
       PUBLIC_URL: base,
@@ -97,12 +101,7 @@ describe('sending survives a crash of the server process', () => {
       message.body === 'in flight' ? { hang: true } : { accept: true, finalStatus: 'delivered' },
     );
     await start();
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(staff),
-    });
-    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const auth = { authorization: `Bearer ${await signInAt(base, staff)}` };
     const get = async <T>(path: string) =>
       (await fetch(`${base}${path}`, { headers: auth })).json() as Promise<T>;
 
@@ -120,9 +119,9 @@ describe('sending survives a crash of the server process', () => {
       expect(response.status).toBe(200);
       sent.push((await response.json()) as ConversationEvent);
     }
-    for (let i = 0; i < 100 && !fake.attempts.includes('in flight'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntil('the provider holds the in-flight text', () =>
+      fake.attempts.includes('in flight'),
+    );
     expect(fake.attempts).toContain('in flight');
 
     child!.kill('SIGKILL');
@@ -136,13 +135,11 @@ describe('sending survives a crash of the server process', () => {
         (event) => timeline.items.find((item) => item._id === event._id)?.sendingStatus,
       );
     };
-    for (
-      let i = 0;
-      i < 480 && (await statuses()).some((s) => s !== 'COMPLETED' && s !== 'FAILED');
-      i += 1
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitUntil(
+      'every message is COMPLETED or FAILED',
+      async () => (await statuses()).every((s) => s === 'COMPLETED' || s === 'FAILED'),
+      { timeoutMs: 120_000, intervalMs: 250, lastSeen: statuses },
+    );
     await fake.settled();
     expect(await statuses()).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED']);
     for (const body of bodies) {

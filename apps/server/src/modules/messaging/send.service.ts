@@ -5,12 +5,13 @@ import type { ConversationEvent, SendEmailRequest } from '@leasing/contract';
 import {
   getContactability,
   SEND_LATER_MAX_DAYS,
+  SEND_REFUSED_CODE,
   SMS_MAX_LENGTH,
   type ContactChannel,
   type ContactRefusalReason,
 } from '@leasing/contract';
 import type { Database } from '../../db/client.js';
-import { domainEvent, type Actor } from '../../events/domain-events.js';
+import type { Actor } from '../../events/domain-events.js';
 import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import {
   companies,
@@ -23,9 +24,9 @@ import {
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Principal } from '../../lib/principal.js';
-import { toConversationEventDto } from '../conversations/conversations.service.js';
-import { clearSentDraft } from '../drafts/drafts.service.js';
-import { getCompanyLead } from '../leads/leads.service.js';
+import { linkMessageRetry, toConversationEventDto } from '../conversation/index.js';
+import { clearSentDraft } from '../lead/index.js';
+import { getCompanyLead } from '../lead/index.js';
 import {
   checkEmailFiles,
   checkImages,
@@ -37,19 +38,18 @@ import type { MediaStorage } from './media.storage.js';
 import { messageStatusChanged } from './message-events.js';
 import { assertDraftIsCurrent, type DraftBase } from './reply-guard.js';
 import {
-  releaseJobOptions,
-  SCHEDULED_RELEASE_QUEUE,
-  SEND_QUEUE,
-  sendJobOptions,
-  type ReleaseJob,
-  type SendJob,
-} from './send-queue.js';
-import { noSmsNumber, sendingNumberOf, type SharedNumber } from '../numbers/numbers.service.js';
-import {
-  checkStaffSmsWindow,
-  quietHoursOverridden,
-  type QuietHoursOverride,
-} from '../quiet-hours/quiet-hours.service.js';
+  insertAndEnqueue,
+  optedOutMessages,
+  type QueueDeps,
+  type QuietHoursRule,
+  type SendSchedule,
+} from './send-gate.js';
+import { noSmsNumber, sendingNumberOf, type SharedNumber } from '../numbers/index.js';
+import { checkStaffSmsWindow } from '../scheduling/index.js';
+
+// Other modules queue their messages (a payment link's text, a keyword's answer) through these.
+export { enqueueRelease, insertAndEnqueue } from './send-gate.js';
+export type { QueueDeps, SendSchedule } from './send-gate.js';
 
 export type SendDeps = {
   database: Database;
@@ -63,9 +63,6 @@ export type SendDeps = {
   /** 'Send later' checks a time against it (in the future, within the limit). */
   now: Clock;
 };
-
-/** 'Send later': when the message leaves, and whether a reply of the lead first cancels it. */
-export type SendSchedule = { at: Date; keepIfLeadReplies: boolean };
 
 /** The optional 'Send later' of a send request: `sendAt` must be ahead, at most the limit. */
 export type SendLaterInput = {
@@ -90,7 +87,7 @@ export const scheduleOf = (
 
 const domainOf = (address: string) => address.split('@')[1] ?? 'leasing.local';
 
-const refuse = (message: string) => new HttpError(400, 'SEND_REFUSED', message);
+const refuse = (message: string) => new HttpError(SEND_REFUSED_CODE, message);
 
 const findByIdempotencyKey = async (
   scope: { db: Database['db'] },
@@ -118,34 +115,16 @@ const isUniqueViolation = (error: unknown) => {
 /** The template a message was written from, if any (its usage is counted when it is stored). */
 export type SentFromTemplate = { templateId?: string | undefined };
 
-export type QueueDeps = Pick<SendDeps, 'queue' | 'jobExpireSeconds'>;
-
-/**
- * Queues the release of a scheduled message at `at`, in the caller's transaction (`sql`): the
- * message and its job commit together.
- */
-export const enqueueRelease = async (
-  queue: PgBoss,
-  sql: RecordingScope['sql'],
-  eventId: string,
-  at: Date,
-) => {
-  await queue.send(SCHEDULED_RELEASE_QUEUE, { eventId } satisfies ReleaseJob, {
-    ...releaseJobOptions(eventId, at),
-    db: sql,
-  });
-};
-
 /** The server's words for each reason the contract's contact rule gives, per channel. */
 const refusalTexts: Record<ContactChannel, Partial<Record<ContactRefusalReason, string>>> = {
   SMS: {
-    OPTED_OUT: 'This prospect has opted out of SMS; the message was not sent.',
+    OPTED_OUT: optedOutMessages.SMS,
     NO_PHONE: 'This prospect has no phone number; the message was not sent.',
   },
   EMAIL: {
     EMAIL_NOT_ENABLED: 'Email is not enabled for this company: it has no registered leasing email.',
     NO_EMAIL: 'This prospect has no email address; the message was not sent.',
-    OPTED_OUT: 'This prospect has opted out of email; the message was not sent.',
+    OPTED_OUT: optedOutMessages.EMAIL,
   },
 };
 
@@ -183,64 +162,13 @@ export const newEmailMessageId = (registeredLeasingEmail: string) =>
   `<${randomUUID()}@${domainOf(registeredLeasingEmail)}>`;
 
 /**
- * Writes the PENDING event and enqueues its send job inside the caller's transaction: either both
- * exist or neither does, so no message is lost between the two; records `message.created`. (The
- * lead's last activity follows from the insert: the `conversation_events_touch_leads` trigger.)
- * With a `schedule` ('Send later') the event is SCHEDULED and its job is the release at that time:
- * the trigger and the reply's consequences (pipeline, first response, webhook) wait for the release.
- */
-export const insertAndEnqueue = async (
-  deps: QueueDeps,
-  { db, sql, record }: RecordingScope,
-  lead: LeadRow,
-  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'> & { eventType: 'SMS' | 'EMAIL' },
-  idempotencyKey: string | undefined,
-  actor: Actor,
-  templateId?: string,
-  schedule?: SendSchedule,
-): Promise<ConversationEvent> => {
-  const values = schedule
-    ? {
-        ...event,
-        sendingStatus: 'SCHEDULED' as const,
-        scheduledAt: schedule.at,
-        data: { ...event.data, keepIfLeadReplies: schedule.keepIfLeadReplies },
-      }
-    : event;
-  const [row] = await db
-    .insert(conversationEvents)
-    .values({ ...values, companyId: lead.companyId, leadId: lead.id, idempotencyKey })
-    .returning();
-  if (schedule) {
-    await enqueueRelease(deps.queue, sql, row!.id, schedule.at);
-  } else {
-    await deps.queue.send(SEND_QUEUE, { eventId: row!.id } satisfies SendJob, {
-      ...sendJobOptions(deps.jobExpireSeconds),
-      db: sql,
-    });
-  }
-  record(
-    domainEvent('message.created', {
-      companyId: row!.companyId,
-      leadId: row!.leadId,
-      timelineEventId: row!.id,
-      channel: event.eventType,
-      actor,
-      ...(templateId ? { templateId } : {}),
-      ...(schedule ? { scheduledAt: schedule.at.toISOString() } : {}),
-    }),
-  );
-  return toConversationEventDto(row!);
-};
-
-/**
  * `insertAndEnqueue` in a transaction of its own, after the reply guard (same transaction); a
  * repeated idempotency key answers the first event.
  */
 const storeAndEnqueue = async (
   deps: Omit<SendDeps, 'storage'>,
   lead: LeadRow,
-  event: Omit<NewConversationEventRow, 'companyId' | 'leadId'> & {
+  event: Omit<NewConversationEventRow, 'companyId' | 'leadId' | 'sendingStatus'> & {
     eventType: 'SMS' | 'EMAIL';
     sentByUserId: string;
   },
@@ -248,29 +176,17 @@ const storeAndEnqueue = async (
   actor: Actor,
   base: DraftBase & SentFromTemplate,
   schedule: SendSchedule | undefined,
-  quietHours: QuietHoursOverride | null = null,
+  quietHours: QuietHoursRule,
 ): Promise<ConversationEvent> => {
   const insert = async (scope: RecordingScope) => {
     await assertDraftIsCurrent(scope.db, lead, event.sentByUserId, base);
-    const sent = await insertAndEnqueue(
-      deps,
-      scope,
-      lead,
-      event,
-      idempotencyKey,
+    const sent = await insertAndEnqueue(deps, scope, lead, event, {
       actor,
-      base.templateId,
+      idempotencyKey,
+      templateId: base.templateId,
       schedule,
-    );
-    if (quietHours) {
-      scope.record(
-        quietHoursOverridden(
-          { companyId: lead.companyId, leadId: lead.id, messageId: sent._id },
-          quietHours,
-          actor,
-        ),
-      );
-    }
+      quietHours,
+    });
     await clearSentDraft(scope.db, lead.id, event.sentByUserId);
     return sent;
   };
@@ -306,11 +222,13 @@ export const sendAutomaticSms = (
       body,
       senderType: 'SYSTEM',
       senderName: 'Automatic reply',
-      sendingStatus: 'PENDING',
       data: options.evenIfOptedOut ? { optOutConfirmation: true } : {},
     },
-    undefined,
-    { kind: 'system' },
+    {
+      actor: { kind: 'system' },
+      quietHours: 'keyword-reply',
+      evenIfOptedOut: options.evenIfOptedOut,
+    },
   );
 
 const actorOf = (principal: Principal): Actor => ({
@@ -361,13 +279,10 @@ export const sendSms = async (
   const images = await checkImages(input.files);
   // Checked again where it counts (in the transaction); here so a held send stores no images.
   await assertDraftIsCurrent(deps.database.db, lead, principal.id, input);
-  // A scheduled text is judged when it leaves (the send window); a text now, here.
-  const quietHours = schedule
-    ? null
-    : await checkStaffSmsWindow(deps.database.db, lead.id, {
-        now: deps.now(),
-        override: input.quietHoursOverride ?? false,
-      });
+  // A scheduled text is judged when it leaves (the send window); a text now, by the gate. Asked
+  // here first too, so a held send stores no images.
+  const quietHours = { now: deps.now(), override: input.quietHoursOverride ?? false };
+  if (!schedule) await checkStaffSmsWindow(deps.database.db, lead.id, quietHours);
   const attachments = await storeImages(deps.storage, images);
 
   return storeAndEnqueue(
@@ -379,7 +294,6 @@ export const sendSms = async (
       senderType: 'USER',
       senderName: principal.name,
       iconUrl: principal.pictureUrl,
-      sendingStatus: 'PENDING',
       attachments,
       sentByUserId: principal.id,
     },
@@ -454,7 +368,6 @@ export const sendEmail = async (
       senderType: 'USER',
       senderName: principal.name,
       iconUrl: principal.pictureUrl,
-      sendingStatus: 'PENDING',
       sentByUserId: principal.id,
       // The Message-ID is ours to choose: stored now, so replies can be threaded to this event.
       providerMessageId: newEmailMessageId(leasingEmail),
@@ -468,10 +381,12 @@ export const sendEmail = async (
     actorOf(principal),
     input,
     schedule,
+    // An email wakes nobody: the gate does not hold it for quiet hours.
+    { now: deps.now(), override: false },
   );
 };
 
-const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
+const conflict = (message: string) => new HttpError('CONFLICT', message);
 
 /** The idempotency key of the one retry a failed message may have: a second one collides. */
 const retryKeyOf = (failedEventId: string) => `retry:${failedEventId}`;
@@ -515,8 +430,6 @@ export const retryMessage = async (
     if (!property || !(await sendingNumberOf(deps.database.db, deps.shared, property))) {
       throw noSmsNumber();
     }
-    // A retry is a new text: it waits for the lead's allowed hours like any other.
-    await checkStaffSmsWindow(deps.database.db, lead.id, { now: deps.now(), override: false });
   } else {
     const [company] = await deps.database.db
       .select()
@@ -551,20 +464,19 @@ export const retryMessage = async (
           senderType: 'USER',
           senderName: principal.name,
           iconUrl: principal.pictureUrl,
-          sendingStatus: 'PENDING',
           attachments: failed.attachments,
           sentByUserId: principal.id,
           providerMessageId,
           data: { ...threading, ...files, retryOf: failed.id },
         },
-        retryKeyOf(failed.id),
-        actorOf(principal),
+        {
+          actor: actorOf(principal),
+          idempotencyKey: retryKeyOf(failed.id),
+          // A retry is a new text: it waits for the lead's allowed hours like any other.
+          quietHours: { now: deps.now(), override: false },
+        },
       );
-      const [linked] = await scope.db
-        .update(conversationEvents)
-        .set({ data: { ...failed.data, retriedBy: attempt._id } })
-        .where(eq(conversationEvents.id, failed.id))
-        .returning();
+      const linked = await linkMessageRetry(scope.db, failed, attempt._id);
       // The failed bubble changes too (it now points to its retry): consoles refetch it.
       if (linked) scope.record(messageStatusChanged(linked));
       return attempt;

@@ -19,12 +19,11 @@ import {
   applyProviderStatus,
   findEventById,
   markFailed,
-  markInProgress,
-  markPending,
   recordAccepted,
   takeEarlyStatuses,
 } from './message-status.repository.js';
 import { failureDataFor, sendingStatusFor } from './provider-status.js';
+import { markPending } from './send-gate.js';
 import {
   MAX_SLOT_WAIT_MS,
   peekNextSlot,
@@ -36,8 +35,9 @@ import type { SendJob } from './send-queue.js';
 import { FILE_CONTENT_TYPES, MEDIA_CONTENT_TYPES } from './media.service.js';
 import type { MediaStorage } from './media.storage.js';
 import { writeMessageStatus } from './message-events.js';
-import { noSmsNumber, sendingNumberOf, sharedNumberOf } from '../numbers/numbers.service.js';
-import { unsubscribeUrlOf } from '../consent/consent.service.js';
+import { noSmsNumber, sendingNumberOf, sharedNumberOf } from '../numbers/index.js';
+import { isOptedOutAddress, unsubscribeUrlOf } from '../lead/index.js';
+import { markMessageInProgress } from '../conversation/index.js';
 
 export type SendWorkerDeps = {
   db: Db;
@@ -76,7 +76,10 @@ const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => 
   // Checked again at send time with the same rule as at compose time: things change in between.
   // The one text an opted-out lead still gets is the confirmation of their STOP.
   const { reasons } = getContactability(lead, { emailEnabled: false }).SMS;
-  if (reasons.includes('OPTED_OUT') && event.data.optOutConfirmation !== true)
+  const optedOut =
+    reasons.includes('OPTED_OUT') ||
+    (await isOptedOutAddress(deps.db, lead.companyId, 'SMS', lead.phone));
+  if (optedOut && event.data.optOutConfirmation !== true)
     throw new PermanentSendError('The prospect opted out of SMS before it was sent.', undefined);
   if (!lead.phone || reasons.includes('NO_PHONE'))
     throw new PermanentSendError('The prospect has no phone number.', undefined);
@@ -157,7 +160,10 @@ const deliverEmail = async (deps: SendWorkerDeps, event: ConversationEventRow) =
     throw new PermanentSendError('Email is no longer possible for this prospect.', undefined);
   }
   // An unsubscribe may come between writing the email and sending it.
-  if (lead.emailOptStatus === 'OPT_OUT')
+  if (
+    lead.emailOptStatus === 'OPT_OUT' ||
+    (await isOptedOutAddress(deps.db, lead.companyId, 'EMAIL', lead.email))
+  )
     throw new PermanentSendError(
       'The prospect unsubscribed from email before it was sent.',
       undefined,
@@ -215,7 +221,7 @@ const sendOne = async (deps: SendWorkerDeps, job: PgBoss.JobWithMetadata<SendJob
   if (event.providerStatus !== null) return;
 
   await writeMessageStatus(deps.events, async (db) => {
-    await markInProgress(db, event.id);
+    await markMessageInProgress(db, event.id);
     return { ...event, sendingStatus: 'IN_PROGRESS' as const };
   });
   try {

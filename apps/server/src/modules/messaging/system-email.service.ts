@@ -14,6 +14,32 @@ export type SystemEmail = {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The sign-in link the text carries (an invitation's): whoever holds it gets an account, so the
+   * sandbox outbox keeps the email with the link masked, for admins only, and never its MIME.
+   */
+  signIn?: { link: string; invitationId: string };
+};
+
+export const MASKED_SECRET = '••••••••';
+
+/** The link with every query value replaced: what it is for stays readable, the token does not. */
+export const maskedLink = (link: string) => {
+  const url = new URL(link);
+  const query = [...url.searchParams.keys()].map((key) => `${key}=${MASKED_SECRET}`).join('&');
+  return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
+};
+
+/** The text with the link masked, and its secrets too wherever else they appear (raw or encoded). */
+export const maskSignInLink = (text: string, link: string) => {
+  const secrets = [...new URL(link).searchParams.values()].filter((value) => value.length > 0);
+  return secrets.reduce(
+    (masked, secret) =>
+      masked
+        .replaceAll(secret, MASKED_SECRET)
+        .replaceAll(encodeURIComponent(secret), MASKED_SECRET),
+    text.replaceAll(link, maskedLink(link)),
+  );
 };
 
 export const systemEmailJobOptions = { retryLimit: 6, retryDelay: 5, retryBackoff: true } as const;

@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { companies, sandboxOutbox } from '../../db/schema/index.js';
 import type { EmailTransport } from '../../providers/email-transport.js';
-import type { SystemEmail } from './system-email.service.js';
+import { maskSignInLink, type SystemEmail } from './system-email.service.js';
 
 export type SystemEmailWorkerDeps = {
   db: Db;
@@ -39,14 +39,19 @@ const sendOne = async (deps: SystemEmailWorkerDeps, job: PgBoss.Job<SystemEmail>
     references: [],
   });
   if (deps.email.kind === 'sandbox') {
+    // Every staff member reads the outbox: a sign-in link kept here would let any of them take
+    // the invitee's account. Only its masked form is stored (the MIME would carry it too).
+    const { signIn } = mail;
     await deps.db.insert(sandboxOutbox).values({
       companyId: mail.companyId,
       channel: 'EMAIL',
       from,
       to: mail.to,
       subject: mail.subject,
-      body: mail.text,
-      raw: result.raw,
+      body: signIn ? maskSignInLink(mail.text, signIn.link) : mail.text,
+      raw: signIn ? null : result.raw,
+      signInLink: Boolean(signIn),
+      invitationId: signIn?.invitationId ?? null,
     });
   }
 };

@@ -23,8 +23,8 @@ import {
   type Office,
 } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
-import { databaseTargets } from '../../test/test-app.js';
-import { createSocketOpener, recordAll, sleep, until } from '../../test/sockets.js';
+import { oneDatabase } from '../../test/test-app.js';
+import { createSocketOpener, recordAll, until } from '../../test/sockets.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 /** Lakeside's own number, which its leads text; TWILIO_FROM is a number nobody here texts. */
@@ -32,7 +32,7 @@ const LAKESIDE_NUMBER = '+15125550700';
 const TWILIO_FROM = '+15125550799';
 const WEBHOOK_PATH = '/webhooks/twilio/inbound';
 
-describe.each(databaseTargets())('notifications ($name)', (target) => {
+describe.each(oneDatabase())('notifications ($name)', (target) => {
   let fake: FakeTwilio;
   beforeAll(async () => {
     fake = await startFakeTwilio();
@@ -227,13 +227,22 @@ describe.each(databaseTargets())('notifications ($name)', (target) => {
       });
       const [stored] = (await bell(tokens.alex)).items;
       expect(stored).toEqual(notification);
-      await sleep(100);
-      expect(danaHeard.map((heard) => heard.event)).not.toContain(
-        socketEvents.notification(dana().id),
-      );
-      expect(danaHeard.map((heard) => heard.event)).not.toContain(
-        socketEvents.notification(alex.user.id),
-      );
+      // Control: a notification of Dana's own, caused after Alex's, reaches her socket; had Alex's
+      // reached it too, it would have come first.
+      const danasLead = await freshLead();
+      const danas = until<Notification>(danaSocket, socketEvents.notification(dana().id));
+      await publish(assigned(danasLead, ownerOf(dana()), userActor(alex.user)));
+      expect((await danas).lead._id).toBe(danasLead.id);
+      const heardBefore = danaHeard
+        .slice(
+          0,
+          danaHeard.findIndex(
+            (heard) => (heard.payload as Partial<Notification> | null)?.lead?._id === danasLead.id,
+          ),
+        )
+        .map((heard) => heard.event);
+      expect(heardBefore).not.toContain(socketEvents.notification(dana().id));
+      expect(heardBefore).not.toContain(socketEvents.notification(alex.user.id));
     });
   });
 

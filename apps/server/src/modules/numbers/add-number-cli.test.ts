@@ -1,35 +1,20 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
-import { repoRoot, serverRoot } from '../../lib/paths.js';
+import { serverRoot } from '../../lib/paths.js';
+import { runBin, runCommandInProcess } from '../../test/cli.js';
 import { createOffice } from '../../test/factories.js';
 import { testConfig } from '../../test/test-app.js';
+import { addNumberCommand } from './add-number.command.js';
 
-const CLI = join(serverRoot, 'src/modules/numbers/add-number-cli.ts');
-const TSX = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+const BIN = join(serverRoot, 'src/modules/numbers/add-number-cli.ts');
 
+/** The command, run in this process, configured only by the environment. */
 const runCli = (args: string[], env: Record<string, string | undefined>) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [TSX, CLI, ...args],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: undefined, ...env },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-          stdout,
-          stderr,
-        }),
-    );
-  });
+  runCommandInProcess(addNumberCommand, args, env);
 
 describe('npm run numbers:add', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'numbers-cli-'));
@@ -40,10 +25,32 @@ describe('npm run numbers:add', () => {
     const app = await buildApp({ config: testConfig(), database });
     const first = await createOffice(app.database.db);
     const second = await createOffice(app.database.db);
+    // The first company's admin registers a number and releases it: it is held for that company.
+    const admin = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: first.staff.credentials,
+      })
+    ).json<{ token: string }>().token;
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/numbers',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { number: '+15125550635' },
+    });
+    expect(registered.statusCode).toBe(201);
+    const released = await app.inject({
+      method: 'DELETE',
+      url: `/api/numbers/${registered.json<{ _id: string }>()._id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(released.statusCode).toBe(200);
     await app.close();
     await database.close();
 
-    const added = await runCli(['--company', first.company.id, '--number', '(512) 555-0633'], {
+    // The bin, as an operator runs it in a process of its own.
+    const added = await runBin(BIN, ['--company', first.company.id, '--number', '(512) 555-0633'], {
       DATA_DIR: dataDir,
     });
     expect(added.stderr).toBe('');
@@ -57,8 +64,19 @@ describe('npm run numbers:add', () => {
       DATA_DIR: dataDir,
     });
     expect(taken.code).toBe(1);
-    expect(taken.stderr).toContain('This number is already registered.');
+    expect(taken.stderr).toContain('This number cannot be added');
     expect(taken.stderr).toBe(again.stderr);
+    // The operator keeps the hold: another company cannot take a number released days ago, and
+    // the sandbox owns only test numbers — both refused in the same words.
+    const held = await runCli(['--company', second.company.id, '--number', '+15125550635'], {
+      DATA_DIR: dataDir,
+    });
+    expect(held.code).toBe(1);
+    expect(held.stderr).toBe(again.stderr);
+    const notOurs = await runCli(['--company', second.company.id, '--number', '+14155238886'], {
+      DATA_DIR: dataDir,
+    });
+    expect(notOurs.stderr).toBe(again.stderr);
     const missing = await runCli(['--number', '+15125550634'], { DATA_DIR: dataDir });
     expect(missing.stderr).toContain('--company and --number are required');
 
@@ -79,9 +97,22 @@ describe('npm run numbers:add', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(numbers.json<{ number: string }[]>().map((n) => n.number)).toContain('+15125550633');
+      const secondToken = (
+        await check.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: second.staff.credentials,
+        })
+      ).json<{ token: string }>().token;
+      const secondNumbers = await check.inject({
+        method: 'GET',
+        url: '/api/numbers',
+        headers: { authorization: `Bearer ${secondToken}` },
+      });
+      expect(secondNumbers.json()).toEqual([]);
     } finally {
       await check.close();
       await reopened.close();
     }
-  });
+  }, 120_000); // the bin's run: tsx starting, then the embedded database opened in its process
 });

@@ -1,6 +1,13 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, phoneNumbers, properties, type PhoneNumberRow } from '../../db/schema/index.js';
+import {
+  companies,
+  phoneNumberReleases,
+  phoneNumbers,
+  properties,
+  type PhoneNumberReleaseRow,
+  type PhoneNumberRow,
+} from '../../db/schema/index.js';
 
 export const findNumber = async (db: Db, e164: string): Promise<PhoneNumberRow | undefined> =>
   (await db.select().from(phoneNumbers).where(eq(phoneNumbers.e164, e164)))[0];
@@ -75,7 +82,7 @@ export const firstUnassignedCompanyNumber = async (
 
 export const insertNumber = async (
   db: Db,
-  values: { e164: string; companyId: string; addedByUserId: string | null },
+  values: { e164: string; companyId: string; addedByUserId: string | null; createdAt: Date },
 ): Promise<PhoneNumberRow | undefined> =>
   (await db.insert(phoneNumbers).values(values).onConflictDoNothing().returning())[0];
 
@@ -97,3 +104,64 @@ export const findCompanyNumberById = async (db: Db, companyId: string, id: strin
 
 export const propertiesUsingNumber = async (db: Db, e164: string) =>
   db.select({ name: properties.name }).from(properties).where(eq(properties.smsNumber, e164));
+
+/** Holds the company's row until the transaction ends: its registrations are counted one at a time. */
+export const lockCompany = async (db: Db, companyId: string) => {
+  await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+};
+
+/**
+ * How many numbers the company registered since `since`, kept or released since: each
+ * registration is either a live row or exactly one release.
+ */
+export const registrationsSince = async (db: Db, companyId: string, since: Date) => {
+  const [live] = await db
+    .select({ count: count(), oldest: sql<Date | null>`min(${phoneNumbers.createdAt})` })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.companyId, companyId), gte(phoneNumbers.createdAt, since)));
+  const [released] = await db
+    .select({ count: count(), oldest: sql<Date | null>`min(${phoneNumberReleases.registeredAt})` })
+    .from(phoneNumberReleases)
+    .where(
+      and(
+        eq(phoneNumberReleases.companyId, companyId),
+        gte(phoneNumberReleases.registeredAt, since),
+      ),
+    );
+  const oldest = [live?.oldest, released?.oldest]
+    .filter((value) => value != null)
+    .map((value) => new Date(value))
+    .sort((a, b) => a.getTime() - b.getTime())[0];
+  return { count: (live?.count ?? 0) + (released?.count ?? 0), oldest };
+};
+
+/** The number's most recent release, if any. */
+export const lastRelease = async (
+  db: Db,
+  e164: string,
+): Promise<PhoneNumberReleaseRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(phoneNumberReleases)
+      .where(eq(phoneNumberReleases.e164, e164))
+      .orderBy(desc(phoneNumberReleases.releasedAt))
+      .limit(1)
+  )[0];
+
+export const insertRelease = async (
+  db: Db,
+  values: {
+    e164: string;
+    companyId: string;
+    registeredAt: Date;
+    releasedAt: Date;
+    releasedByUserId: string | null;
+  },
+) => {
+  await db.insert(phoneNumberReleases).values(values);
+};

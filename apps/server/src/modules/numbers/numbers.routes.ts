@@ -6,34 +6,32 @@ import {
   companyNumberSchema,
   numberParamsSchema,
 } from '@leasing/contract';
-import { ADMINS_ONLY, principalOf, userActor } from '../../lib/principal.js';
-import { addNumber, listNumbers, removeNumber, type SharedNumber } from './numbers.service.js';
+import { ADMINS_ROUTE, principalOf, userActor } from '../../lib/principal.js';
+import { addNumber, listNumbers, removeNumber, type RegistrationDeps } from './numbers.service.js';
 
 /** Admins keep their company's SMS numbers (Settings → Numbers). */
-export const numbersRoutes: FastifyPluginAsyncZod<{ shared: SharedNumber }> = async (
-  app,
-  { shared },
-) => {
+export const numbersRoutes: FastifyPluginAsyncZod<RegistrationDeps> = async (app, deps) => {
+  const { shared } = deps;
   app.addHook('onRequest', app.authenticate);
   const { db } = app.database;
 
   app.get(
     apiRoutes.numbers,
-    { config: { roles: ADMINS_ONLY }, schema: { response: { 200: companyNumberListSchema } } },
+    { config: ADMINS_ROUTE, schema: { response: { 200: companyNumberListSchema } } },
     (request) => listNumbers(db, shared, principalOf(request).companyId),
   );
 
   app.post(
     apiRoutes.numbers,
     {
-      config: { roles: ADMINS_ONLY },
+      config: ADMINS_ROUTE,
       schema: { body: addNumberRequestSchema, response: { 201: companyNumberSchema } },
     },
     async (request, reply) => {
       const principal = principalOf(request);
       const added = await addNumber(
-        app.events,
-        shared,
+        { db, events: app.events },
+        deps,
         { companyId: principal.companyId, number: request.body.number },
         userActor(principal),
       );
@@ -44,14 +42,14 @@ export const numbersRoutes: FastifyPluginAsyncZod<{ shared: SharedNumber }> = as
   app.delete(
     apiRoutes.number,
     {
-      config: { roles: ADMINS_ONLY },
+      config: ADMINS_ROUTE,
       schema: { params: numberParamsSchema, response: { 200: companyNumberSchema } },
     },
     (request) => {
       const principal = principalOf(request);
       return removeNumber(
         app.events,
-        shared,
+        deps,
         principal.companyId,
         request.params.numberId,
         userActor(principal),

@@ -4,7 +4,12 @@ import type { Db } from '../../db/client.js';
 import { domainEvent, type Actor } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
 import { toE164 } from '../../lib/phone-numbers.js';
+import {
+  InventoryUnavailableError,
+  type NumberInventory,
+} from '../../providers/number-inventory.js';
 import {
   companyExists,
   deleteCompanyNumber,
@@ -13,9 +18,13 @@ import {
   firstCompanyId,
   firstUnassignedCompanyNumber,
   insertNumber,
+  insertRelease,
+  lastRelease,
   listCompanyNumbers,
+  lockCompany,
   propertiesUsingNumber,
   registerNumberIfFree,
+  registrationsSince,
   type CompanyNumberRow,
 } from './numbers.repository.js';
 
@@ -78,7 +87,6 @@ export const sendingNumberOf = async (
 
 export const noSmsNumber = () =>
   new HttpError(
-    409,
     'NO_SMS_NUMBER',
     'Texts cannot be sent yet: your company has no SMS number. An admin can add one under Settings → Numbers.',
   );
@@ -123,23 +131,99 @@ export const listNumbers = async (
   return (await listCompanyNumbers(db, companyId)).map((row) => toCompanyNumber(row, shared));
 };
 
+/** How many numbers one company may register in 24 hours (admins; the operator CLI is exempt). */
+export const NUMBER_REGISTRATIONS_PER_DAY = 10;
+/** How long a released number stays with the company that released it. */
+export const NUMBER_RELEASE_HOLD_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What registering a number needs: the shared number, the inventory, the time. */
+export type RegistrationDeps = { shared: SharedNumber; inventory: NumberInventory; now: Clock };
+
 /**
- * Registers a number to the company. A number anyone already owns — this company or another —
- * is refused in the same words, so nobody learns which company has it.
+ * One answer for every number a company cannot take — registered (to it or anyone else), held
+ * after another company released it, or not in this deployment's Twilio account — so a refusal
+ * never tells one company about another.
+ */
+const numberUnavailable = (path: string) =>
+  new HttpError(
+    'NUMBER_UNAVAILABLE',
+    'This number cannot be added: it is taken, was released in the last 30 days, or is not one of this deployment’s Twilio numbers.',
+    {},
+    [
+      {
+        path,
+        message: 'is taken, recently released, or not one of this deployment’s Twilio numbers',
+      },
+    ],
+  );
+
+const inventoryUnavailable = () =>
+  new HttpError(
+    'NUMBER_CHECK_FAILED',
+    'Twilio could not be asked whether this deployment owns the number. Try again in a minute.',
+  );
+
+/** Refuses a number the deployment's Twilio account (or the sandbox) does not own. */
+const assertInInventory = async (inventory: NumberInventory, e164: string, path: string) => {
+  const owned = await inventory.has(e164).catch((error: unknown) => {
+    if (error instanceof InventoryUnavailableError) throw inventoryUnavailable();
+    throw error;
+  });
+  if (!owned) throw numberUnavailable(path);
+};
+
+/** Refuses the company's registration past the daily limit, saying when it may add again. */
+const assertUnderDailyLimit = async (db: Db, companyId: string, now: Date, path: string) => {
+  const { count, oldest } = await registrationsSince(
+    db,
+    companyId,
+    new Date(now.getTime() - DAY_MS),
+  );
+  if (count < NUMBER_REGISTRATIONS_PER_DAY) return;
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil(((oldest?.getTime() ?? now.getTime()) + DAY_MS - now.getTime()) / 1000),
+  );
+  throw new HttpError(
+    'NUMBER_LIMIT',
+    `Your company has added ${NUMBER_REGISTRATIONS_PER_DAY} numbers in the last 24 hours, the most allowed. Try again later.`,
+    { 'retry-after': String(retryAfterSeconds) },
+    [{ path, message: `at most ${NUMBER_REGISTRATIONS_PER_DAY} numbers a day; try again later` }],
+  );
+};
+
+/** Another company released the number less than the hold ago: only that company may take it. */
+const heldForAnother = async (db: Db, e164: string, companyId: string, now: Date) => {
+  const release = await lastRelease(db, e164);
+  if (!release || release.companyId === companyId) return false;
+  return now.getTime() - release.releasedAt.getTime() < NUMBER_RELEASE_HOLD_DAYS * DAY_MS;
+};
+
+/**
+ * Registers a number to the company: one the deployment's Twilio account owns, nobody has, and
+ * no other company released in the last 30 days; at most 10 a day. Every refusal of a number
+ * is said the same way (`NUMBER_UNAVAILABLE`), so nobody learns which company has it.
  */
 export const addNumber = async (
-  events: EventPort,
-  shared: SharedNumber,
+  { db: readDb, events }: { db: Db; events: EventPort },
+  deps: RegistrationDeps,
   input: { companyId: string; number: string },
   actor: Extract<Actor, { kind: 'user' }>,
   path = 'body.number',
 ): Promise<CompanyNumber> => {
   const e164 = toE164(input.number);
   if (!e164) throw badRequest(path, 'enter a phone number like +1 512 555 0100');
+  // Cheap refusals first; Twilio is asked outside the transaction (no lock held over the network).
+  await assertUnderDailyLimit(readDb, input.companyId, deps.now(), path);
+  await assertInInventory(deps.inventory, e164, path);
   return events.transaction(async ({ db, record }) => {
+    await lockCompany(db, input.companyId);
+    await assertUnderDailyLimit(db, input.companyId, deps.now(), path);
     const added = await insertCompanyNumber(
       db,
-      shared,
+      deps,
       { ...input, e164, addedByUserId: actor.userId },
       path,
     );
@@ -157,7 +241,7 @@ export const addNumber = async (
 
 const insertCompanyNumber = async (
   db: Db,
-  shared: SharedNumber,
+  { shared, now }: Pick<RegistrationDeps, 'shared' | 'now'>,
   input: { companyId: string; e164: string; addedByUserId: string | null },
   path: string,
 ): Promise<CompanyNumber> => {
@@ -165,32 +249,34 @@ const insertCompanyNumber = async (
   // The shared number goes to its rightful owner first (config or the first company), never to
   // whoever asks for it first.
   if (e164 === shared.e164) await sharedNumberOwner(db, shared);
+  const at = now();
+  if (await heldForAnother(db, e164, input.companyId, at)) throw numberUnavailable(path);
   const row = await insertNumber(db, {
     e164,
     companyId: input.companyId,
     addedByUserId: input.addedByUserId,
+    createdAt: at,
   });
-  if (!row) {
-    throw new HttpError(409, 'NUMBER_TAKEN', 'This number is already registered.', {}, [
-      { path, message: 'is already registered' },
-    ]);
-  }
+  if (!row) throw numberUnavailable(path);
   const [withProperties] = (await listCompanyNumbers(db, input.companyId)).filter(
     (number) => number.id === row.id,
   );
   return toCompanyNumber(withProperties!, shared);
 };
 
-/** Removes a number of the company; one a property texts from, or the shared number, stays. */
+/**
+ * Removes a number of the company; one a property texts from, or the shared number, stays. The
+ * number is then held for the company for 30 days (see `NUMBER_RELEASE_HOLD_DAYS`).
+ */
 export const removeNumber = (
   events: EventPort,
-  shared: SharedNumber,
+  deps: Pick<RegistrationDeps, 'shared' | 'now'>,
   companyId: string,
   numberId: string,
   actor: Extract<Actor, { kind: 'user' }>,
 ): Promise<CompanyNumber> =>
   events.transaction(async ({ db, record }) => {
-    const removed = await deleteNumber(db, shared, companyId, numberId);
+    const removed = await deleteNumber(db, deps, companyId, numberId, actor.userId);
     record(
       domainEvent('number.removed', {
         companyId,
@@ -204,15 +290,15 @@ export const removeNumber = (
 
 const deleteNumber = async (
   db: Db,
-  shared: SharedNumber,
+  { shared, now }: Pick<RegistrationDeps, 'shared' | 'now'>,
   companyId: string,
   numberId: string,
+  releasedByUserId: string,
 ): Promise<CompanyNumber> => {
   const row = await findCompanyNumberById(db, companyId, numberId);
   if (!row) throw notFound('Number');
   if (row.e164 === shared.e164) {
     throw new HttpError(
-      409,
       'SHARED_NUMBER',
       'This is the deployment’s shared number (TWILIO_FROM); it cannot be removed here.',
     );
@@ -220,26 +306,35 @@ const deleteNumber = async (
   const users = await propertiesUsingNumber(db, row.e164);
   if (users.length > 0) {
     throw new HttpError(
-      409,
       'NUMBER_IN_USE',
       `This number is in use by ${users.map((user) => user.name).join(', ')}. Give those properties another number first.`,
     );
   }
   const deleted = await deleteCompanyNumber(db, companyId, numberId);
   if (!deleted) throw notFound('Number');
+  await insertRelease(db, {
+    e164: deleted.e164,
+    companyId,
+    registeredAt: deleted.createdAt,
+    releasedAt: now(),
+    releasedByUserId,
+  });
   return toCompanyNumber({ ...deleted, properties: [] }, shared);
 };
 
 /**
- * The operator's way in (`npm run numbers:add`): registers a number to a company by its id, with
- * the same rules as an admin's request. Nobody signed in made it, so no audit actor either.
+ * The operator's way in (`npm run numbers:add`): registers a number to a company by its id. The
+ * number must be the deployment's (Twilio's account, or a sandbox test number) and not held for
+ * another company; the daily limit is for admins, not for an operator setting up a customer.
+ * Nobody signed in made it, so no audit actor either.
  */
 export const registerNumberAsOperator = async (
   db: Db,
-  shared: SharedNumber,
+  deps: RegistrationDeps,
   input: { companyId: string; number: string },
 ): Promise<CompanyNumber> => {
   const e164 = toE164(input.number);
   if (!e164) throw badRequest('number', 'enter a phone number like +1 512 555 0100');
-  return insertCompanyNumber(db, shared, { ...input, e164, addedByUserId: null }, 'number');
+  await assertInInventory(deps.inventory, e164, 'number');
+  return insertCompanyNumber(db, deps, { ...input, e164, addedByUserId: null }, 'number');
 };

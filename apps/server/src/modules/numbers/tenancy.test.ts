@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import twilio from 'twilio';
 import { and, eq } from 'drizzle-orm';
 import type { CompanyNumber, ConversationEvent, UnmatchedMessagePage } from '@leasing/contract';
@@ -13,7 +13,8 @@ import {
   uniquePhone,
   type Office,
 } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp, type TestContext } from '../../test/use-test-app.js';
 
 const HOUR = 3_600_000;
@@ -45,149 +46,146 @@ const sms = (ctx: TestContext, token: string, leadId: string, text: string) => {
   );
 };
 
-const TWILIO = { sid: `AC${'1'.repeat(32)}`, token: 'tenancy-auth-token', shared: '+15125550000' };
+const TWILIO = { shared: '+15125550000' };
 const PUBLIC_URL = 'http://localhost:3000';
 
-describe.each(databaseTargets())(
-  'numbers belong to one company: Twilio webhooks ($name)',
-  (target) => {
-    const ctx = useTestApp(target, {
-      seed: 'none',
-      env: {
-        TWILIO_ACCOUNT_SID: TWILIO.sid,
-        TWILIO_AUTH_TOKEN: TWILIO.token,
-        TWILIO_FROM: TWILIO.shared,
-        // Nothing here sends: a closed port, so no text could leave by accident.
-        TWILIO_API_URL: 'http://127.0.0.1:9',
-        PUBLIC_URL,
-      },
-    });
-    /** The first company: it owns the shared number. */
-    let first: Office;
-    /** A second company, also on this deployment. */
-    let second: Office;
-    let firstToken: string;
-    let secondToken: string;
-    /** One prospect's phone, a lead in each company. */
-    const phone = uniquePhone();
-    let firstLead: LeadRow;
-    let secondLead: LeadRow;
+describe.each(oneDatabase())('numbers belong to one company: Twilio webhooks ($name)', (target) => {
+  let fake: FakeTwilio;
+  beforeAll(async () => {
+    fake = await startFakeTwilio();
+    // The account owns the numbers the second company registers below.
+    fake.setOwnedNumbers(['+16195550777', '+16195550778']);
+  });
+  afterAll(() => fake.close());
+  const ctx = useTestApp(target, {
+    seed: 'none',
+    env: () => ({ ...fake.env(TWILIO.shared), PUBLIC_URL }),
+  });
+  /** The first company: it owns the shared number. */
+  let first: Office;
+  /** A second company, also on this deployment. */
+  let second: Office;
+  let firstToken: string;
+  let secondToken: string;
+  /** One prospect's phone, a lead in each company. */
+  const phone = uniquePhone();
+  let firstLead: LeadRow;
+  let secondLead: LeadRow;
 
-    beforeAll(async () => {
-      first = await createOffice(ctx.db);
-      second = await createOffice(ctx.db);
-      firstToken = await ctx.signIn(first.staff.credentials);
-      secondToken = await ctx.signIn(second.staff.credentials);
-      firstLead = await createLead(ctx.db, first.property, { phone });
-      secondLead = await createLead(ctx.db, second.property, { phone });
-      // The second company texted this phone last.
-      await textedBy(ctx, firstLead, 3);
-      await textedBy(ctx, secondLead, 1);
-    });
+  beforeAll(async () => {
+    first = await createOffice(ctx.db);
+    second = await createOffice(ctx.db);
+    firstToken = await ctx.signIn(first.staff.credentials);
+    secondToken = await ctx.signIn(second.staff.credentials);
+    firstLead = await createLead(ctx.db, first.property, { phone });
+    secondLead = await createLead(ctx.db, second.property, { phone });
+    // The second company texted this phone last.
+    await textedBy(ctx, firstLead, 3);
+    await textedBy(ctx, secondLead, 1);
+  });
 
-    const inbound = (from: string, to: string, body: string) => {
-      const params = {
-        MessageSid: `SM${randomUUID().replace(/-/g, '')}`,
-        From: from,
-        To: to,
-        Body: body,
-      };
-      const url = `${PUBLIC_URL}/webhooks/twilio/inbound`;
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/webhooks/twilio/inbound',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': twilio.getExpectedTwilioSignature(TWILIO.token, url, params),
-        },
-        payload: new URLSearchParams(params).toString(),
-      });
+  const inbound = (from: string, to: string, body: string) => {
+    const params = {
+      MessageSid: `SM${randomUUID().replace(/-/g, '')}`,
+      From: from,
+      To: to,
+      Body: body,
     };
-
-    it('routes a reply to the shared number only inside the company that owns it, whoever texted last', async () => {
-      const body = `Is it still available? ${randomUUID()}`;
-      expect((await inbound(phone, TWILIO.shared, body)).statusCode).toBe(200);
-      expect(await eventsOf(ctx, firstLead, body)).toHaveLength(1);
-      expect(await eventsOf(ctx, secondLead, body)).toHaveLength(0);
+    const url = `${PUBLIC_URL}/webhooks/twilio/inbound`;
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/webhooks/twilio/inbound',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(fake.authToken, url, params),
+      },
+      payload: new URLSearchParams(params).toString(),
     });
+  };
 
-    it("refuses a key that points a property at the shared number or another company's number, in words that name no company", async () => {
-      const firstOwn = '+15125550777';
-      await createProperty(ctx.db, first.company.id, { smsNumber: firstOwn });
-      const created = await ctx.request<{ key: string }>('POST', '/api/api-keys', {
-        as: secondToken,
-        payload: { name: 'PMS', scopes: ['events:write'] },
-      });
-      expect(created.status).toBe(201);
-      const claim = (smsNumber: string) =>
-        ctx.request<{ error: { message: string; details: { path: string; message: string }[] } }>(
-          'PUT',
-          '/api/integrations/v1/properties/CLAIM-1',
-          {
-            headers: { authorization: `Bearer ${created.body.key}` },
-            payload: { name: 'Claim', smsNumber },
-          },
-        );
+  it('routes a reply to the shared number only inside the company that owns it, whoever texted last', async () => {
+    const body = `Is it still available? ${randomUUID()}`;
+    expect((await inbound(phone, TWILIO.shared, body)).statusCode).toBe(200);
+    expect(await eventsOf(ctx, firstLead, body)).toHaveLength(1);
+    expect(await eventsOf(ctx, secondLead, body)).toHaveLength(0);
+  });
 
-      // Control: a number the second company registered is accepted.
-      const own = await ctx.request<CompanyNumber>('POST', '/api/numbers', {
-        as: secondToken,
-        payload: { number: '+1 (619) 555-0777' },
-      });
-      expect(own.status).toBe(201);
-      expect(own.body).toMatchObject({ number: '+16195550777', isSharedNumber: false });
-      expect((await claim('+16195550777')).status).toBe(201);
-
-      const shared = await claim(TWILIO.shared);
-      expect(shared.status).toBe(400);
-      expect(shared.body.error.details[0]?.path).toBe('body.smsNumber');
-
-      const othersNumber = await claim(firstOwn);
-      const nobodysNumber = await claim('+15125550778');
-      expect(othersNumber.status).toBe(400);
-      expect(othersNumber.body.error.details).toEqual([
+  it("refuses a key that points a property at the shared number or another company's number, in words that name no company", async () => {
+    const firstOwn = '+15125550777';
+    await createProperty(ctx.db, first.company.id, { smsNumber: firstOwn });
+    const created = await ctx.request<{ key: string }>('POST', '/api/api-keys', {
+      as: secondToken,
+      payload: { name: 'PMS', scopes: ['events:write'] },
+    });
+    expect(created.status).toBe(201);
+    const claim = (smsNumber: string) =>
+      ctx.request<{ error: { message: string; details: { path: string; message: string }[] } }>(
+        'PUT',
+        '/api/integrations/v1/properties/CLAIM-1',
         {
-          path: 'body.smsNumber',
-          message: expect.stringContaining("not one of your company's numbers"),
+          headers: { authorization: `Bearer ${created.body.key}` },
+          payload: { name: 'Claim', smsNumber },
         },
-      ]);
-      expect(othersNumber.body).toEqual(nobodysNumber.body);
+      );
 
-      // And a reply to the shared number still reaches the company that owns it.
-      const body = `After the claim ${randomUUID()}`;
-      await inbound(phone, TWILIO.shared, body);
-      expect(await eventsOf(ctx, firstLead, body)).toHaveLength(1);
+    // Control: a number the second company registered is accepted.
+    const own = await ctx.request<CompanyNumber>('POST', '/api/numbers', {
+      as: secondToken,
+      payload: { number: '+1 (619) 555-0777' },
     });
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({ number: '+16195550777', isSharedNumber: false });
+    expect((await claim('+16195550777')).status).toBe(201);
 
-    it("keeps a stranger's text for the number's company only; a number nobody owns shows to nobody", async () => {
-      const stranger = uniquePhone();
-      const unmatched = async (token: string) =>
-        (
-          await ctx.request<UnmatchedMessagePage>('GET', '/api/unmatched-messages', { as: token })
-        ).body.items.filter((item) => item.from === stranger);
-      await inbound(stranger, TWILIO.shared, 'Who is this?');
-      await inbound(stranger, '+15125550999', 'Wrong number?');
-      // Control: the owner reads it.
-      expect((await unmatched(firstToken)).map((item) => item.body)).toEqual(['Who is this?']);
-      expect(await unmatched(secondToken)).toEqual([]);
-    });
+    const shared = await claim(TWILIO.shared);
+    expect(shared.status).toBe(400);
+    expect(shared.body.error.details[0]?.path).toBe('body.smsNumber');
 
-    it("routes a text to a company's own number to that company's lead", async () => {
-      const { number } = (
-        await ctx.request<CompanyNumber>('POST', '/api/numbers', {
-          as: secondToken,
-          payload: { number: '+16195550778' },
-        })
-      ).body;
-      const body = `On the second company's number ${randomUUID()}`;
-      await inbound(phone, number, body);
-      expect(await eventsOf(ctx, secondLead, body)).toHaveLength(1);
-      expect(await eventsOf(ctx, firstLead, body)).toHaveLength(0);
-    });
-  },
-);
+    const othersNumber = await claim(firstOwn);
+    const nobodysNumber = await claim('+15125550778');
+    expect(othersNumber.status).toBe(400);
+    expect(othersNumber.body.error.details).toEqual([
+      {
+        path: 'body.smsNumber',
+        message: expect.stringContaining("not one of your company's numbers"),
+      },
+    ]);
+    expect(othersNumber.body).toEqual(nobodysNumber.body);
 
-describe.each(databaseTargets())(
+    // And a reply to the shared number still reaches the company that owns it.
+    const body = `After the claim ${randomUUID()}`;
+    await inbound(phone, TWILIO.shared, body);
+    expect(await eventsOf(ctx, firstLead, body)).toHaveLength(1);
+  });
+
+  it("keeps a stranger's text for the number's company only; a number nobody owns shows to nobody", async () => {
+    const stranger = uniquePhone();
+    const unmatched = async (token: string) =>
+      (
+        await ctx.request<UnmatchedMessagePage>('GET', '/api/unmatched-messages', { as: token })
+      ).body.items.filter((item) => item.from === stranger);
+    await inbound(stranger, TWILIO.shared, 'Who is this?');
+    await inbound(stranger, '+15125550999', 'Wrong number?');
+    // Control: the owner reads it.
+    expect((await unmatched(firstToken)).map((item) => item.body)).toEqual(['Who is this?']);
+    expect(await unmatched(secondToken)).toEqual([]);
+  });
+
+  it("routes a text to a company's own number to that company's lead", async () => {
+    const { number } = (
+      await ctx.request<CompanyNumber>('POST', '/api/numbers', {
+        as: secondToken,
+        payload: { number: '+16195550778' },
+      })
+    ).body;
+    const body = `On the second company's number ${randomUUID()}`;
+    await inbound(phone, number, body);
+    expect(await eventsOf(ctx, secondLead, body)).toHaveLength(1);
+    expect(await eventsOf(ctx, firstLead, body)).toHaveLength(0);
+  });
+});
+
+describe.each(oneDatabase())(
   'numbers belong to one company: sandbox and sending ($name)',
   (target) => {
     const ctx = useTestApp(target, { seed: 'none' });

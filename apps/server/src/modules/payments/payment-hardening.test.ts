@@ -11,7 +11,7 @@ import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
 import {
   bearer,
-  databaseTargets,
+  everyDatabase,
   login,
   startTestApp,
   type DatabaseTarget,
@@ -145,7 +145,7 @@ const staffSetup = async (t: Harness) => {
   return { lead, staffToken, createLink };
 };
 
-describe.each(databaseTargets())('Stripe checkout hardening ($name)', (target) => {
+describe.each(everyDatabase())('Stripe checkout hardening ($name)', (target) => {
   const t = useStripeTestApp(target);
   let lead: LeadRow;
   let staffToken: string;
@@ -295,7 +295,7 @@ const insertLink = async (t: TestContext, lead: LeadRow) => {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning();
-  return { row: row!, token: t.app.payments.linkTokens.sign(row!) };
+  return { row: row!, token: t.app.services.payments.linkTokens.sign(row!) };
 };
 
 const card = {
@@ -310,7 +310,7 @@ const card = {
 const PUBLIC_PAY_HOST = 'pay.leasing-console.com';
 const publicPayHost = { host: PUBLIC_PAY_HOST };
 
-describe.each(databaseTargets())('sandbox payments on a public payment host ($name)', (target) => {
+describe.each(everyDatabase())('sandbox payments on a public payment host ($name)', (target) => {
   const t = useTestApp(target, { seed: 'none', env: { PAYMENT_HOST: PUBLIC_PAY_HOST } });
   let lead: LeadRow;
   let staffToken: string;
@@ -346,12 +346,12 @@ describe.each(databaseTargets())('sandbox payments on a public payment host ($na
       payload: { amountCents: 5_000, description: 'Deposit', dueDate: tomorrow(), channel: 'SMS' },
     });
     expect(created.status).toBe(409);
-    expect(created.body).toMatchObject({ error: { code: 'PAYMENTS_UNAVAILABLE' } });
+    expect(created.body).toMatchObject({ error: { code: 'PAYMENTS_NOT_SET_UP' } });
     expect(created.text).toContain('PAYMENTS_SANDBOX');
   });
 });
 
-describe.each(databaseTargets())(
+describe.each(everyDatabase())(
   'sandbox payments on a public payment host with PAYMENTS_SANDBOX=true ($name)',
   (target) => {
     const t = useTestApp(target, {

@@ -9,11 +9,13 @@ import {
   checkoutSessionSchema,
   publicPaymentLinkSchema,
 } from '@leasing/contract';
+import { HttpError } from '../../lib/errors.js';
 import {
   handlePaymentWebhook,
   openPaymentLink,
   payWithCard,
   startCheckoutSession,
+  type PaymentsDeps,
 } from './payments.service.js';
 
 /** Card attempts a minute per network and link: enough for typos, too few for card testing. */
@@ -23,7 +25,10 @@ const CHECKOUT_ATTEMPTS_PER_MINUTE = 10;
  * The payment host's API: no session, the link's token is the credential. Only served on the
  * payment host (see the payment-host plugin), and only when payment links are on.
  */
-export const paymentHostRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentHostRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = async (
+  app,
+  { deps },
+) => {
   if (!app.config.payments) return;
 
   app.get(
@@ -36,7 +41,7 @@ export const paymentHostRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return openPaymentLink(app.payments, request.query.t);
+      return openPaymentLink(deps, request.query.t);
     },
   );
 
@@ -54,21 +59,21 @@ export const paymentHostRoutes: FastifyPluginAsyncZod = async (app) => {
             `checkout:${request.ip}:${createHash('sha256')
               .update(String((request.body as { token?: unknown } | undefined)?.token))
               .digest('base64url')}`,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            code: 'RATE_LIMITED',
-            message: `Too many payment attempts. Try again in ${context.after}.`,
-          }),
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(
+              'RATE_LIMITED',
+              `Too many payment attempts. Try again in ${context.after}.`,
+            ),
         },
       },
     },
-    (request) => payWithCard(app.payments, request.body),
+    (request) => payWithCard(deps, request.body),
   );
 
   app.post(
     apiRoutes.payCheckoutSession,
     { schema: { body: checkoutSessionRequestSchema, response: { 200: checkoutSessionSchema } } },
-    (request) => startCheckoutSession(app.payments, request.body.token),
+    (request) => startCheckoutSession(deps, request.body.token),
   );
 };
 
@@ -76,7 +81,10 @@ export const paymentHostRoutes: FastifyPluginAsyncZod = async (app) => {
  * `POST /webhooks/stripe`: Stripe's signed events. The signature covers the exact bytes, so this
  * scope reads JSON as a buffer. Exists only with Stripe configured.
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = async (
+  app,
+  { deps },
+) => {
   if (!app.config.payments?.stripe) return;
   app.removeContentTypeParser(['application/json']);
   app.addContentTypeParser(
@@ -87,7 +95,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(apiRoutes.stripeWebhook, async (request) => {
     const signature = request.headers['stripe-signature'];
     return handlePaymentWebhook(
-      app.payments,
+      deps,
       request.body as Buffer,
       typeof signature === 'string' ? signature : undefined,
     );

@@ -7,7 +7,6 @@ import {
   paymentAttempts,
   paymentLinks,
   properties,
-  type NewConversationEventRow,
   type PaymentLinkRow,
 } from '../../db/schema/index.js';
 
@@ -148,9 +147,6 @@ export const insertPaymentAttempt = async (
       .onConflictDoNothing({ target: [paymentAttempts.provider, paymentAttempts.externalId] })
       .returning({ id: paymentAttempts.id })
   ).length > 0;
-
-export const insertTimelineEvents = (db: Db, rows: NewConversationEventRow[]) =>
-  db.insert(conversationEvents).values(rows).returning();
 
 /**
  * The newest MOVED_TO_DEBT of a lead with an amount, and the payments made since (PAYMENT events

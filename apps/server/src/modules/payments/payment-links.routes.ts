@@ -7,21 +7,27 @@ import {
   leadPaymentLinksSchema,
 } from '@leasing/contract';
 import { principalOf } from '../../lib/principal.js';
-import { createPaymentLink, getLeadPaymentLinks } from './payments.service.js';
+import { createPaymentLink, getLeadPaymentLinks, type PaymentsDeps } from './payments.service.js';
+import type { SendLimits } from '../messaging/index.js';
 
 /** Staff: a lead's payment links and the amount it owes; creating (and sending) a new link. */
-export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentLinksRoutes: FastifyPluginAsyncZod<{
+  deps: PaymentsDeps;
+  limits: SendLimits;
+}> = async (app, { deps, limits }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
     apiRoutes.leadPaymentLinks,
     { schema: { params: leadIdParamsSchema, response: { 200: leadPaymentLinksSchema } } },
-    (request) => getLeadPaymentLinks(app.payments, principalOf(request), request.params.leadId),
+    (request) => getLeadPaymentLinks(deps, principalOf(request), request.params.leadId),
   );
 
   app.post(
     apiRoutes.leadPaymentLinks,
     {
+      // The link's text or email is a person's send: it counts against the same limits.
+      preHandler: async (request) => limits.consume(principalOf(request)),
       schema: {
         params: leadIdParamsSchema,
         body: createPaymentLinkRequestSchema,
@@ -30,7 +36,7 @@ export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const created = await createPaymentLink(
-        app.payments,
+        deps,
         principalOf(request),
         request.params.leadId,
         request.body,

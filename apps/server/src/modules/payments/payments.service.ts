@@ -30,16 +30,16 @@ import { badRequest, HttpError } from '../../lib/errors.js';
 import { formatPhone } from '../../lib/phone-numbers.js';
 import { userActor, type Principal } from '../../lib/principal.js';
 import type { CardInput, PaymentProvider } from '../../providers/payment-provider.js';
-import { toConversationEventDto } from '../conversations/conversations.service.js';
+import { appendTimelineEvents, toConversationEventDto } from '../conversation/index.js';
 import { domainEvent, type Actor, type DomainEventMap } from '../../events/domain-events.js';
 import type { EventPort, RecordingScope } from '../../events/event-port.js';
-import { getCompanyLead } from '../leads/leads.service.js';
+import { getCompanyLead } from '../lead/index.js';
 import {
   emailRefusal,
   insertAndEnqueue,
   newEmailMessageId,
   smsRefusal,
-} from '../messaging/send.service.js';
+} from '../messaging/index.js';
 import type { PaymentLinkTokens } from './payment-link-token.js';
 import {
   expirePaymentLinkRow,
@@ -49,7 +49,6 @@ import {
   findPaymentLinkParties,
   insertPaymentAttempt,
   insertPaymentLink,
-  insertTimelineEvents,
   listLeadPaymentLinks,
   lockPaymentLink,
   markPaymentLinkOpened,
@@ -91,34 +90,32 @@ const clock = (deps: PaymentsDeps) => deps.now?.() ?? new Date();
 
 const linksOff = () =>
   new HttpError(
-    409,
     'PAYMENT_LINKS_OFF',
     'Payment links are off on this server: set PAYMENT_HOST to turn them on.',
   );
 const invalidLink = () =>
   new HttpError(
-    404,
     paymentErrorCodes.invalidLink,
     'This payment link is not valid. Open the whole link from your message, or ask the office for a new one.',
   );
 const expiredLink = () =>
-  new HttpError(410, paymentErrorCodes.expired, 'This payment link has expired.');
+  new HttpError(paymentErrorCodes.expired, 'This payment link has expired.');
 const alreadyPaid = () =>
-  new HttpError(409, paymentErrorCodes.alreadyPaid, 'This payment link has already been paid.');
+  new HttpError(paymentErrorCodes.alreadyPaid, 'This payment link has already been paid.');
 
-const paymentsUnavailable = (status: 409 | 503, message: string) =>
-  new HttpError(status, paymentErrorCodes.paymentsUnavailable, message);
-
-/** The provider; payers and staff are told plainly when there is none, never a fake payment. */
+/**
+ * The provider; payers and staff are told plainly when there is none, never a fake payment: the
+ * payer cannot pay here (503), staff are asked to set payments up before sending a link (409).
+ */
 const requireProvider = (deps: PaymentsDeps, asker: 'payer' | 'staff') => {
   if (deps.provider) return deps.provider;
   throw asker === 'payer'
-    ? paymentsUnavailable(
-        503,
+    ? new HttpError(
+        paymentErrorCodes.paymentsUnavailable,
         'Online payment is not available for this link yet. Please contact the office to pay.',
       )
-    : paymentsUnavailable(
-        409,
+    : new HttpError(
+        'PAYMENTS_NOT_SET_UP',
         'Payments are not set up on this server: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments, or PAYMENTS_SANDBOX=true for test payments.',
       );
 };
@@ -312,7 +309,6 @@ export const createPaymentLink = async (
     senderType: 'USER' as const,
     senderName: principal.name,
     iconUrl: principal.pictureUrl,
-    sendingStatus: 'PENDING' as const,
     sentByUserId: principal.id,
     date: now,
   };
@@ -332,11 +328,15 @@ export const createPaymentLink = async (
             body: paymentEmailText(text),
             providerMessageId: newEmailMessageId(company.registeredLeasingEmail ?? ''),
           },
-      undefined,
-      { kind: 'user', userId: principal.id, name: principal.name },
+      // Through the messaging gate like any message: the opt-out register, and for a text the
+      // lead's allowed hours (a link can wait for the morning: no override here).
+      {
+        actor: { kind: 'user', userId: principal.id, name: principal.name },
+        quietHours: { now, override: false },
+      },
     );
     await setPaymentLinkMessage(scope.db, link.id, message._id);
-    const [sent] = await insertTimelineEvents(scope.db, [
+    const [sent] = await appendTimelineEvents(scope.db, [
       linkEvent(link, 'SENT', {
         // A moment after the message, so the timeline reads message, then its link.
         date: new Date(now.getTime() + 1),
@@ -447,7 +447,7 @@ export const expirePaymentLinkIfDue = async (
   const expired = await deps.events.transaction(async ({ db, record }) => {
     const row = await expirePaymentLinkRow(db, linkId, clock(deps));
     if (!row) return undefined;
-    const [event] = await insertTimelineEvents(db, [
+    const [event] = await appendTimelineEvents(db, [
       linkEvent(row, 'EXPIRED', { body: 'The payment link expired unpaid.' }),
     ]);
     if (!event) return undefined;
@@ -486,7 +486,7 @@ export const openPaymentLink = async (
   if (link.status === 'ACTIVE' && !link.openedAt) {
     await deps.events.transaction(async ({ db, record }) => {
       if (!(await markPaymentLinkOpened(db, link.id, clock(deps)))) return;
-      const [event] = await insertTimelineEvents(db, [
+      const [event] = await appendTimelineEvents(db, [
         linkEvent(link, 'OPENED', { body: 'The lead opened the payment link.' }),
       ]);
       if (event) recordLinkChange(record, link, 'opened', event);
@@ -540,7 +540,7 @@ const recordPayment = async (
   };
   await markPaymentLinkPaid(db, link.id, paid);
   const [lead] = await db.select({ name: leads.name }).from(leads).where(eq(leads.id, link.leadId));
-  const [event] = await insertTimelineEvents(db, [
+  const [event] = await appendTimelineEvents(db, [
     linkEvent(
       link,
       'PAID',
@@ -571,7 +571,7 @@ export const payWithCard = async (
 ): Promise<CheckoutResult> => {
   const provider = requireProvider(deps, 'payer');
   if (provider.kind !== 'sandbox') {
-    throw new HttpError(409, 'WRONG_PROVIDER', 'Payments here are taken on Stripe’s page.');
+    throw new HttpError('WRONG_PROVIDER', 'Payments here are taken on Stripe’s page.');
   }
   const link = await resolveToken(deps, input.token);
   type Outcome = { kind: 'paid'; receipt: PaymentReceipt } | { kind: 'declined'; reason: string };
@@ -625,7 +625,7 @@ export const payWithCard = async (
     return { kind: 'paid', receipt };
   });
   if (outcome.kind === 'declined') {
-    throw new HttpError(402, paymentErrorCodes.cardDeclined, outcome.reason);
+    throw new HttpError(paymentErrorCodes.cardDeclined, outcome.reason);
   }
   return { status: 'PAID', receipt: outcome.receipt };
 };
@@ -691,7 +691,7 @@ export const startCheckoutSession = async (
 ): Promise<{ redirectUrl: string }> => {
   const provider = requireProvider(deps, 'payer');
   if (provider.kind !== 'stripe') {
-    throw new HttpError(409, 'WRONG_PROVIDER', 'Pay with the card form on this page.');
+    throw new HttpError('WRONG_PROVIDER', 'Pay with the card form on this page.');
   }
   const { baseUrl } = requireSettings(deps);
   const link = await resolveToken(deps, token);
@@ -724,15 +724,14 @@ export const handlePaymentWebhook = async (
 ): Promise<{ received: true; duplicate: boolean }> => {
   const provider = deps.provider;
   if (provider?.kind !== 'stripe') {
-    throw new HttpError(404, 'NOT_FOUND', 'No payment provider takes webhooks here.');
+    throw new HttpError('NOT_FOUND', 'No payment provider takes webhooks here.');
   }
   let event;
   try {
     event = provider.readWebhook(rawBody, signature);
   } catch {
     throw new HttpError(
-      400,
-      'BAD_SIGNATURE',
+      'BAD_PAYMENT_WEBHOOK_SIGNATURE',
       'The Stripe-Signature header does not prove this payload: nothing was recorded.',
     );
   }

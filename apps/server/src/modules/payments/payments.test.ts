@@ -12,7 +12,7 @@ import { conversationEvents, paymentLinks, type LeadRow } from '../../db/schema/
 import type { Db } from '../../db/client.js';
 import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
-import { bearer, databaseTargets, login } from '../../test/test-app.js';
+import { bearer, everyDatabase, login } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { expirePaymentLinkIfDue } from './payments.service.js';
 
@@ -69,7 +69,7 @@ const buildPaymentOffices = async (db: Db) => {
   return { office, james, taylor, noah, otherCredentials: elsewhere.staff.credentials };
 };
 
-describe.each(databaseTargets())('payment links ($name)', (target) => {
+describe.each(everyDatabase())('payment links ($name)', (target) => {
   const t = useTestApp(target, { seed: 'none', env: { PAYMENT_HOST: PAY_HOST } });
   let staffToken: string;
   let james: LeadRow;
@@ -355,8 +355,8 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
       .update(paymentLinks)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(paymentLinks.id, link.id));
-    await expirePaymentLinkIfDue(t.app.payments, link.id);
-    await expirePaymentLinkIfDue(t.app.payments, link.id);
+    await expirePaymentLinkIfDue(t.app.services.payments, link.id);
+    await expirePaymentLinkIfDue(t.app.services.payments, link.id);
     expect(await stagesOf(link.id)).toEqual(['SENT', 'EXPIRED']);
 
     const view = await open(tokenOf(link.url));
@@ -379,7 +379,7 @@ describe.each(databaseTargets())('payment links ($name)', (target) => {
   });
 });
 
-describe.each(databaseTargets())('payment links with Stripe ($name)', (target) => {
+describe.each(everyDatabase())('payment links with Stripe ($name)', (target) => {
   const secretKey = 'sk_test_leasing';
   const webhookSecret = 'whsec_leasing_test_secret';
   let stripe: FakeStripe;
@@ -493,7 +493,7 @@ describe.each(databaseTargets())('payment links with Stripe ($name)', (target) =
     const forged = stripe.completedWebhook(sessionId, { secret: 'whsec_someone_else' });
     const refused = await webhook(forged.payload, forged.signature);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ error: { code: 'BAD_SIGNATURE' } });
+    expect(refused.json()).toMatchObject({ error: { code: 'BAD_PAYMENT_WEBHOOK_SIGNATURE' } });
     const tampered = await webhook(forged.payload.replace('231000', '100'), forged.signature);
     expect(tampered.statusCode).toBe(400);
     expect(await paidEvents(link.id)).toHaveLength(0);

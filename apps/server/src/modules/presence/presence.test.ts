@@ -11,9 +11,10 @@ import { openDatabase } from '../../db/client.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { createLead, createOffice, createUser } from '../../test/factories.js';
 import { signInAt, startServerProcess, type ServerProcess } from '../../test/server-process.js';
-import { createSocketOpener, recordAll, sleep, until } from '../../test/sockets.js';
-import { createFreshPostgres, databaseTargets, type FreshPostgres } from '../../test/test-app.js';
+import { createSocketOpener, recordAll, until } from '../../test/sockets.js';
+import { createFreshPostgres, oneDatabase, type FreshPostgres } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
+import { presenceRoom } from '../../lib/socket-rooms.js';
 
 const sockets = createSocketOpener();
 afterAll(() => sockets.closeAll());
@@ -23,7 +24,7 @@ const view = (socket: Socket, leadID: string | null) =>
 const sync = (socket: Socket) =>
   socket.emitWithAck(socketEvents.presenceSync, {}) as Promise<PresenceSnapshot>;
 
-describe.each(databaseTargets())('presence in one process ($name)', (target) => {
+describe.each(oneDatabase())('presence in one process ($name)', (target) => {
   const t = useTestApp(target, { listen: true });
   let lead: LeadRow;
   let companyId: string;
@@ -91,12 +92,12 @@ describe.each(databaseTargets())('presence in one process ($name)', (target) => 
     olivia.emit(socketEvents.presenceTyping, { leadID: lead.id, typing: true });
     expect(await view(olivia, '00000000-0000-4000-a000-000000000000')).toMatchObject({ ok: false });
     expect(await view(olivia, 'not-a-uuid' as string)).toMatchObject({ ok: false });
-    // Positive control: Dana's own company's news reaches her meanwhile.
+    // Positive control: Dana's own company's news reaches her meanwhile. Olivia's requests were
+    // all answered before Priya opened the lead: had any reached Dana, it would have come first.
     const priya = await open(t.url, tokens.priya);
     const heard = until<PresenceChange>(dana, socketEvents.presence(companyId));
     await view(priya, lead.id);
     expect((await heard).userID).toBe(ids.priya);
-    await sleep(200);
     expect(danaHeard.map((entry) => entry.event)).toEqual([socketEvents.presence(companyId)]);
     expect(JSON.stringify(danaHeard)).not.toContain(otherCompanyId);
     // Leaving a lead (null) is announced too.
@@ -104,6 +105,25 @@ describe.each(databaseTargets())('presence in one process ($name)', (target) => 
     await view(priya, null);
     expect((await left).state).toBe('left');
     expect((await sync(dana)).viewers).toEqual([]);
+  });
+
+  it('keeps no password hash or token state in socket data, which fetchSockets() and Redis carry', async () => {
+    const dana = await open(t.url, tokens.dana);
+    expect(await view(dana, lead.id)).toEqual({ ok: true });
+    const remote = await t.app.io.in(presenceRoom(lead.id)).fetchSockets();
+    const data = remote.find((socket) => socket.id === dana.id)?.data as Record<string, unknown>;
+    // Positive control: presence still names who is there.
+    expect(data.principal).toEqual({
+      id: ids.dana,
+      name: 'Dana Whitfield',
+      companyId,
+      role: 'admin',
+    });
+    expect(JSON.stringify(data)).not.toMatch(/passwordHash|tokensValidAfter|\$argon2|\$2[aby]\$/);
+    expect((await sync(dana)).viewers).toEqual([
+      { socketID: dana.id, leadID: lead.id, userID: ids.dana, name: 'Dana Whitfield' },
+    ]);
+    dana.close();
   });
 });
 

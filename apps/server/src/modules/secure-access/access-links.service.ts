@@ -8,8 +8,8 @@ import {
 } from '@leasing/contract';
 import { domainEvent, type Actor } from '../../events/domain-events.js';
 import { badRequest } from '../../lib/errors.js';
-import { findUserByEmail } from '../auth/users.service.js';
-import { getCompanyLead } from '../leads/leads.service.js';
+import { findUserByEmail } from '../auth/index.js';
+import { getCompanyLead } from '../lead/index.js';
 
 export type CreateLeadAccessLinkInput = {
   companyId: string;

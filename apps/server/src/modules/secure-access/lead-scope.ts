@@ -3,9 +3,9 @@ import { apiRoutes } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { leads, type LeadRow } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
-import type { TokenService } from '../auth/token.service.js';
+import type { TokenService } from '../auth/index.js';
 import type { Principal } from '../../lib/principal.js';
-import { findUserById } from '../auth/users.service.js';
+import { findUserById } from '../auth/index.js';
 
 /** A verified secure-access token: the staff user it acts for and the one lead it opens. */
 export type LeadAccessSession = { principal: Principal; lead: LeadRow; expiresAt: Date };
@@ -52,7 +52,8 @@ export const leadScopeAllows = (
 
 /**
  * Verifies a secure-access token and loads what it names. The user must still belong to the
- * company it was minted in, and the lead still be that company's: otherwise the link is dead (401).
+ * company it was minted in, be active and not deactivated since it was minted, and the lead still be
+ * that company's: otherwise the link is dead (401).
  */
 export const createLeadAccessResolver =
   (db: Db, tokens: TokenService) =>
@@ -73,6 +74,10 @@ export const createLeadAccessResolver =
       lead.companyId !== claims.companyId
     ) {
       throw unauthorized('This secure link no longer opens a lead. Ask for a new one.');
+    }
+    // Deactivation ends every token the user held, links included, even once reactivated.
+    if (principal.tokensValidAfter && claims.issuedAt < principal.tokensValidAfter) {
+      throw unauthorized('This secure link has been withdrawn. Ask for a new one.');
     }
     return { principal, lead, expiresAt: claims.expiresAt };
   };

@@ -8,7 +8,7 @@ import {
 } from '@leasing/contract';
 import { forbidden } from '../../lib/errors.js';
 import { principalOf, userActor } from '../../lib/principal.js';
-import { getCompanyLead } from '../leads/leads.service.js';
+import { getCompanyLead } from '../lead/index.js';
 import { createLeadAccessLink } from './access-links.service.js';
 
 export const secureAccessRoutes: FastifyPluginAsyncZod = async (app) => {

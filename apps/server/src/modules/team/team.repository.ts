@@ -1,15 +1,14 @@
-import { and, desc, eq, gt, inArray, isNull, max, ne, sql } from 'drizzle-orm';
-import type { StaffRole } from '@leasing/contract';
+import { and, desc, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   auditLog,
   companies,
   invitations,
-  refreshTokens,
   users,
   type InvitationRow,
   type UserRow,
 } from '../../db/schema/index.js';
+import { insertStaffUser } from '../auth/index.js';
 
 /**
  * Takes the company's row lock for the rest of the transaction: team changes of one company run
@@ -49,19 +48,70 @@ export const lastSignIns = async (db: Db, companyId: string): Promise<Map<string
   );
 };
 
-/** Invitations not accepted and not expired, newest first. */
+/** An invitation whose link still works: not accepted, not revoked, not expired. */
+const isOpen = (at: Date) =>
+  and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, at));
+
+/** Invitations not accepted, revoked or expired, newest first. */
 export const listOpenInvitations = async (db: Db, companyId: string, at: Date) =>
   db
     .select()
     .from(invitations)
+    .where(and(eq(invitations.companyId, companyId), isOpen(at)))
+    .orderBy(desc(invitations.createdAt));
+
+/** The company's invitation by id, whatever its state (another company's: undefined). */
+export const findCompanyInvitation = async (db: Db, companyId: string, invitationId: string) =>
+  (
+    await db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId)))
+  )[0];
+
+/** Revokes the invitation if its link still works; answers the row when this call revoked it. */
+export const revokeOpenInvitation = async (db: Db, invitationId: string, at: Date) =>
+  (
+    await db
+      .update(invitations)
+      .set({ revokedAt: at })
+      .where(and(eq(invitations.id, invitationId), isOpen(at)))
+      .returning()
+  )[0];
+
+/** Revokes every still-working invitation the user sent; answers those it revoked. */
+export const revokeInvitationsSentBy = async (
+  db: Db,
+  companyId: string,
+  userId: string,
+  at: Date,
+) =>
+  db
+    .update(invitations)
+    .set({ revokedAt: at })
     .where(
       and(
         eq(invitations.companyId, companyId),
-        isNull(invitations.acceptedAt),
-        gt(invitations.expiresAt, at),
+        eq(invitations.invitedByUserId, userId),
+        isOpen(at),
       ),
     )
-    .orderBy(desc(invitations.createdAt));
+    .returning();
+
+/** Gives an open invitation a new token (the old link stops working); false when it is not open. */
+export const replaceInvitationToken = async (
+  db: Db,
+  invitationId: string,
+  tokenHash: string,
+  at: Date,
+) =>
+  (
+    await db
+      .update(invitations)
+      .set({ tokenHash })
+      .where(and(eq(invitations.id, invitationId), isOpen(at)))
+      .returning({ id: invitations.id })
+  ).length === 1;
 
 export const findCompanyUser = async (
   db: Db,
@@ -99,46 +149,27 @@ export const countOtherActiveAdmins = async (db: Db, companyId: string, exceptUs
       )
   ).length;
 
-export const setUserRole = async (db: Db, userId: string, role: StaffRole) => {
-  await db.update(users).set({ role }).where(eq(users.id, userId));
-};
-
-export const setUserDeactivated = async (db: Db, userId: string, at: Date | null) => {
+/**
+ * Revokes the company's earlier unused invitations of the same email: the newest link is the one
+ * (an old link then answers like a used one).
+ */
+export const revokeEarlierInvitationsFor = async (
+  db: Db,
+  companyId: string,
+  email: string,
+  at: Date,
+) => {
   await db
-    .update(users)
-    .set(at ? { deactivatedAt: at, tokensValidAfter: at } : { deactivatedAt: null })
-    .where(eq(users.id, userId));
-};
-
-/** Revokes every refresh token of the user; answers the sign-ins (families) that ended. */
-export const revokeUserRefreshTokens = async (db: Db, userId: string, at: Date) => {
-  const rows = await db
-    .update(refreshTokens)
+    .update(invitations)
     .set({ revokedAt: at })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-    .returning({ familyId: refreshTokens.familyId });
-  return [...new Set(rows.map((row) => row.familyId))];
-};
-
-/** Drops the company's earlier open invitations of the same email: the newest link is the one. */
-export const dropOpenInvitationsFor = async (db: Db, companyId: string, email: string) => {
-  const open = await db
-    .select({ id: invitations.id })
-    .from(invitations)
     .where(
       and(
         eq(invitations.companyId, companyId),
         eq(sql`lower(${invitations.email})`, email.toLowerCase()),
         isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
       ),
     );
-  if (open.length === 0) return;
-  await db.delete(invitations).where(
-    inArray(
-      invitations.id,
-      open.map((row) => row.id),
-    ),
-  );
 };
 
 export const insertInvitation = async (db: Db, values: typeof invitations.$inferInsert) =>
@@ -153,13 +184,13 @@ export const findInvitationByTokenHash = async (db: Db, tokenHash: string) =>
       .where(eq(invitations.tokenHash, tokenHash))
   )[0];
 
-/** Marks the invitation accepted unless it already was; true when this call won. */
+/** Marks the invitation accepted if its link still works; true when this call won. */
 export const claimInvitation = async (db: Db, invitation: InvitationRow, at: Date) =>
   (
     await db
       .update(invitations)
       .set({ acceptedAt: at })
-      .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt)))
+      .where(and(eq(invitations.id, invitation.id), isOpen(at)))
       .returning({ id: invitations.id })
   ).length === 1;
 
@@ -168,19 +199,16 @@ export const insertInvitedUser = async (
   invitation: InvitationRow,
   passwordHash: string,
 ) => {
-  const [user] = await db
-    .insert(users)
-    .values({
-      companyId: invitation.companyId,
-      email: invitation.email,
-      name: invitation.name,
-      role: invitation.role,
-      passwordHash,
-    })
-    .returning();
+  const user = await insertStaffUser(db, {
+    companyId: invitation.companyId,
+    email: invitation.email,
+    name: invitation.name,
+    role: invitation.role,
+    passwordHash,
+  });
   await db
     .update(invitations)
-    .set({ acceptedUserId: user!.id })
+    .set({ acceptedUserId: user.id })
     .where(eq(invitations.id, invitation.id));
-  return user!;
+  return user;
 };

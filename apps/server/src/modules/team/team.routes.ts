@@ -3,41 +3,47 @@ import {
   acceptInvitationRequestSchema,
   apiRoutes,
   changeRoleRequestSchema,
+  invitationLinkSchema,
   invitationParamsSchema,
   invitationSchema,
   inviteTeammateRequestSchema,
   loginResponseSchema,
   teamMemberListSchema,
+  teamInvitationParamsSchema,
   teamMemberSchema,
   teamUserParamsSchema,
 } from '@leasing/contract';
-import { ADMINS_ONLY, principalOf, userActor } from '../../lib/principal.js';
-import { beginSession } from '../auth/sessions.service.js';
+import { ADMINS_ROUTE, principalOf, userActor } from '../../lib/principal.js';
+import { beginSession } from '../auth/index.js';
 import {
   acceptInvitation,
   changeRole,
+  copyInvitationLink,
   deactivateUser,
   describeInvitation,
   inviteTeammate,
   listTeam,
   reactivateUser,
+  revokeInvitation,
   type TeamDeps,
 } from './team.service.js';
 
-/** Settings → Team (admins): invite, change roles, deactivate and reactivate. */
+/**
+ * Settings → Team (admins): invite, revoke or copy an invitation's link, change roles, deactivate
+ * and reactivate.
+ */
 export const teamRoutes: FastifyPluginAsyncZod<{ deps: TeamDeps }> = async (app, { deps }) => {
   app.addHook('onRequest', app.authenticate);
-  const admins = { roles: ADMINS_ONLY };
   const teamList = { 200: teamMemberListSchema };
 
-  app.get(apiRoutes.team, { config: admins, schema: { response: teamList } }, (request) =>
+  app.get(apiRoutes.team, { config: ADMINS_ROUTE, schema: { response: teamList } }, (request) =>
     listTeam(deps, principalOf(request).companyId),
   );
 
   app.post(
     apiRoutes.teamInvitations,
     {
-      config: admins,
+      config: ADMINS_ROUTE,
       schema: { body: inviteTeammateRequestSchema, response: { 201: teamMemberSchema } },
     },
     async (request, reply) => {
@@ -52,10 +58,44 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: TeamDeps }> = async (app,
     },
   );
 
+  app.post(
+    apiRoutes.teamInvitationRevoke,
+    { config: ADMINS_ROUTE, schema: { params: teamInvitationParamsSchema, response: teamList } },
+    async (request) => {
+      const principal = principalOf(request);
+      await revokeInvitation(
+        deps,
+        principal.companyId,
+        request.params.invitationId,
+        userActor(principal),
+      );
+      return listTeam(deps, principal.companyId);
+    },
+  );
+
+  app.post(
+    apiRoutes.teamInvitationLink,
+    {
+      config: ADMINS_ROUTE,
+      schema: { params: teamInvitationParamsSchema, response: { 200: invitationLinkSchema } },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const link = await copyInvitationLink(
+        deps,
+        principal.companyId,
+        request.params.invitationId,
+        userActor(principal),
+      );
+      // A credential: no cache anywhere keeps it.
+      return reply.header('cache-control', 'no-store').send(link);
+    },
+  );
+
   app.patch(
     apiRoutes.teamMember,
     {
-      config: admins,
+      config: ADMINS_ROUTE,
       schema: {
         params: teamUserParamsSchema,
         body: changeRoleRequestSchema,
@@ -77,7 +117,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: TeamDeps }> = async (app,
 
   app.post(
     apiRoutes.teamDeactivate,
-    { config: admins, schema: { params: teamUserParamsSchema, response: teamList } },
+    { config: ADMINS_ROUTE, schema: { params: teamUserParamsSchema, response: teamList } },
     async (request) => {
       const principal = principalOf(request);
       await deactivateUser(deps, principal.companyId, request.params.userId, userActor(principal));
@@ -87,7 +127,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: TeamDeps }> = async (app,
 
   app.post(
     apiRoutes.teamReactivate,
-    { config: admins, schema: { params: teamUserParamsSchema, response: teamList } },
+    { config: ADMINS_ROUTE, schema: { params: teamUserParamsSchema, response: teamList } },
     async (request) => {
       const principal = principalOf(request);
       await reactivateUser(deps, principal.companyId, request.params.userId, userActor(principal));

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Invitation, InviteTeammateRequest, StaffRole, TeamMember } from '@leasing/contract';
+import type {
+  Invitation,
+  InvitationLink,
+  InviteTeammateRequest,
+  StaffRole,
+  TeamMember,
+} from '@leasing/contract';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { InvitationRow } from '../../db/schema/index.js';
@@ -8,12 +14,14 @@ import type { EventPort } from '../../events/event-port.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
-import { enqueueSystemEmail } from '../messaging/system-email.service.js';
+import { revokeUserRefreshTokens, setUserDeactivated, setUserRole } from '../auth/index.js';
+import { cancelScheduledOfSender } from '../messaging/index.js';
+import { enqueueSystemEmail } from '../messaging/index.js';
 import {
   claimInvitation,
   countOtherActiveAdmins,
-  dropOpenInvitationsFor,
   emailTaken,
+  findCompanyInvitation,
   findCompanyUser,
   findInvitationByTokenHash,
   insertInvitation,
@@ -22,9 +30,10 @@ import {
   listCompanyUsers,
   listOpenInvitations,
   lockCompanyTeam,
-  revokeUserRefreshTokens,
-  setUserDeactivated,
-  setUserRole,
+  replaceInvitationToken,
+  revokeEarlierInvitationsFor,
+  revokeInvitationsSentBy,
+  revokeOpenInvitation,
 } from './team.repository.js';
 
 export type TeamDeps = {
@@ -44,13 +53,14 @@ export const LAST_ADMIN_MESSAGE =
   'This is the last active admin of your company. Make someone else an admin first.';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
 
 const emailInUse = (email: string) =>
-  new HttpError(409, 'EMAIL_TAKEN', `${email} already has an account.`, {}, [
+  new HttpError('EMAIL_TAKEN', `${email} already has an account.`, {}, [
     { path: 'body.email', message: 'already has an account' },
   ]);
 
-const lastAdmin = () => new HttpError(409, 'LAST_ADMIN', LAST_ADMIN_MESSAGE);
+const lastAdmin = () => new HttpError('LAST_ADMIN', LAST_ADMIN_MESSAGE);
 
 export const inviteLink = (publicUrl: string, token: string) =>
   `${publicUrl}/account/accept-invite?token=${encodeURIComponent(token)}`;
@@ -111,11 +121,12 @@ export const inviteTeammate = async (
   input: InviteTeammateRequest,
   actor: UserActor,
 ): Promise<TeamMember> => {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(deps.now().getTime() + deps.inviteTtlHours * 3_600_000);
+  const token = newToken();
+  const at = deps.now();
+  const expiresAt = new Date(at.getTime() + deps.inviteTtlHours * 3_600_000);
   return deps.events.transaction(async ({ db, sql, record }) => {
     if (await emailTaken(db, input.email)) throw emailInUse(input.email);
-    await dropOpenInvitationsFor(db, company.id, input.email);
+    await revokeEarlierInvitationsFor(db, company.id, input.email, at);
     const invitation = await insertInvitation(db, {
       companyId: company.id,
       email: input.email,
@@ -125,6 +136,7 @@ export const inviteTeammate = async (
       invitedByUserId: actor.userId,
       expiresAt,
     });
+    const link = inviteLink(deps.publicUrl, token);
     await enqueueSystemEmail(
       deps.queue,
       { sql },
@@ -136,9 +148,10 @@ export const inviteTeammate = async (
           name: input.name,
           inviter: actor.name,
           companyName: company.name,
-          link: inviteLink(deps.publicUrl, token),
+          link,
           expiresAt,
         }),
+        signIn: { link, invitationId: invitation.id },
       },
     );
     record(
@@ -210,9 +223,10 @@ export const deactivateUser = async (
   actor: UserActor,
 ) => {
   if (userId === actor.userId) {
-    throw new HttpError(409, 'SELF_DEACTIVATION', 'You cannot deactivate yourself.');
+    throw new HttpError('SELF_DEACTIVATION', 'You cannot deactivate yourself.');
   }
-  const ended = await deps.events.transaction(async ({ db, record }) => {
+  const ended = await deps.events.transaction(async (scope) => {
+    const { db, record } = scope;
     await lockCompanyTeam(db, companyId);
     const user = await loadMember(db, companyId, userId);
     if (user.deactivatedAt) return [];
@@ -223,6 +237,12 @@ export const deactivateUser = async (
     await setUserDeactivated(db, userId, at);
     const families = await revokeUserRefreshTokens(db, userId, at);
     record(domainEvent('user.deactivated', { companyId, userId, actor }));
+    // Nothing goes out or gets in on their word once they are gone: what they scheduled is
+    // cancelled and the links they sent stop working, each in the trail.
+    await cancelScheduledOfSender(scope, companyId, userId, actor);
+    for (const invitation of await revokeInvitationsSentBy(db, companyId, userId, at)) {
+      record(invitationRevoked(invitation, 'inviter_deactivated', actor));
+    }
     return families;
   });
   deps.onUserDeactivated(userId, ended);
@@ -242,16 +262,34 @@ export const reactivateUser = async (
     record(domainEvent('user.reactivated', { companyId, userId, actor }));
   });
 
+const invitationRevoked = (
+  invitation: InvitationRow,
+  reason: 'revoked' | 'inviter_deactivated',
+  actor: UserActor,
+) =>
+  domainEvent('user.invitation_revoked', {
+    companyId: invitation.companyId,
+    invitationId: invitation.id,
+    email: invitation.email,
+    reason,
+    actor,
+  });
+
 const invitationGone = () =>
-  new HttpError(410, 'INVITATION_USED', 'This invitation has already been used. Sign in instead.');
+  new HttpError('INVITATION_USED', 'This invitation has already been used. Sign in instead.');
 const invitationExpired = () =>
   new HttpError(
-    410,
     'INVITATION_EXPIRED',
     'This invitation has expired. Ask an admin of your company to invite you again.',
   );
 
-/** The open invitation a token names; 404 unknown, 410 used or expired. */
+/** Refuses an invitation whose link no longer works: used and revoked alike are gone. */
+const assertOpen = (invitation: InvitationRow, at: Date) => {
+  if (invitation.acceptedAt || invitation.revokedAt) throw invitationGone();
+  if (invitation.expiresAt <= at) throw invitationExpired();
+};
+
+/** The open invitation a token names; 404 unknown, 410 used, revoked or expired. */
 const openInvitation = async (
   db: Db,
   token: string,
@@ -259,9 +297,65 @@ const openInvitation = async (
 ): Promise<{ invitation: InvitationRow; companyName: string }> => {
   const found = await findInvitationByTokenHash(db, hashToken(token));
   if (!found) throw notFound('Invitation');
-  if (found.invitation.acceptedAt) throw invitationGone();
-  if (found.invitation.expiresAt <= at) throw invitationExpired();
+  assertOpen(found.invitation, at);
   return found;
+};
+
+/** The company's invitation that is still open, for an admin's action on it. */
+const loadOpenInvitation = async (db: Db, companyId: string, invitationId: string, at: Date) => {
+  const invitation = await findCompanyInvitation(db, companyId, invitationId);
+  if (!invitation) throw notFound('Invitation');
+  assertOpen(invitation, at);
+  return invitation;
+};
+
+/** 'Revoke' on Settings → Team: the link stops working at once (410, like a used one). */
+export const revokeInvitation = async (
+  deps: TeamDeps,
+  companyId: string,
+  invitationId: string,
+  actor: UserActor,
+) =>
+  deps.events.transaction(async ({ db, record }) => {
+    const at = deps.now();
+    await loadOpenInvitation(db, companyId, invitationId, at);
+    const revoked = await revokeOpenInvitation(db, invitationId, at);
+    // Accepted or revoked by someone else in the meantime.
+    if (!revoked) throw invitationGone();
+    record(invitationRevoked(revoked, 'revoked', actor));
+  });
+
+/**
+ * 'Copy invitation link' (admins, on the sandbox outbox): only the token's hash is kept, so the
+ * invitation gets a new token and the link in its email stops working. Audited: the admin now
+ * holds a way into an account that is not theirs yet.
+ */
+export const copyInvitationLink = async (
+  deps: TeamDeps,
+  companyId: string,
+  invitationId: string,
+  actor: UserActor,
+): Promise<InvitationLink> => {
+  const token = newToken();
+  return deps.events.transaction(async ({ db, record }) => {
+    const at = deps.now();
+    const invitation = await loadOpenInvitation(db, companyId, invitationId, at);
+    if (!(await replaceInvitationToken(db, invitationId, hashToken(token), at))) {
+      throw invitationGone();
+    }
+    record(
+      domainEvent('user.invitation_link_copied', {
+        companyId,
+        invitationId,
+        email: invitation.email,
+        actor,
+      }),
+    );
+    return {
+      link: inviteLink(deps.publicUrl, token),
+      expiresAt: invitation.expiresAt.toISOString(),
+    };
+  });
 };
 
 export const describeInvitation = async (deps: TeamDeps, token: string): Promise<Invitation> => {
@@ -288,7 +382,6 @@ export const acceptInvitation = async (
     if (!(await claimInvitation(db, invitation, at))) throw invitationGone();
     if (await emailTaken(db, invitation.email)) {
       throw new HttpError(
-        409,
         'EMAIL_TAKEN',
         `${invitation.email} already has an account. Sign in instead.`,
       );
@@ -299,6 +392,7 @@ export const acceptInvitation = async (
         companyId: invitation.companyId,
         invitationId: invitation.id,
         userId: user.id,
+        email: invitation.email,
         role: user.role,
         actor: { kind: 'user', userId: user.id, name: user.name },
       }),

@@ -1,31 +1,47 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
-import type { Invitation, OutboxEntry, TeamMember } from '@leasing/contract';
-import { auditLog } from '../../db/schema/index.js';
-import { createOffice, createUser, uniqueEmail, type Office } from '../../test/factories.js';
-import { login, databaseTargets } from '../../test/test-app.js';
+import type { ConversationEvent, Invitation, OutboxEntry, TeamMember } from '@leasing/contract';
+import { auditLog, conversationEvents, sandboxOutbox } from '../../db/schema/index.js';
+import {
+  createLead,
+  createOffice,
+  createPhoneNumber,
+  createUser,
+  uniqueEmail,
+  type Office,
+} from '../../test/factories.js';
+import { login, everyDatabase } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
-import { sleep } from '../../test/sockets.js';
 import { useTestApp, type TestContext } from '../../test/use-test-app.js';
+import { waitUntil } from '../../test/wait-until.js';
 
 type ErrorBody = { error: { code: string; message: string; details?: { path: string }[] } };
 
 /** The invite email the sandbox "sent" to `to`, once the system-email worker has sent it. */
-const waitForInviteEmail = async (ctx: TestContext, token: string, to: string) => {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const outbox = await ctx.request<{ items: OutboxEntry[] }>('GET', '/api/outbox', { as: token });
-    const email = outbox.body.items.find((item) => item.to === to);
-    if (email) return email;
-    await sleep(250);
-  }
-  throw new Error(`no invite email to ${to} in the outbox`);
-};
+const waitForInviteEmail = (ctx: TestContext, token: string, to: string) =>
+  waitUntil(
+    `the invite email to ${to} is in the outbox`,
+    async () => {
+      const outbox = await ctx.request<{ items: OutboxEntry[] }>('GET', '/api/outbox', {
+        as: token,
+      });
+      return outbox.body.items.find((item) => item.to === to);
+    },
+    { timeoutMs: 15_000, intervalMs: 250 },
+  );
 
-const tokenFromLink = (body: string) => {
-  const match = body.match(/http:\/\/localhost:3000\/account\/accept-invite\?token=([\w%-]+)/);
-  if (!match) throw new Error(`no invite link in: ${body}`);
-  return decodeURIComponent(match[1]!);
+/** 'Copy invitation link' as `as` (an admin): the token of the fresh link. */
+const copyLinkToken = async (ctx: TestContext, as: string, invitationId: string) => {
+  const copied = await ctx.request<{ link: string } & ErrorBody>(
+    'POST',
+    `/api/team/invitations/${invitationId}/link`,
+    { as },
+  );
+  if (copied.status !== 200) throw new Error(`copy link answered ${copied.status}: ${copied.text}`);
+  const link = new URL(copied.body.link);
+  expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3000/account/accept-invite');
+  return link.searchParams.get('token')!;
 };
 
 const auditActions = async (ctx: TestContext, companyId: string, action: string) =>
@@ -34,8 +50,9 @@ const auditActions = async (ctx: TestContext, companyId: string, action: string)
     .from(auditLog)
     .where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, action)));
 
-describe.each(databaseTargets())('the team page ($name)', (target) => {
-  const ctx = useTestApp(target, { seed: 'none', listen: true });
+describe.each(everyDatabase())('the team page ($name)', (target) => {
+  const clock = createTestClock();
+  const ctx = useTestApp(target, { seed: 'none', listen: true, now: clock.now });
   let office: Office;
   let adminToken: string;
   const sockets: Socket[] = [];
@@ -49,7 +66,7 @@ describe.each(databaseTargets())('the team page ($name)', (target) => {
   const invite = (body: unknown, as = adminToken) =>
     ctx.request<TeamMember & ErrorBody>('POST', '/api/team/invitations', { as, payload: body });
 
-  it('invites by email; the outbox shows the link; accepting sets the password and signs in', async () => {
+  it('invites by email; the outbox shows the link masked; the copied link sets the password and signs in', async () => {
     const email = uniqueEmail('invitee');
     const invited = await invite({ email, name: 'Nina Invitee', role: 'manager' });
     expect(invited.status).toBe(201);
@@ -57,7 +74,22 @@ describe.each(databaseTargets())('the team page ($name)', (target) => {
 
     const mail = await waitForInviteEmail(ctx, adminToken, email);
     expect(mail.channel).toBe('EMAIL');
-    const token = tokenFromLink(mail.body);
+    expect(mail.body).toContain('http://localhost:3000/account/accept-invite?token=••••••••\n');
+    expect(mail.invitation).toEqual({ _id: invited.body._id, status: 'pending' });
+    // Nor does the stored copy keep it anywhere: no MIME source, no token.
+    const [stored] = await ctx.db
+      .select()
+      .from(sandboxOutbox)
+      .where(eq(sandboxOutbox.id, mail._id));
+    expect(stored).toMatchObject({ raw: null, signInLink: true, invitationId: invited.body._id });
+
+    // A copied link replaces the one before it: the earlier token is unknown from then on.
+    const first = await copyLinkToken(ctx, adminToken, invited.body._id);
+    const token = await copyLinkToken(ctx, adminToken, invited.body._id);
+    expect((await ctx.request('GET', `/api/invitations/${first}`)).status).toBe(404);
+    const copies = await auditActions(ctx, office.company.id, 'user.invitation_link_copied');
+    expect(copies.filter((row) => row.targetId === invited.body._id)).toHaveLength(2);
+    expect(copies[0]).toMatchObject({ actorUserId: office.staff.user.id, after: { email } });
 
     const described = await ctx.request<Invitation>('GET', `/api/invitations/${token}`);
     expect(described.status).toBe(200);
@@ -99,7 +131,151 @@ describe.each(databaseTargets())('the team page ($name)', (target) => {
     });
     expect((await auditActions(ctx, office.company.id, 'user.invited')).length).toBeGreaterThan(0);
     const [acceptedRow] = await auditActions(ctx, office.company.id, 'user.invitation_accepted');
-    expect(acceptedRow).toMatchObject({ targetType: 'user', actorName: 'Nina Invitee' });
+    expect(acceptedRow).toMatchObject({
+      targetType: 'user',
+      actorName: 'Nina Invitee',
+      after: { invitationId: invited.body._id, email, role: 'manager' },
+    });
+    // An accepted invitation gives no more links.
+    const late = await ctx.request<ErrorBody>(
+      'POST',
+      `/api/team/invitations/${invited.body._id}/link`,
+      { as: adminToken },
+    );
+    expect(late.status).toBe(410);
+    const listed = await waitForInviteEmail(ctx, adminToken, email);
+    expect(listed.invitation?.status).toBe('accepted');
+  });
+
+  it('revokes a pending invitation: its link answers like a used one, audited with the address', async () => {
+    const email = uniqueEmail('revoked');
+    const invited = await invite({ email, name: 'Rex Revoked', role: 'admin' });
+    const token = await copyLinkToken(ctx, adminToken, invited.body._id);
+    // Positive control: the link works until the admin revokes it.
+    expect((await ctx.request('GET', `/api/invitations/${token}`)).status).toBe(200);
+
+    const revoked = await ctx.request<TeamMember[]>(
+      'POST',
+      `/api/team/invitations/${invited.body._id}/revoke`,
+      { as: adminToken },
+    );
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.find((member) => member.email === email)).toBeUndefined();
+
+    for (const attempt of [
+      await ctx.request<ErrorBody>('GET', `/api/invitations/${token}`),
+      await ctx.request<ErrorBody>('POST', `/api/invitations/${token}/accept`, {
+        payload: { password: 'a-long-enough-password' },
+      }),
+      await ctx.request<ErrorBody>('POST', `/api/team/invitations/${invited.body._id}/link`, {
+        as: adminToken,
+      }),
+    ]) {
+      expect(attempt.status).toBe(410);
+      expect(attempt.body.error.code).toBe('INVITATION_USED');
+    }
+    expect(
+      (
+        await ctx.request('POST', '/api/auth/login', {
+          payload: { email, password: 'a-long-enough-password' },
+        })
+      ).status,
+    ).toBe(401);
+    const [row] = (await auditActions(ctx, office.company.id, 'user.invitation_revoked')).filter(
+      (entry) => entry.targetId === invited.body._id,
+    );
+    expect(row).toMatchObject({
+      actorUserId: office.staff.user.id,
+      after: { email, reason: 'revoked' },
+    });
+    // Another company's admin finds no such invitation to revoke or copy.
+    const other = await createOffice(ctx.db);
+    const otherToken = await ctx.signIn(other.staff.credentials);
+    const again = await invite({ email: uniqueEmail('mine'), name: 'Mine', role: 'agent' });
+    for (const action of ['revoke', 'link']) {
+      const refused = await ctx.request(
+        'POST',
+        `/api/team/invitations/${again.body._id}/${action}`,
+        {
+          as: otherToken,
+        },
+      );
+      expect(refused.status).toBe(404);
+    }
+  });
+
+  it('deactivating a user cancels what they scheduled and the invitations they sent, each audited', async () => {
+    await createPhoneNumber(ctx.db, office.company.id);
+    const lead = await createLead(ctx.db, office.property);
+    const inviter = await createUser(ctx.db, office.company.id, {
+      role: 'admin',
+      name: 'Ian Inviter',
+    });
+    const inviterToken = await ctx.signIn(inviter.credentials);
+    const schedule = async (as: string, text: string) => {
+      const sendAt = new Date(Date.now() + 24 * 3_600_000).toISOString();
+      const fields = { leadID: lead.id, text, sendAt };
+      const response = await ctx.request<ConversationEvent>('POST', `/api/leads/${lead.id}/sms`, {
+        as,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload:
+          Object.entries(fields)
+            .map(
+              ([name, value]) =>
+                `--x\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+            )
+            .join('') + '--x--\r\n',
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.sendingStatus).toBe('SCHEDULED');
+      return response.body._id;
+    };
+    const theirs = await schedule(inviterToken, 'From Ian, tomorrow');
+    const ours = await schedule(adminToken, 'From the other admin, tomorrow');
+    const theirInvite = await invite(
+      { email: uniqueEmail('ians'), name: 'Ian’s pick', role: 'admin' },
+      inviterToken,
+    );
+    const ourInvite = await invite({ email: uniqueEmail('ours'), name: 'Our pick', role: 'agent' });
+    const theirLink = await copyLinkToken(ctx, adminToken, theirInvite.body._id);
+    const ourLink = await copyLinkToken(ctx, adminToken, ourInvite.body._id);
+    expect((await ctx.request('GET', `/api/invitations/${theirLink}`)).status).toBe(200);
+
+    const response = await ctx.request('POST', `/api/team/${inviter.user.id}/deactivate`, {
+      as: adminToken,
+    });
+    expect(response.status).toBe(200);
+
+    const [canceled, kept] = await Promise.all(
+      [theirs, ours].map(
+        async (id) =>
+          (await ctx.db.select().from(conversationEvents).where(eq(conversationEvents.id, id)))[0]!,
+      ),
+    );
+    expect(canceled).toMatchObject({
+      sendingStatus: 'CANCELED',
+      data: { canceledReason: 'SENDER_DEACTIVATED', canceledByUserName: office.staff.user.name },
+    });
+    expect(kept!.sendingStatus).toBe('SCHEDULED');
+    const scheduleRows = await auditActions(ctx, office.company.id, 'message.schedule_changed');
+    expect(scheduleRows.filter((row) => row.targetId === theirs)).toEqual([
+      expect.objectContaining({
+        actorUserId: office.staff.user.id,
+        after: expect.objectContaining({ change: 'canceled' }),
+      }),
+    ]);
+    expect(scheduleRows.filter((row) => row.targetId === ours)).toEqual([]);
+
+    const gone = await ctx.request<ErrorBody>('GET', `/api/invitations/${theirLink}`);
+    expect(gone.status).toBe(410);
+    expect((await ctx.request('GET', `/api/invitations/${ourLink}`)).status).toBe(200);
+    const revokedRows = await auditActions(ctx, office.company.id, 'user.invitation_revoked');
+    expect(revokedRows.filter((row) => row.targetId === theirInvite.body._id)).toEqual([
+      expect.objectContaining({
+        actorUserId: office.staff.user.id,
+        after: { email: theirInvite.body.email, reason: 'inviter_deactivated' },
+      }),
+    ]);
   });
 
   it('refuses an email someone already has with a field error on body.email', async () => {
@@ -215,8 +391,9 @@ describe.each(databaseTargets())('the team page ($name)', (target) => {
     expect(await auditActions(ctx, office.company.id, 'user.reactivated')).toHaveLength(1);
     // Tokens issued before the deactivation stay dead; a new sign-in (a second later) works.
     expect((await ctx.request('GET', '/api/me', { as: session.token })).status).toBe(401);
-    await sleep(1_100);
-    await login(ctx.app, agent.credentials);
+    clock.advance(1_100);
+    const again = await login(ctx.app, agent.credentials);
+    expect((await ctx.request('GET', '/api/me', { as: again.token })).status).toBe(200);
   });
 
   it('keeps other companies out: their users are not found', async () => {
@@ -228,7 +405,7 @@ describe.each(databaseTargets())('the team page ($name)', (target) => {
   });
 });
 
-describe.each(databaseTargets())('an expired invitation ($name)', (target) => {
+describe.each(everyDatabase())('an expired invitation ($name)', (target) => {
   const clock = createTestClock();
   const ctx = useTestApp(target, { seed: 'none', now: clock.now });
 
@@ -241,7 +418,8 @@ describe.each(databaseTargets())('an expired invitation ($name)', (target) => {
       payload: { email, name: 'Late Comer', role: 'agent' },
     });
     expect(invited.status).toBe(201);
-    const token = tokenFromLink((await waitForInviteEmail(ctx, adminToken, email)).body);
+    const mail = await waitForInviteEmail(ctx, adminToken, email);
+    const token = await copyLinkToken(ctx, adminToken, mail.invitation!._id);
     // Positive control: it works before the expiry.
     expect((await ctx.request('GET', `/api/invitations/${token}`)).status).toBe(200);
 

@@ -18,7 +18,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/factories.js';
-import { databaseTargets, freePort } from '../../test/test-app.js';
+import { oneDatabase, freePort } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const png = () =>
@@ -60,7 +60,7 @@ describe('files on message templates, sent as MMS and email', () => {
     await new Promise<void>((resolve) => smtp.close(resolve));
     await fake.close();
   });
-  const t = useTestApp(databaseTargets()[0]!, {
+  const t = useTestApp(oneDatabase()[0]!, {
     seed: 'none',
     listen: true,
     env: ({ url }) => ({

@@ -8,13 +8,13 @@ import type { TemplatesDeps } from './templates.service.js';
  * Message templates: kept on Settings → Templates, filled for a lead from the composer. A message
  * sent from one (`message.created` with its `templateId`) counts a use, in the send's transaction.
  */
-export const templatesModule = fp(
-  async (app: FastifyInstance) => {
+export const templatesModule = fp<Pick<TemplatesDeps, 'storage' | 'payments'>>(
+  async (app: FastifyInstance, { storage, payments }) => {
     const deps: TemplatesDeps = {
       db: app.database.db,
       events: app.events,
-      storage: app.messaging.storage,
-      payments: app.payments,
+      storage,
+      payments,
     };
 
     app.events.subscribeInTransaction('message.created', 'templates', async (event, { db }) => {

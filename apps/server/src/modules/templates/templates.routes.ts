@@ -15,7 +15,7 @@ import {
 } from '@leasing/contract';
 import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
-import { readMultipartSend } from '../messaging/messaging.service.js';
+import { readMultipartSend } from '../messaging/index.js';
 import {
   addTemplateAttachments,
   createTemplate,

@@ -21,16 +21,17 @@ import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { MANAGERS_AND_ADMINS, roleAllows, userActor, type Principal } from '../../lib/principal.js';
-import { getCompanyLead } from '../leads/leads.service.js';
+import { getCompanyLead } from '../lead/index.js';
 import {
   checkEmailFiles,
   checkImages,
+  checkTextImageLimits,
   storeEmailFiles,
   type CheckedEmailFiles,
   type UploadedFile,
-} from '../messaging/media.service.js';
-import type { MediaStorage } from '../messaging/messaging.service.js';
-import { templatePaymentLink, type PaymentsDeps } from '../payments/payments.service.js';
+} from '../messaging/index.js';
+import type { MediaStorage } from '../messaging/index.js';
+import { templatePaymentLink, type PaymentsDeps } from '../payments/index.js';
 import { fieldsOf, renderText, type FieldValue, type FieldValues } from './merge-fields.js';
 import {
   deleteTemplateRow,
@@ -247,7 +248,7 @@ const checkTemplateFiles = async (
 ): Promise<CheckedEmailFiles> => {
   if (channel === 'SMS') return { images: await checkImages(files), documents: [] };
   const checked = await checkEmailFiles(files);
-  if (channel === 'BOTH') await checkImages(checked.images);
+  if (channel === 'BOTH') checkTextImageLimits(checked.images);
   return checked;
 };
 
@@ -422,7 +423,6 @@ const missingField = (
     ({ field, reason }) => `{{${field}}} has no value for ${firstNameOf(lead.name)}: ${reason}.`,
   );
   return new HttpError(
-    400,
     TEMPLATE_FIELD_MISSING_CODE,
     sentences.join(' '),
     {},

@@ -15,7 +15,7 @@ import {
   createUser,
   uniqueEmail,
 } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { everyDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 type ErrorBody = { error: { code: string; message: string; details?: { path: string }[] } };
@@ -26,7 +26,7 @@ const EVERY_FIELD = [
   'See you {{tour.date}} at {{tour.time}}. Pay here: {{paymentLink}}',
 ].join(' ');
 
-describe.each(databaseTargets())('message templates on $name', (target) => {
+describe.each(everyDatabase())('message templates on $name', (target) => {
   const s = useTestApp(target, { seed: 'none', env: { PAYMENT_HOST: 'pay.leasing.test' } });
 
   /** An office in Chicago's time zone with a manager, an agent and a lead touring on Dec 4. */

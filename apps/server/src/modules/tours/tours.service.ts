@@ -1,8 +1,8 @@
 import { TOURS_MAX_RANGE_DAYS, type ToursQuery, type TourList } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { toLeadSummary } from '../leads/leads.service.js';
-import { getCompanyProperty } from '../properties/properties.service.js';
+import { toLeadSummary } from '../lead/index.js';
+import { getCompanyProperty } from '../company/index.js';
 import { findCompanyTimeZone, listTours, type TourRange } from './tours.repository.js';
 
 const DAY_MS = 86_400_000;

@@ -8,13 +8,13 @@ import {
   createOffice,
   createProperty,
 } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { everyDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-describe.each(databaseTargets())('tours on $name', (target) => {
+describe.each(everyDatabase())('tours on $name', (target) => {
   const s = useTestApp(target, { seed: 'none' });
   let dana: string;
   let olivia: string;

@@ -6,6 +6,7 @@ import {
   leads,
   unmatchedMessages,
   type LeadRow,
+  type NewUnmatchedMessageRow,
   type UnmatchedMessageRow,
 } from '../../db/schema/index.js';
 import { decodeCursor, olderThan, toPage } from '../../lib/cursor.js';
@@ -91,3 +92,21 @@ export const markResolved = async (
   (
     await db.update(unmatchedMessages).set(values).where(eq(unmatchedMessages.id, id)).returning()
   )[0]!;
+
+/*
+ * What the inbound channels keep here. `unmatched_messages` is written by this module only: the
+ * SMS and email modules call these (exported from `index.ts`), in their own transaction.
+ */
+
+/** A message no lead could be chosen for (a text, an email), kept for the company's staff. */
+export const insertUnmatchedMessage = async (db: Db, message: NewUnmatchedMessageRow) =>
+  (await db.insert(unmatchedMessages).values(message).returning())[0]!;
+
+/** A kept text's images and files once they landed (the caller holds the row's lock). */
+export const setUnmatchedFiles = async (
+  db: Db,
+  id: string,
+  files: Pick<UnmatchedMessageRow, 'attachments' | 'data'>,
+) => {
+  await db.update(unmatchedMessages).set(files).where(eq(unmatchedMessages.id, id));
+};

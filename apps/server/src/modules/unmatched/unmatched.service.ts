@@ -3,17 +3,23 @@ import type {
   CreateLeadFromUnmatchedRequest,
   UnmatchedMessage,
 } from '@leasing/contract';
-import { eq, sql } from 'drizzle-orm';
-import { conversationEvents, leads, type LeadRow } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { leads, type LeadRow } from '../../db/schema/index.js';
 import type { UnmatchedMessageRow } from '../../db/schema/index.js';
 import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { userActor, type Principal } from '../../lib/principal.js';
-import { freePmsLeadId, readConsent } from '../inbound-sms/inbound-sms.service.js';
-import { autoAssignNewLead } from '../owners/owners.service.js';
-import { getCompanyProperty } from '../properties/properties.service.js';
+import {
+  advanceLeadActivity,
+  autoAssignNewLead,
+  freePmsLeadId,
+  insertLead,
+  readConsent,
+} from '../lead/index.js';
+import { getCompanyProperty } from '../company/index.js';
+import { appendTimelineEvent } from '../conversation/index.js';
 import { lockUnmatched, markResolved, toUnmatchedMessage } from './unmatched.repository.js';
 
 export type UnmatchedDeps = { events: EventPort; now: Clock };
@@ -34,14 +40,12 @@ const openMessage = async (db: RecordingScope['db'], principal: Principal, id: s
   if (row.companyId !== principal.companyId) throw forbidden();
   if (row.resolution) {
     throw new HttpError(
-      409,
       'ALREADY_RESOLVED',
       `${row.resolvedByName ?? 'Someone'} already ${doneWords[row.resolution]}.`,
     );
   }
   if (Array.isArray(row.data.pendingMedia) && row.data.pendingMedia.length > 0) {
     throw new HttpError(
-      409,
       'MEDIA_PENDING',
       "The message's pictures are still downloading. Try again in a minute.",
     );
@@ -67,38 +71,32 @@ const moveToLead = async (
     (consent.keyword === 'OPT_OUT' || consent.ambiguous) &&
     lead.phoneOptStatus !== 'OPT_OUT';
   const providerId = row.channel === 'SMS' ? row.data.messageSid : row.data.messageId;
-  const [event] = await scope.db
-    .insert(conversationEvents)
-    .values({
-      companyId: lead.companyId,
-      leadId: lead.id,
-      eventType: row.channel,
-      date: row.receivedAt,
-      body: row.body,
-      subject: row.subject,
-      senderType: 'LEAD',
-      senderName: lead.name,
-      attachments: row.attachments,
-      providerMessageId: typeof providerId === 'string' ? providerId : null,
-      providerStatus: row.channel === 'SMS' ? 'received' : null,
-      data: {
-        movedFromUnmatched: { id: row.id, byName: principal.name, at: now.toISOString() },
-        ...(row.channel === 'EMAIL' ? { from: row.fromAddress } : {}),
-        // What the inbound path kept beside the text: files, an email's HTML and inline images.
-        ...pick(row.data, ['otherAttachments', 'html', 'inlineImages', 'inReplyTo', 'references']),
-        ...(review ? { optOutReview: { status: 'PENDING' as const } } : {}),
-      },
-    })
-    .returning();
-  await scope.db
-    .update(leads)
-    .set({ lastActivityAt: sql`greatest(${leads.lastActivityAt}, ${row.receivedAt})` })
-    .where(eq(leads.id, lead.id));
+  const event = await appendTimelineEvent(scope.db, {
+    companyId: lead.companyId,
+    leadId: lead.id,
+    eventType: row.channel,
+    date: row.receivedAt,
+    body: row.body,
+    subject: row.subject,
+    senderType: 'LEAD',
+    senderName: lead.name,
+    attachments: row.attachments,
+    providerMessageId: typeof providerId === 'string' ? providerId : null,
+    providerStatus: row.channel === 'SMS' ? 'received' : null,
+    data: {
+      movedFromUnmatched: { id: row.id, byName: principal.name, at: now.toISOString() },
+      ...(row.channel === 'EMAIL' ? { from: row.fromAddress } : {}),
+      // What the inbound path kept beside the text: files, an email's HTML and inline images.
+      ...pick(row.data, ['otherAttachments', 'html', 'inlineImages', 'inReplyTo', 'references']),
+      ...(review ? { optOutReview: { status: 'PENDING' as const } } : {}),
+    },
+  });
+  await advanceLeadActivity(scope.db, lead.id, row.receivedAt);
   scope.record(
     domainEvent('message.received', {
       companyId: lead.companyId,
       leadId: lead.id,
-      timelineEventId: event!.id,
+      timelineEventId: event.id,
       channel: row.channel,
     }),
   );
@@ -165,25 +163,22 @@ export const createLeadFromUnmatched = (
     if (!address) throw badRequest('body', 'the message has no sender to make a lead of');
     const isText = row.channel === 'SMS';
     const base = isText ? `SMS-${address.replace(/\D/g, '')}` : `EMAIL-${address.toLowerCase()}`;
-    const [created] = await scope.db
-      .insert(leads)
-      .values({
-        companyId: property.companyId,
-        propertyId: property.id,
-        pmsLeadId: await freePmsLeadId(scope.db, property.id, base),
-        name: request.name,
-        ...(isText ? { phone: address } : { email: address.toLowerCase() }),
-      })
-      .returning();
+    const created = await insertLead(scope.db, {
+      companyId: property.companyId,
+      propertyId: property.id,
+      pmsLeadId: await freePmsLeadId(scope.db, property.id, base),
+      name: request.name,
+      ...(isText ? { phone: address } : { email: address.toLowerCase() }),
+    });
     scope.record(
       domainEvent('lead.created', {
         companyId: property.companyId,
-        leadId: created!.id,
+        leadId: created.id,
         actor: userActor(principal),
       }),
     );
     const now = deps.now();
-    const lead = await autoAssignNewLead(scope, created!, now);
+    const lead = await autoAssignNewLead(scope, created, now);
     await moveToLead(scope, row, lead, principal, now);
     return resolve(scope, row, principal, 'LEAD_CREATED', lead, now);
   });

@@ -16,10 +16,10 @@ import {
   type NewUnmatchedMessageRow,
 } from '../../db/schema/index.js';
 import { createLead, createOffice, createUser, type Office } from '../../test/factories.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
-describe.each(databaseTargets())('unmatched messages as work on $name', (target) => {
+describe.each(oneDatabase())('unmatched messages as work on $name', (target) => {
   const t = useTestApp(target, { seed: 'none' });
   let office: Office;
   let other: Office;

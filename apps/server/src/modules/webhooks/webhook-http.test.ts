@@ -11,6 +11,8 @@ describe('posting a webhook', () => {
     request.resume();
     if (request.url === '/redirect') {
       response.writeHead(302, { location: '/ok' }).end();
+    } else if (request.url === '/fail') {
+      response.writeHead(500).end('stack trace: token=s3cr3t');
     } else response.writeHead(200).end('ok');
   });
   beforeAll(async () => {
@@ -48,6 +50,11 @@ describe('posting a webhook', () => {
     const before = hits;
     expect(await post(`${url}/redirect`, true)).toMatchObject({ statusCode: 302 });
     expect(hits).toBe(before + 1);
+  });
+
+  it("keeps only the status code and timing of a failed answer, never the receiver's words", async () => {
+    const failed = await post(`${url}/fail`, true);
+    expect(failed).toEqual({ statusCode: 500, error: 'HTTP 500', durationMs: expect.any(Number) });
   });
 
   it('names what is private and what is not', () => {

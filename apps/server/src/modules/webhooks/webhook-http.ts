@@ -11,7 +11,7 @@ export type PostOptions = {
   body: string;
   headers: Record<string, string>;
   timeoutMs: number;
-  /** Off in production: the endpoint's name must resolve to public addresses only. */
+  /** Off by default (WEBHOOK_ALLOW_PRIVATE_NETWORKS): the endpoint must resolve to public addresses only. */
   allowPrivateNetworks: boolean;
   now: () => Date;
 };
@@ -29,23 +29,25 @@ export const privateAddressProblem = (url: string, allowPrivateNetworks: boolean
   return isIP(host) !== 0 && !isPublicAddress(host) ? `${host} is not a public address` : null;
 };
 
-/** At most this much of a receiver's answer is read (and kept as the error when it failed). */
+/** At most this much of a receiver's answer is read before the connection is dropped. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 const MAX_ERROR_CHARS = 500;
 
-const readAnswer = (response: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
+/**
+ * Reads the receiver's answer to its end and throws it away: the delivery log keeps only the
+ * status code and timing, because an answer can carry whatever the receiver (or a server the URL
+ * was pointed at) says — internal pages, tokens, metadata.
+ */
+const drainAnswer = (response: IncomingMessage) =>
+  new Promise<void>((resolve) => {
     let size = 0;
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
+    response.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_ANSWER_BYTES) text += chunk;
-      else response.destroy();
+      if (size > MAX_ANSWER_BYTES) response.destroy();
     });
-    response.on('end', () => resolve(text));
-    response.on('close', () => resolve(text));
-    response.on('error', () => resolve(text));
+    response.on('end', () => resolve());
+    response.on('close', () => resolve());
+    response.on('error', () => resolve());
   });
 
 /**
@@ -89,10 +91,9 @@ export const postWebhook = ({
         ...(allowPrivateNetworks ? {} : { lookup: lookupPublicOnly }),
       },
       (response) => {
-        void readAnswer(response).then((answer) => {
+        void drainAnswer(response).then(() => {
           const code = response.statusCode ?? 0;
-          if (code >= 200 && code < 300) finish(code, null);
-          else finish(code, `HTTP ${code}${answer.trim() ? `: ${answer.trim()}` : ''}`);
+          finish(code, code >= 200 && code < 300 ? null : `HTTP ${code}`);
         });
       },
     );

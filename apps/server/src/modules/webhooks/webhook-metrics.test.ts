@@ -5,13 +5,13 @@ import {
   startFakeWebhookReceiver,
   type FakeWebhookReceiver,
 } from '../../test/fake-webhook-receiver.js';
-import { databaseTargets } from '../../test/test-app.js';
+import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests';
 const POLL = { timeout: 20_000, interval: 100 };
 
-describe.each(databaseTargets())('webhook deliveries in the metrics ($name)', (target) => {
+describe.each(oneDatabase())('webhook deliveries in the metrics ($name)', (target) => {
   let hooks: FakeWebhookReceiver;
   beforeAll(async () => {
     hooks = await startFakeWebhookReceiver();

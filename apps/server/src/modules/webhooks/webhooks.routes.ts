@@ -12,7 +12,7 @@ import {
   webhookEndpointParamsSchema,
   webhookEndpointSchema,
 } from '@leasing/contract';
-import { ADMINS_ONLY, principalOf, userActor } from '../../lib/principal.js';
+import { ADMINS_ROUTE, principalOf, userActor } from '../../lib/principal.js';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -31,18 +31,17 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps }> = asyn
   { deps },
 ) => {
   app.addHook('onRequest', app.authenticate);
-  const admins = { roles: ADMINS_ONLY };
 
   app.get(
     apiRoutes.webhookEndpoints,
-    { config: admins, schema: { response: { 200: webhookEndpointListSchema } } },
+    { config: ADMINS_ROUTE, schema: { response: { 200: webhookEndpointListSchema } } },
     (request) => listEndpoints(deps.db, principalOf(request).companyId),
   );
 
   app.post(
     apiRoutes.webhookEndpoints,
     {
-      config: admins,
+      config: ADMINS_ROUTE,
       schema: {
         body: createWebhookEndpointRequestSchema,
         response: { 201: webhookEndpointSchema },
@@ -63,7 +62,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps }> = asyn
   app.patch(
     apiRoutes.webhookEndpoint,
     {
-      config: admins,
+      config: ADMINS_ROUTE,
       schema: {
         params: webhookEndpointParamsSchema,
         body: updateWebhookEndpointRequestSchema,
@@ -84,7 +83,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps }> = asyn
 
   app.delete(
     apiRoutes.webhookEndpoint,
-    { config: admins, schema: { params: webhookEndpointParamsSchema } },
+    { config: ADMINS_ROUTE, schema: { params: webhookEndpointParamsSchema } },
     async (request, reply) => {
       const principal = principalOf(request);
       await deleteEndpoint(
@@ -100,7 +99,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps }> = asyn
   app.post(
     apiRoutes.webhookEndpointRotateSecret,
     {
-      config: admins,
+      config: ADMINS_ROUTE,
       schema: { params: webhookEndpointParamsSchema, response: { 200: webhookEndpointSchema } },
     },
     (request) => {
@@ -117,7 +116,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps }> = asyn
   app.get(
     apiRoutes.webhookDeliveries,
     {
-      config: admins,
+      config: ADMINS_ROUTE,
       schema: {
         querystring: webhookDeliveryQuerySchema,
         response: { 200: webhookDeliveryPageSchema },
@@ -129,7 +128,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps }> = asyn
   app.get(
     apiRoutes.webhookDelivery,
     {
-      config: admins,
+      config: ADMINS_ROUTE,
       schema: { params: webhookDeliveryParamsSchema, response: { 200: webhookDeliverySchema } },
     },
     (request) => getDelivery(deps, principalOf(request).companyId, request.params.deliveryId),
@@ -138,7 +137,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps }> = asyn
   app.post(
     apiRoutes.webhookDeliveryRedeliver,
     {
-      config: admins,
+      config: ADMINS_ROUTE,
       schema: {
         params: webhookDeliveryParamsSchema,
         response: { 202: webhookDeliverySummarySchema },

@@ -141,7 +141,6 @@ export const createEndpoint = async (
   const row = await deps.events.transaction(async ({ db, record }) => {
     if ((await countEndpoints(db, companyId)) >= MAX_ENDPOINTS) {
       throw new HttpError(
-        409,
         'TOO_MANY_ENDPOINTS',
         `A company may have up to ${MAX_ENDPOINTS} webhook endpoints. Delete one first.`,
       );

@@ -1,0 +1,2 @@
+export { auditModule } from './audit.module.js';
+export { listAudit } from './audit.service.js';

@@ -1,0 +1,10 @@
+export { insertCompany, setFirstReplyTarget, setQuietHoursPolicy } from './companies.repository.js';
+export { configModule } from './config.module.js';
+export { propertiesModule } from './properties.module.js';
+export {
+  clearA2pUnregistered,
+  flagA2pUnregistered,
+  setPropertyOfficeHours,
+  upsertPropertyByPmsId,
+} from './properties.repository.js';
+export { findCompanyProperty, getCompanyProperty } from './properties.service.js';

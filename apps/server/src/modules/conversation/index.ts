@@ -1,0 +1,32 @@
+export { listConversationEventRows } from './conversation-events.repository.js';
+export {
+  getConversationWindow,
+  listConversationEvents,
+  listNewerConversationEvents,
+  searchConversation,
+  toConversationEventDto,
+} from './conversations.service.js';
+export {
+  cancelScheduledBeforeReply,
+  cancelScheduledMessagesOfSender,
+  handBackUnsentMessage,
+  linkMessageRetry,
+  markMessageInProgress,
+  recordMessageAccepted,
+  recordMessageFailed,
+  recordProviderStatusIfUnchanged,
+  releaseScheduledMessage,
+  updateScheduledMessage,
+} from './message-delivery.repository.js';
+export {
+  appendTimelineEvent,
+  appendTimelineEventOnce,
+  appendTimelineEvents,
+  confirmHeldEmailSender,
+  dateEventByClock,
+  decideOptOutReview,
+  findHeldEmail,
+  setEventFiles,
+} from './timeline.repository.js';
+export { createTranslationRequests, translationModule } from './translation.module.js';
+export type { TranslationRequests } from './translation.module.js';

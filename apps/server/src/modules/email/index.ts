@@ -1,0 +1,2 @@
+export { inboundEmailModule } from './inbound-email.module.js';
+export { selfSignedCertificate } from './smtp-tls.js';

@@ -1,0 +1,1 @@
+export { inboxModule } from './inbox.module.js';

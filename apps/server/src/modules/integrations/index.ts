@@ -1,0 +1,1 @@
+export { integrationsModule } from './integrations.module.js';

@@ -1,0 +1,34 @@
+export { readConsent } from './classify-opt-out.js';
+export { consentModule } from './consent.module.js';
+export {
+  isOptedOutAddress,
+  leadConsentOf,
+  optOutByCarrier,
+  recordConsentChange,
+  recordConsentEvent,
+  unsubscribeUrlOf,
+} from './consent.service.js';
+export { draftsModule } from './drafts.module.js';
+export { clearSentDraft } from './drafts.service.js';
+export { followUpsModule } from './follow-ups.module.js';
+export { lightsOf } from './follow-ups.service.js';
+export { leadsModule } from './leads.module.js';
+export {
+  advanceLeadActivity,
+  bumpLeadActivity,
+  freePmsLeadId,
+  insertLead,
+  markLeadUndeliverable,
+  setPhoneOptOut,
+  updateLeadFromIntegration,
+  upsertLeadByPmsId,
+} from './lead-writes.repository.js';
+export { leadDetailsModule } from './lead-details.module.js';
+export { leadStatusModule } from './lead-status.module.js';
+export { getCompanyLead, getLead, leadOwnerOf, listLeads, toLeadSummary } from './leads.service.js';
+export { notesModule } from './notes.module.js';
+export { officeDecisionModule } from './office-decision.module.js';
+export { ownersModule } from './owners.module.js';
+export { applyOwner, autoAssignNewLead, resolveIntegrationOwner } from './owners.service.js';
+export type { SmsKeyword } from './sms-keywords.js';
+export { checkSpeedToLeadBreach } from './speed-to-lead.service.js';

@@ -1,0 +1,1 @@
+export { liveModule } from './live.module.js';

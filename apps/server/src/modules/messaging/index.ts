@@ -1,0 +1,32 @@
+export {
+  checkEmailFiles,
+  checkImages,
+  checkTextImageLimits,
+  looksLikeImage,
+  storeEmailFiles,
+  storeInboundFile,
+  storeInboundImage,
+} from './media.service.js';
+export type { CheckedEmailFiles, StoredFile, UploadedFile } from './media.service.js';
+export { createMessagingProviders } from './messaging-providers.js';
+export type { MessagingProviders } from './messaging-providers.js';
+export { messagingModule } from './messaging.module.js';
+export {
+  SEND_QUEUE,
+  markMessageFailed,
+  messageStatusChanged,
+  readMultipartSend,
+} from './messaging.service.js';
+export type { MediaStorage } from './messaging.service.js';
+export { createS3Client } from './s3-media.storage.js';
+export { cancelScheduledOfSender } from './scheduled-messages.service.js';
+export {
+  emailRefusal,
+  insertAndEnqueue,
+  newEmailMessageId,
+  sendAutomaticSms,
+  sendSms,
+  smsRefusal,
+} from './send.service.js';
+export type { SendLimits } from './send-limits.js';
+export { enqueueSystemEmail } from './system-email.service.js';

@@ -1,0 +1,9 @@
+export { numbersModule } from './numbers.module.js';
+export {
+  assertPropertyNumberAllowed,
+  noSmsNumber,
+  numberOwner,
+  sendingNumberOf,
+  sharedNumberOf,
+} from './numbers.service.js';
+export type { SharedNumber } from './numbers.service.js';

@@ -1,0 +1,1 @@
+export { presenceModule } from './presence.module.js';

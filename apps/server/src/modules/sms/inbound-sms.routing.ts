@@ -1,0 +1,140 @@
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  conversationEvents,
+  leads,
+  properties,
+  type LeadRow,
+  type PropertyRow,
+} from '../../db/schema/index.js';
+import { formatPhone } from '../../lib/phone-numbers.js';
+import { freePmsLeadId, insertLead } from '../lead/index.js';
+import { numberOwner, type SharedNumber } from '../numbers/index.js';
+
+export type InboundRoute =
+  | { kind: 'lead'; lead: LeadRow; created: boolean }
+  /** `companyId`: the company that owns the number it was sent to; null when none does. */
+  | { kind: 'unmatched'; reason: string; companyId: string | null };
+
+export type RoutingInput = {
+  /** E.164, or undefined when the sender is not a phone number. */
+  from: string | undefined;
+  to: string | undefined;
+  rawFrom: string;
+  rawTo: string;
+  /** TWILIO_FROM, the deployment's shared number, and the company that owns it. */
+  shared: SharedNumber;
+  /**
+   * Chosen when a company number's routing finds nobody (the sandbox's simulated reply); only a
+   * lead of the company that owns the number.
+   */
+  fallbackLeadId?: string;
+};
+
+/**
+ * Serializes everyone who takes the same key until the transaction ends, in every process on the
+ * database: concurrent deliveries of one webhook wait for the first, then see what it stored.
+ */
+export const lockForTransaction = (db: Db, key: string) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+
+const unmatched = (reason: string, companyId: string | null): InboundRoute => ({
+  kind: 'unmatched',
+  reason,
+  companyId,
+});
+
+/** A property's own number is only ever its own leads': the sender's lead there, or a new one. */
+const leadOnPropertyNumber = async (
+  db: Db,
+  property: PropertyRow,
+  from: string,
+): Promise<InboundRoute> => {
+  // Two first texts from one stranger must not create two leads.
+  await lockForTransaction(db, `sms-lead:${property.id}:${from}`);
+  const [existing] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.propertyId, property.id), eq(leads.phone, from)))
+    .orderBy(desc(leads.lastActivityAt), desc(leads.id))
+    .limit(1);
+  if (existing) return { kind: 'lead', lead: existing, created: false };
+  const created = await insertLead(db, {
+    companyId: property.companyId,
+    propertyId: property.id,
+    pmsLeadId: await freePmsLeadId(db, property.id, `SMS-${from.replace(/\D/g, '')}`),
+    name: formatPhone(from),
+    phone: from,
+  });
+  return { kind: 'lead', lead: created, created: true };
+};
+
+/**
+ * A company's number that is no property's own is shared by its properties without one, so the
+ * sender alone names no lead: the answer goes to whoever of that company we last texted at that
+ * phone from it. Never a lead of another company.
+ */
+const lastTextedOnCompanyNumber = async (db: Db, companyId: string, from: string) => {
+  const [hit] = await db
+    .select({ lead: leads })
+    .from(conversationEvents)
+    .innerJoin(leads, eq(leads.id, conversationEvents.leadId))
+    .innerJoin(properties, eq(properties.id, leads.propertyId))
+    .where(
+      and(
+        eq(leads.companyId, companyId),
+        eq(leads.phone, from),
+        isNull(properties.smsNumber),
+        eq(conversationEvents.eventType, 'SMS'),
+        ne(conversationEvents.senderType, 'LEAD'),
+      ),
+    )
+    .orderBy(desc(conversationEvents.date), desc(conversationEvents.id))
+    .limit(1);
+  return hit?.lead;
+};
+
+const fallbackOnCompanyNumber = async (db: Db, companyId: string, leadId: string, from: string) => {
+  const [hit] = await db
+    .select({ lead: leads })
+    .from(leads)
+    .innerJoin(properties, eq(properties.id, leads.propertyId))
+    .where(
+      and(
+        eq(leads.id, leadId),
+        eq(leads.companyId, companyId),
+        eq(leads.phone, from),
+        isNull(properties.smsNumber),
+      ),
+    );
+  return hit?.lead;
+};
+
+/**
+ * Which lead an inbound text belongs to, or why none: it is then kept as unmatched. Only the
+ * company that owns the number it was sent to is ever searched.
+ */
+export const routeInboundSms = async (db: Db, input: RoutingInput): Promise<InboundRoute> => {
+  const { from, to } = input;
+  if (!to) return unmatched(`It was sent to "${input.rawTo}", which is not a phone number.`, null);
+  const companyId = await numberOwner(db, to, input.shared);
+  if (!companyId) {
+    return unmatched(`It was sent to ${formatPhone(to)}, which no company here owns.`, null);
+  }
+  if (!from) return unmatched(`The sender "${input.rawFrom}" is not a phone number.`, companyId);
+
+  // The registry guarantees a property's own number is its company's.
+  const [property] = await db.select().from(properties).where(eq(properties.smsNumber, to));
+  if (property) return leadOnPropertyNumber(db, property, from);
+
+  const lead =
+    (await lastTextedOnCompanyNumber(db, companyId, from)) ??
+    (input.fallbackLeadId
+      ? await fallbackOnCompanyNumber(db, companyId, input.fallbackLeadId, from)
+      : undefined);
+  if (lead) return { kind: 'lead', lead, created: false };
+  return unmatched(
+    `Nobody has texted ${formatPhone(from)} from ${formatPhone(to)}, so no lead could be chosen.`,
+    companyId,
+  );
+};

@@ -1,0 +1,1 @@
+export { inboundSmsModule } from './inbound-sms.module.js';

@@ -1,0 +1,1 @@
+export { teamModule } from './team.module.js';

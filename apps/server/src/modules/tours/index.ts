@@ -1,0 +1,1 @@
+export { toursModule } from './tours.module.js';

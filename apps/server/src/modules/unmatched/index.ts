@@ -1,0 +1,2 @@
+export { insertUnmatchedMessage, setUnmatchedFiles } from './unmatched.repository.js';
+export { unmatchedModule } from './unmatched.module.js';
