@@ -94,6 +94,23 @@ describe('apiRequest errors', () => {
     });
   });
 
+  it('reads an error that is not the API’s (a proxy’s page, a code the contract lacks) as HTTP_ERROR', async () => {
+    setToken('token-a');
+    let answer: { status: number; body: unknown } = { status: 502, body: '<h1>Bad Gateway</h1>' };
+    stubServer(() => answer);
+
+    await expect(apiRequest(apiPaths.config)).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_ERROR',
+      message: 'The server could not complete the request (status 502).',
+    });
+    answer = { status: 409, body: { error: { code: 'NOT_IN_THE_CONTRACT', message: 'Hm.' } } };
+    await expect(apiRequest(apiPaths.config)).rejects.toMatchObject({
+      status: 409,
+      code: 'HTTP_ERROR',
+    });
+  });
+
   it('leaves a 401 to the caller when asked to (a wrong password is not a lapsed session)', async () => {
     setToken('token-a');
     const server = stubServer(() =>
@@ -123,9 +140,12 @@ describe('apiRequest session handling', () => {
 
   it('refreshes once for ten concurrent 401s and resends each request once', async () => {
     setToken('old-token');
+    let answerRefresh = () => {};
+    const refreshAnswered = new Promise<void>((resolve) => (answerRefresh = resolve));
     const server = stubServer(async (request) => {
       if (request.url.pathname === apiPaths.refresh) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        // Held until the test answers it: each of the ten 401s meets the refresh under way.
+        await refreshAnswered;
         return { body: { token: 'new-token' } };
       }
       return request.headers.get('Authorization') === 'Bearer new-token'
@@ -134,7 +154,16 @@ describe('apiRequest session handling', () => {
     });
 
     const paths = Array.from({ length: 10 }, (_, index) => `/api/item/${index}`);
-    const results = await Promise.all(paths.map((path) => apiRequest(path)));
+    const answers = Promise.all(paths.map((path) => apiRequest(path)));
+    // All ten were refused, and the refresh they wait for was asked for.
+    await vi.waitFor(() => {
+      expect(
+        server.requests.filter((request) => request.url.pathname !== apiPaths.refresh),
+      ).toHaveLength(10);
+      expect(server.requestsTo(apiPaths.refresh, 'POST')).toHaveLength(1);
+    });
+    answerRefresh();
+    const results = await answers;
 
     expect(results).toEqual(paths.map((path) => ({ path })));
     const refreshes = server.requestsTo(apiPaths.refresh, 'POST');

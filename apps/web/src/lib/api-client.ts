@@ -10,7 +10,7 @@ import {
   quietHoursErrorSchema,
   refreshResponseSchema,
 } from '@leasing/contract';
-import type { QuietHoursError } from '@leasing/contract';
+import type { AnyErrorCode, QuietHoursError } from '@leasing/contract';
 import { compressToEncodedURIComponent } from 'lz-string';
 import type { ZodType } from 'zod';
 import { ACCESS_TOKEN_PARAM, paths } from '../config/paths';
@@ -20,10 +20,14 @@ import { clearStorage, getToken, setNotFoundRedirectFlag, setToken } from './sto
 
 export type ApiErrorDetail = { path: string; message: string };
 
+/**
+ * A failed request. What to do about it is decided from `code` (the contract's `errorCodes`, or the
+ * client's own `clientErrorCodes`), never from `message`: that is the sentence shown to people.
+ */
 export class ApiRequestError extends Error {
   /** HTTP status; 0 when the server could not be reached. */
   readonly status: number;
-  readonly code: string;
+  readonly code: AnyErrorCode;
   readonly details: ApiErrorDetail[];
   /** Seconds from a Retry-After header (429), when the server sent one. */
   readonly retryAfterSeconds: number | null;
@@ -34,7 +38,7 @@ export class ApiRequestError extends Error {
 
   constructor(init: {
     status: number;
-    code: string;
+    code: AnyErrorCode;
     message: string;
     details?: ApiErrorDetail[];
     retryAfterSeconds?: number | null;
@@ -327,7 +331,7 @@ async function toApiRequestError(response: Response): Promise<ApiRequestError> {
   }
   return new ApiRequestError({
     status: response.status,
-    code: `HTTP_${response.status}`,
+    code: 'HTTP_ERROR',
     message: `The server could not complete the request (status ${response.status}).`,
     retryAfterSeconds,
   });

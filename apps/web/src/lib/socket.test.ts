@@ -4,13 +4,25 @@ import { stubRoutes } from '../testing/fake-server';
 import { stubSocketServer } from '../testing/fake-socket';
 import { fakeJwt } from '../testing/fixtures';
 import { emitAuthEvent, onAuthEvent, setNavigator } from './auth-events';
-import { closeSocket, connectSocket, getSocketState, REFRESH_AHEAD_MS } from './socket';
+import {
+  closeSocket,
+  connectSocket,
+  getSocketState,
+  REFRESH_AHEAD_MS,
+  type SocketConnection,
+} from './socket';
 import { getToken, setToken, startSession } from './storage';
 
 const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
 
-/** Lets queued microtasks and fetch answers run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The socket's next connection; resolves with whether it was a reconnection. */
+const nextConnection = (connection: SocketConnection) =>
+  new Promise<boolean>((resolve) => {
+    const off = connection.onConnect((isReconnect) => {
+      off();
+      resolve(isReconnect);
+    });
+  });
 
 describe('the session socket', () => {
   it('connects once with the stored token and says when it is connected', async () => {
@@ -21,9 +33,10 @@ describe('the session socket', () => {
 
     const connection = connectSocket();
     connection.onConnect((isReconnect) => connections.push(isReconnect));
+    const connected = nextConnection(connection);
     expect(connectSocket()).toBe(connection);
     expect(getSocketState().status).toBe('connecting');
-    await settle();
+    expect(await connected).toBe(false);
 
     expect(server.sockets).toHaveLength(1);
     expect(server.socket.handshakes).toEqual([token]);
@@ -38,8 +51,8 @@ describe('the session socket', () => {
   it('hands a changed token to the server, and connects again when the server refuses it', async () => {
     startSession(fakeJwt());
     const server = stubSocketServer();
-    connectSocket();
-    await settle();
+    const connection = connectSocket();
+    await nextConnection(connection);
 
     const refreshed = fakeJwt({ sub: 'user-1', jti: 'refreshed' });
     setToken(refreshed);
@@ -50,8 +63,9 @@ describe('the session socket', () => {
 
     ack({ ok: true });
     expect(server.socket.handshakes).toHaveLength(1);
+    const reconnected = nextConnection(connection);
     ack({ ok: false, error: 'The token belongs to another user.' });
-    await settle();
+    expect(await reconnected).toBe(true);
     expect(server.socket.handshakes).toEqual([expect.any(String), refreshed]);
     expect(server.socket.connected).toBe(true);
   });
@@ -119,8 +133,9 @@ describe('the session socket', () => {
     const http = stubRoutes({ [`POST ${apiPaths.refresh}`]: { body: { token: renewed } } });
     const server = stubSocketServer();
     const connections: boolean[] = [];
-    connectSocket().onConnect((isReconnect) => connections.push(isReconnect));
-    await settle();
+    const connection = connectSocket();
+    connection.onConnect((isReconnect) => connections.push(isReconnect));
+    await nextConnection(connection);
 
     server.socket.serverEmit(socketEvents.socketError, {
       code: 'TOKEN_EXPIRED',
@@ -137,8 +152,7 @@ describe('the session socket', () => {
     startSession(fakeJwt());
     const http = stubRoutes({});
     const server = stubSocketServer();
-    connectSocket();
-    await settle();
+    await nextConnection(connectSocket());
 
     server.socket.drop('io server disconnect');
     await vi.waitFor(() => expect(server.socket.handshakes).toHaveLength(2));
@@ -149,18 +163,20 @@ describe('the session socket', () => {
     startSession(fakeJwt());
     const server = stubSocketServer();
     const connections: boolean[] = [];
-    connectSocket().onConnect((isReconnect) => connections.push(isReconnect));
-    await settle();
+    const connection = connectSocket();
+    connection.onConnect((isReconnect) => connections.push(isReconnect));
+    await nextConnection(connection);
 
     window.dispatchEvent(new Event('offline'));
     expect(server.socket.connected).toBe(false);
     const { downSince } = getSocketState();
     expect(downSince).toEqual(expect.any(Number));
 
+    const back = nextConnection(connection);
     window.dispatchEvent(new Event('online'));
     // Still down, and down since the first failure.
     expect(getSocketState()).toEqual({ status: 'connecting', downSince });
-    await settle();
+    expect(await back).toBe(true);
     expect(connections).toEqual([false, true]);
     expect(getSocketState()).toEqual({ status: 'connected', downSince: null });
   });
@@ -168,8 +184,7 @@ describe('the session socket', () => {
   it('closes when the session ends', async () => {
     startSession(fakeJwt());
     const server = stubSocketServer();
-    connectSocket();
-    await settle();
+    await nextConnection(connectSocket());
 
     emitAuthEvent('signed-out', { reason: 'user' });
     expect(server.socket.connected).toBe(false);

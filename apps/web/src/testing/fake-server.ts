@@ -1,3 +1,5 @@
+import { errorCodes } from '@leasing/contract';
+import type { ErrorCode } from '@leasing/contract';
 import { vi } from 'vitest';
 
 export type RecordedRequest = {
@@ -58,7 +60,11 @@ export function stubServer(handler: FakeHandler) {
   };
 }
 
-export function apiError(status: number, code: string, message: string): FakeResponse {
+/** An error as the server answers it: a code of the contract, with the status the contract gives it. */
+export function apiError(status: number, code: ErrorCode, message: string): FakeResponse {
+  if (errorCodes[code].status !== status) {
+    throw new Error(`The server answers ${code} with ${errorCodes[code].status}, not ${status}.`);
+  }
   return { status, body: { error: { code, message } } };
 }
 

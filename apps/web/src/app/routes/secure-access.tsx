@@ -22,7 +22,7 @@ import { ReconnectingIndicator } from '../../features/live/components/reconnecti
 import { useSecureAccessLead } from '../../features/secure-access/api/get-secure-access-lead';
 import { formatExpiry } from '../../features/secure-access/utils/format-expiry';
 import { useLiveUpdates } from '../live-updates';
-import { LeadPage, leadPaneParamsSchema } from './app/lead-escalation';
+import { LeadPage, leadPaneParamsSchema } from './app/lead-page/lead-page';
 
 function IncompleteLink() {
   return (

@@ -221,15 +221,16 @@ export function applyLeadStatus(
 }
 
 /**
- * A person decided a text flagged as a possible opt-out: the message's new state, the opt-out's
- * timeline event, and the lead's opt status and consent, wherever the lead is loaded.
+ * A person decided on a lead's message (an opt-out review, a confirmed sender): its new version and
+ * any events the decision added, wherever the lead is loaded, and what else `patch` changes.
  */
-export function applyOptOutReview(
+function applyMessageDecision(
   queryClient: QueryClient,
   leadID: string,
-  response: OptOutReviewResponse,
+  message: ConversationEvent,
+  added: ConversationEvent[],
+  patch: (lead: Lead) => Lead = (lead) => lead,
 ): void {
-  const events = [response.event, ...(response.consentEvent ? [response.consentEvent] : [])];
   const queries = queryClient.getQueryCache().findAll({
     queryKey: [LEAD_QUERY_KEY_ROOT],
     predicate: (query) => (query.state.data as Lead | undefined)?._id === leadID,
@@ -238,23 +239,41 @@ export function applyOptOutReview(
     updateQueryDataSurvivingFetch<Lead>(
       queryClient,
       query.queryKey,
-      (lead) =>
-        lead && {
-          ...addEventsToLead(lead, events),
-          phoneOptStatus: response.phoneOptStatus,
-          consent: response.consent,
-        },
+      (lead) => lead && patch(addEventsToLead(lead, [message, ...added])),
     );
     // The lights (who waits for a reply) are the server's to compute again.
     void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }
-  updateHistories(queryClient, leadID, (data) => replaceEventsInPages(data, [response.event]));
+  updateHistories(queryClient, leadID, (data) => replaceEventsInPages(data, [message]));
 }
 
 /**
- * The lead's whole note list, as saving a note answers it. A plain write: a reload under way
- * brings the notes as the server has them, which are as new as these or newer.
+ * A person decided a text flagged as a possible opt-out: the message's new state, the opt-out's
+ * timeline event, and the lead's opt status and consent, wherever the lead is loaded.
  */
+export function applyOptOutReview(
+  queryClient: QueryClient,
+  leadID: string,
+  response: OptOutReviewResponse,
+): void {
+  applyMessageDecision(
+    queryClient,
+    leadID,
+    response.event,
+    response.consentEvent ? [response.consentEvent] : [],
+    (lead) => ({ ...lead, phoneOptStatus: response.phoneOptStatus, consent: response.consent }),
+  );
+}
+
+/** A person confirmed the sender of a lead's unverified email: it is the lead's reply now. */
+export function applyConfirmedSender(
+  queryClient: QueryClient,
+  leadID: string,
+  message: ConversationEvent,
+): void {
+  applyMessageDecision(queryClient, leadID, message, []);
+}
+
 export function setLeadNotes(queryClient: QueryClient, lead: LeadCacheRef, notes: Note[]): void {
   queryClient.setQueryData<Lead>(getLeadQueryKey(lead.propertyID, lead.pmsLeadId), (old) =>
     old ? { ...old, notes } : old,

@@ -16,7 +16,7 @@ import { startSession } from '../../../lib/storage';
 
 /** What a dead link says: used, expired, or never ours. */
 function linkProblem(error: Error): string {
-  if (error instanceof ApiRequestError && error.status === 404) {
+  if (error instanceof ApiRequestError && error.code === 'NOT_FOUND') {
     return 'This invitation link is not valid. Check that you opened the whole link from the email.';
   }
   return error.message;

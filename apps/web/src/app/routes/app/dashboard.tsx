@@ -1,25 +1,8 @@
-import type { InboxChannel, InboxFilter, InboxView, LeadStatus, Property } from '@leasing/contract';
-import {
-  Box,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconBuildingCommunity,
-  IconCalendarEvent,
-  IconInbox,
-  IconMailQuestion,
-  IconMessages,
-} from '@tabler/icons-react';
+import type { InboxChannel, InboxFilter, InboxView, LeadStatus } from '@leasing/contract';
+import { Box, Grid, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { IconBuildingCommunity, IconCalendarEvent, IconMessages } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
@@ -27,7 +10,11 @@ import { useUser } from '../../../features/auth/api/get-user';
 import { FollowUpMenu } from '../../../features/follow-ups/components/follow-up-menu';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
 import { renderRowPresence } from '../../../features/presence/components/row-presence';
-import { PropertyScopeNav } from '../../../features/inbox/components/property-scope-nav';
+import { PropertyScopeHeader } from '../../../features/inbox/components/property-scope-header';
+import {
+  PropertyScopeNav,
+  PropertyScopeNavSkeleton,
+} from '../../../features/inbox/components/property-scope-nav';
 import { PropertyScopePicker } from '../../../features/inbox/components/property-scope-picker';
 import {
   inboxLinkSearch,
@@ -36,59 +23,15 @@ import {
 } from '../../../features/inbox/utils/inbox-url-params';
 import { BulkAssignActions } from '../../../features/owners/components/bulk-assign-actions';
 import { useProperties } from '../../../features/properties/api/get-properties';
-import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
-import { moveListSelection } from '../../../features/shortcuts/utils/move-list-selection';
 import { ToursWeek } from '../../../features/tours/components/tours-week';
 import { dayToIso, isoToDay } from '../../../features/tours/utils/zoned-week';
+import { DashboardHeader } from './dashboard/dashboard-header';
+import { useInboxShortcuts } from './dashboard/use-inbox-shortcuts';
 
 /** The dashboard's other URL parameters: which view, and the calendar's week. */
 const VIEW_PARAM = 'view';
 const WEEK_PARAM = 'week';
 type DashboardView = 'inbox' | 'tours';
-
-function PropertiesSkeleton() {
-  return (
-    <Stack gap="xs" role="status" aria-label="Loading properties">
-      {Array.from({ length: 4 }, (_, index) => (
-        <Skeleton key={index} height={44} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
-
-function ScopeHeader({
-  property,
-  properties,
-}: {
-  property: Property | null;
-  properties: Property[];
-}) {
-  if (!property) {
-    const leadCount = properties.reduce((sum, item) => sum + item.leadCount, 0);
-    return (
-      <div>
-        <Title order={2} size="h4">
-          All properties
-        </Title>
-        <Text size="sm" c="dimmed">
-          {properties.length === 1 ? '1 property' : `${properties.length} properties`} ·{' '}
-          {leadCount === 1 ? '1 lead' : `${leadCount} leads`}
-        </Text>
-      </div>
-    );
-  }
-  return (
-    <div>
-      <Title order={2} size="h4">
-        {property.name}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {property.address && <>{property.address} · </>}
-        <span style={{ whiteSpace: 'nowrap' }}>PMS {property.pmsPropertyId}</span>
-      </Text>
-    </div>
-  );
-}
 
 const viewOptions = [
   {
@@ -208,69 +151,11 @@ export function DashboardRoute() {
     void navigate(getPropertyHref(id));
   }
 
-  const isInboxShown = view === 'inbox';
-  useShortcut('j', () => moveListSelection(inboxRef.current, 'next'), {
-    description: 'Next lead',
-    enabled: isInboxShown,
-  });
-  useShortcut('k', () => moveListSelection(inboxRef.current, 'previous'), {
-    description: 'Previous lead',
-    enabled: isInboxShown,
-  });
-  // `f` on the selected row opens that row's 'Follow up' menu.
-  useShortcut(
-    'f',
-    () =>
-      inboxRef.current
-        ?.querySelector('[role="list"] [data-active]')
-        ?.closest('[role="listitem"]')
-        ?.querySelector<HTMLButtonElement>('button[aria-label^="Follow up with "]')
-        ?.click(),
-    { description: 'Set a follow-up', enabled: isInboxShown },
-  );
-  useShortcut(
-    '/',
-    () =>
-      inboxRef.current
-        ?.querySelector<HTMLInputElement>('input[aria-label="Search leads"]')
-        ?.focus(),
-    { description: 'Search leads', enabled: isInboxShown },
-  );
+  useInboxShortcuts(inboxRef, view === 'inbox');
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={1} size="h3">
-            Leads
-          </Title>
-          <Text c="dimmed" size="sm" visibleFrom="sm">
-            Work the queue: open decisions first, then the newest conversations.
-          </Text>
-        </div>
-        <Group gap="sm">
-          {/* A phone reaches unmatched messages from the header's envelope. */}
-          <Button
-            component={Link}
-            to={paths.unmatched.getHref()}
-            variant="default"
-            size="sm"
-            leftSection={<IconMailQuestion size={16} stroke={1.75} />}
-            visibleFrom="sm"
-          >
-            Unmatched messages
-          </Button>
-          <Button
-            component={Link}
-            to={paths.outbox.getHref()}
-            variant="default"
-            size="sm"
-            leftSection={<IconInbox size={16} stroke={1.75} />}
-          >
-            Outbox
-          </Button>
-        </Group>
-      </Group>
+      <DashboardHeader />
 
       {propertiesQuery.isError ? (
         <Paper withBorder radius="md">
@@ -290,14 +175,14 @@ export function DashboardRoute() {
         </Paper>
       ) : (
         <Grid gap="lg" align="flex-start">
-          {/* Below `md` the properties are a picker above the inbox (ScopeHeader). */}
+          {/* Below `md` the properties are a picker above the inbox (PropertyScopeHeader). */}
           <Grid.Col span={{ base: 12, md: 4, lg: 3 }} visibleFrom="md">
             <Paper withBorder radius="md" p="xs">
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb="sm">
                 Properties
               </Text>
               {propertiesQuery.isPending ? (
-                <PropertiesSkeleton />
+                <PropertyScopeNavSkeleton />
               ) : (
                 <PropertyScopeNav
                   properties={properties}
@@ -315,7 +200,7 @@ export function DashboardRoute() {
                 ) : (
                   <>
                     <Box visibleFrom="md">
-                      <ScopeHeader property={selected} properties={properties} />
+                      <PropertyScopeHeader property={selected} properties={properties} />
                     </Box>
                     <Box hiddenFrom="md" style={{ flex: '1 1 200px' }}>
                       <PropertyScopePicker

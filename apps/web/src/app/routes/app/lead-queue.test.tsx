@@ -195,7 +195,7 @@ describe('a lead in the queue it was opened from', () => {
   it('says when the inbox beside the lead could not load, and loads it on Retry', async () => {
     setMatchingMediaQueries([WIDE]);
     let fail = true;
-    stubQueueApi(() => (fail ? apiError(503, 'UNAVAILABLE', 'The inbox is unavailable.') : rows));
+    stubQueueApi(() => (fail ? apiError(500, 'INTERNAL', 'The inbox is unavailable.') : rows));
     const { user } = await openLeadPage(leadPath(rows[1]!, '?property=all'), 'Blake Reyes');
 
     const sidebar = await screen.findByRole('complementary', { name: 'Inbox' });

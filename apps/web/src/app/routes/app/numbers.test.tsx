@@ -21,6 +21,9 @@ function companyNumber(overrides: Partial<CompanyNumber>): CompanyNumber {
   };
 }
 
+/** The server's one answer for a number that is taken, held, or not the deployment's. */
+const TAKEN =
+  'This number cannot be added: it is taken, was released in the last 30 days, or is not one of this deployment’s Twilio numbers.';
 const shared = companyNumber({ _id: '6a1e2f3b-0000-4000-a000-00000000000a', isSharedNumber: true });
 const mapleLine = companyNumber({
   _id: '6a1e2f3b-0000-4000-a000-000000000002',
@@ -114,9 +117,15 @@ describe('Numbers page', () => {
             status: 409,
             body: {
               error: {
-                code: 'NUMBER_TAKEN',
-                message: 'This number is already registered.',
-                details: [{ path: 'body.number', message: 'is already registered' }],
+                code: 'NUMBER_UNAVAILABLE',
+                message: TAKEN,
+                details: [
+                  {
+                    path: 'body.number',
+                    message:
+                      'is taken, recently released, or not one of this deployment’s Twilio numbers',
+                  },
+                ],
               },
             },
           };
@@ -139,14 +148,12 @@ describe('Numbers page', () => {
     expect(server.requestsTo(apiPaths.numbers, 'POST')).toHaveLength(0);
 
     await user.type(field, '+1 512 555 0111{Enter}');
-    expect(await within(dialog).findByText('This number is already registered.')).toBeTruthy();
+    expect(await within(dialog).findByText(TAKEN)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(field.getAttribute('aria-describedby')).toContain(
-      within(dialog).getByText('This number is already registered.').id,
-    );
+    expect(field.getAttribute('aria-describedby')).toContain(within(dialog).getByText(TAKEN).id);
 
     await user.clear(field);
-    expect(within(dialog).queryByText('This number is already registered.')).toBeNull();
+    expect(within(dialog).queryByText(TAKEN)).toBeNull();
     await user.type(field, '  (512) 555-0122 ');
     await user.click(within(dialog).getByRole('button', { name: 'Add number' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

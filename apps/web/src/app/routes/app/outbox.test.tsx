@@ -20,6 +20,7 @@ function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
     body: 'Hello',
     mediaUrls: [],
     createdAt: '2026-11-22T15:05:00.000Z',
+    invitation: null,
     ...overrides,
   };
 }
@@ -41,11 +42,12 @@ const email = entry({
 });
 const older = entry({ _id: 'sms-0', body: 'An older message', createdAt: '2026-11-20T10:00:00Z' });
 
-function openOutbox(outbox: RouteAnswer) {
+function openOutbox(outbox: RouteAnswer, routes: Record<string, RouteAnswer> = {}) {
   startSession('token');
   const server = stubRoutes({
     [`GET ${apiPaths.me}`]: { body: demoUser },
     [`GET ${apiPaths.outbox}`]: outbox,
+    ...routes,
   });
   return { ...renderApp('/main/outbox'), server };
 }
@@ -92,6 +94,60 @@ describe('outbox page', () => {
       .requestsTo(apiPaths.outbox)
       .map((request) => request.url.searchParams.get('cursor'));
     expect(cursors).toEqual([null, 'page-2']);
+  });
+
+  it("shows an invitation email's link masked, and copies a fresh link for an admin", async () => {
+    const invitationId = '5f0e7a3c-1d2b-4c5e-8f9a-0b1c2d3e4f5a';
+    const freshLink = 'http://localhost:3000/account/accept-invite?token=fresh-token';
+    const invitation = entry({
+      _id: 'invite-1',
+      eventID: null,
+      channel: 'EMAIL',
+      from: 'no-reply@localhost',
+      to: 'nina@leasing.test',
+      subject: 'Dana Agent invited you to Demo Leasing',
+      body: 'Choose your password and sign in here:\n\nhttp://localhost:3000/account/accept-invite?token=••••••••\n',
+      invitation: { _id: invitationId, status: 'pending' },
+    });
+    const accepted = entry({
+      _id: 'invite-0',
+      eventID: null,
+      channel: 'EMAIL',
+      to: 'old@leasing.test',
+      body: 'http://localhost:3000/account/accept-invite?token=••••••••',
+      invitation: { _id: 'another-invitation', status: 'accepted' },
+    });
+    const { user, server } = openOutbox(
+      { body: { items: [invitation, accepted], nextCursor: null } },
+      {
+        [`POST ${apiPaths.teamInvitationLink(invitationId)}`]: {
+          body: { link: freshLink, expiresAt: '2026-11-29T12:00:00.000Z' },
+        },
+      },
+    );
+    const list = await screen.findByRole('list', { name: 'Sent messages' });
+    const [pendingItem, acceptedItem] = within(list).getAllByRole('listitem');
+    expect(within(pendingItem!).getByText(/accept-invite\?token=••••••••/)).toBeTruthy();
+    expect(
+      within(pendingItem!).getByText(
+        'The link is hidden here: only the person invited should hold it.',
+      ),
+    ).toBeTruthy();
+
+    await user.click(within(pendingItem!).getByRole('button', { name: 'Copy invitation link' }));
+    expect(
+      await screen.findByText(
+        'Invitation link for nina@leasing.test copied. The link in this email no longer works.',
+      ),
+    ).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(freshLink);
+    expect(server.requestsTo(apiPaths.teamInvitationLink(invitationId), 'POST')).toHaveLength(1);
+
+    // An accepted invitation gives no link, and says why.
+    const closed = within(acceptedItem!).getByRole('button', { name: 'Copy invitation link' });
+    expect(closed).toHaveProperty('disabled', true);
+    const reason = document.getElementById(closed.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('This invitation was accepted.');
   });
 
   it('says when nothing was sent', async () => {

@@ -136,6 +136,9 @@ describe('Team page', () => {
     expect(ninaRow.getByText('Expires Nov 29, 2026')).toBeTruthy();
     expect(ninaRow.getByText('Never')).toBeTruthy();
     expect(ninaRow.queryByRole('button', { name: /Deactivate|Reactivate/ })).toBeNull();
+    expect(
+      ninaRow.getByRole('button', { name: 'Revoke the invitation for Nina New' }),
+    ).toHaveProperty('disabled', false);
     expect(ninaRow.getByText('Invitation sent: they join when they accept it.')).toBeTruthy();
   });
 
@@ -212,6 +215,42 @@ describe('Team page', () => {
     const priyaRow = within(rowOf(table, 'Priya Shah'));
     expect(priyaRow.getByText('Deactivated')).toBeTruthy();
     expect(priyaRow.getByRole('button', { name: 'Reactivate' })).toBeTruthy();
+  });
+
+  it('revokes a pending invitation only after confirmation, and shows the team without it', async () => {
+    let team = [dana, invited];
+    const { user, server } = openPage(() => ({ body: team }), {
+      [`POST ${apiPaths.teamInvitationRevoke(invited._id)}`]: () => {
+        team = [dana];
+        return { body: team };
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Team' });
+    const revoke = () =>
+      within(rowOf(table, 'Nina New')).getByRole('button', {
+        name: 'Revoke the invitation for Nina New',
+      });
+
+    await user.click(revoke());
+    let confirm = await screen.findByRole('dialog', {
+      name: 'Revoke the invitation for Nina New?',
+    });
+    expect(
+      within(confirm).getByText(
+        'Their invitation link stops working at once. You can invite them again later.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo(apiPaths.teamInvitationRevoke(invited._id), 'POST')).toHaveLength(0);
+
+    await user.click(revoke());
+    confirm = await screen.findByRole('dialog', { name: 'Revoke the invitation for Nina New?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo(apiPaths.teamInvitationRevoke(invited._id), 'POST')).toHaveLength(1);
+    expect(await screen.findByText('The invitation for Nina New was revoked.')).toBeTruthy();
+    await waitFor(() => expect(within(table).queryByText('Nina New')).toBeNull());
   });
 
   it('keeps your own controls closed and says why', async () => {

@@ -7,6 +7,7 @@ import {
   paymentLink,
 } from '../../../features/checkout/testing/payment-link-fixtures';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
+import type { FakeResponse } from '../../../testing/fake-server';
 import { renderPaymentApp } from './testing/render-payment-app';
 
 const linkPath = `/?t=${PAYMENT_TOKEN}`;
@@ -101,7 +102,8 @@ describe('payment link page', () => {
   });
 
   it('offers to try again when the server cannot be reached', async () => {
-    let answer = apiError(503, 'UNAVAILABLE', 'Down for a moment');
+    // A gateway's 503 while the server is down: not the API's JSON.
+    let answer: FakeResponse = { status: 503, body: 'Service Unavailable' };
     const server = stubRoutes({ [`GET ${apiPaths.payLink}`]: () => answer });
     const { user } = renderPaymentApp(linkPath);
 

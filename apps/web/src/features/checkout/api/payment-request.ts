@@ -1,4 +1,5 @@
 import { apiErrorSchema } from '@leasing/contract';
+import type { AnyErrorCode } from '@leasing/contract';
 import type { ZodType } from 'zod';
 import { ApiRequestError } from '../../../lib/api-client';
 
@@ -61,13 +62,23 @@ function toApiRequestError(status: number, json: unknown): ApiRequestError {
     return new ApiRequestError({ status, code, message, details });
   }
   // Not our JSON (a proxy's error page): say what a payer can do about it.
-  return new ApiRequestError({ status, code: `HTTP_${status}`, message: INVALID_RESPONSE_MESSAGE });
+  return new ApiRequestError({ status, code: 'HTTP_ERROR', message: INVALID_RESPONSE_MESSAGE });
 }
 
-/** The server's codes for a link that cannot be paid (forged, expired, already paid). */
+/**
+ * The server's codes for a link that cannot be paid as the page shows it: forged or unknown,
+ * expired, already paid, taken by another provider's form, or links turned off. Fetching the link
+ * again shows the page that fits.
+ */
+const LINK_GONE_CODES: ReadonlySet<AnyErrorCode> = new Set<AnyErrorCode>([
+  'PAYMENT_LINK_INVALID',
+  'NOT_FOUND',
+  'PAYMENT_LINK_EXPIRED',
+  'PAYMENT_LINK_PAID',
+  'WRONG_PROVIDER',
+  'PAYMENT_LINKS_OFF',
+]);
+
 export function isLinkGoneError(error: unknown): boolean {
-  return (
-    error instanceof ApiRequestError &&
-    (error.status === 404 || error.status === 409 || error.status === 410)
-  );
+  return error instanceof ApiRequestError && LINK_GONE_CODES.has(error.code);
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { paymentErrorCodes } from '@leasing/contract';
 import type { PublicPaymentLink } from '@leasing/contract';
 import { IconAlertCircle, IconCreditCard, IconFlask, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -62,14 +63,15 @@ export function CardPaymentForm({ link, token, payment }: CardPaymentFormProps) 
   }
 
   function handleError(error: Error) {
+    const code = error instanceof ApiRequestError ? error.code : null;
     const status = error instanceof ApiRequestError ? error.status : 0;
-    if (status === 400) {
+    if (code === 'VALIDATION') {
       setIdempotencyKey(newIdempotencyKey());
       const errors = toCardFieldErrors(error instanceof ApiRequestError ? error.details : []);
       setFieldErrors(errors);
       if (Object.keys(errors).length > 0) focusFirstInvalid(errors);
       else setFailure({ title: NOT_PAID_TITLE, message: REJECTED_DETAILS_MESSAGE });
-    } else if (status === 402) {
+    } else if (code === paymentErrorCodes.cardDeclined) {
       // The provider's reason, word for word: the payer may need to tell their bank.
       setIdempotencyKey(newIdempotencyKey());
       setFailure({ title: NOT_PAID_TITLE, message: error.message });

@@ -36,8 +36,12 @@ export function PaymentLinkView({ linkQuery, justPaid = false, children }: Payme
   return children(link);
 }
 
+/** Forged or unknown, or not a link this host opens. */
 function isUnknownLink(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 404;
+  return (
+    error instanceof ApiRequestError &&
+    (error.code === paymentErrorCodes.invalidLink || error.code === 'NOT_FOUND')
+  );
 }
 
 /** The server takes no payments (no provider set up): trying again will not help. */

@@ -24,6 +24,7 @@ import { AttachmentThumbnail } from './attachment-thumbnail';
 import { MessageText } from './message-text';
 import { HighlightedText } from './search-highlight';
 import { OptOutReviewPrompt } from './opt-out-review-prompt';
+import { SenderCheckPrompt } from './sender-check-prompt';
 import { FileChips } from '../../../components/ui/file-chips';
 import {
   hasScheduleNote,
@@ -266,6 +267,19 @@ export function MessageBubble({
               </Badge>
             </Tooltip>
           )}
+          {isEmail && event.data.senderVerified === null && (
+            <Tooltip label="No SPF, DKIM or DMARC answer for the sender's domain: read with care">
+              <Badge
+                size="xs"
+                variant="light"
+                color="gray"
+                radius="sm"
+                aria-label="Sender could not be verified: no records for the sender's domain could be checked"
+              >
+                Sender could not be verified
+              </Badge>
+            </Tooltip>
+          )}
           {isEmail && isAutoSubmitted(event) && (
             <Badge size="xs" variant="light" color="gray" radius="sm">
               Automatic reply
@@ -336,6 +350,9 @@ export function MessageBubble({
         {optStatusChange && <OptStatusChangeNote status={optStatusChange} />}
         {!isEmail && event.senderType === 'LEAD' && event.data.optOutReview && (
           <OptOutReviewPrompt event={event} />
+        )}
+        {isEmail && event.senderType === 'LEAD' && event.data.senderVerified === false && (
+          <SenderCheckPrompt event={event} />
         )}
         {!isIncoming && event.sendingStatus && !isScheduledOrCanceled && (
           <div className={classes.messageMeta}>

@@ -4,6 +4,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { stubRoutes } from '../../../testing/fake-server';
+import type { RouteAnswer } from '../../../testing/fake-server';
 import { conversationEvent, demoUser, lead as leadFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
@@ -21,7 +22,32 @@ const scheduled = conversationEvent({
   data: { keepIfLeadReplies: false },
 });
 
-async function openPane(conversations: ConversationEvent[]) {
+const sentNow: RouteAnswer = {
+  body: { ...scheduled, sendingStatus: 'PENDING', date: '2030-01-09T12:00:00.000Z' },
+};
+
+/** The server's 409 for a text at 11 PM on the lead's clock, unless the override is sent. */
+const heldForQuietHours: RouteAnswer = (request) =>
+  (request.body as { quietHoursOverride?: boolean } | null)?.quietHoursOverride
+    ? (sentNow as { body: unknown })
+    : {
+        status: 409,
+        body: {
+          error: {
+            code: 'QUIET_HOURS',
+            message: "It's 11:00 PM Central for Jordan: outside the allowed hours for texts.",
+            leadFirstName: 'Jordan',
+            localTime: '11:00 PM',
+            zoneLabel: 'Central',
+            timeZone: 'America/Chicago',
+            nextAllowedAt: '2030-01-10T14:00:00.000Z',
+            nextAllowedLocal: '8:00 AM',
+            canSendNow: true,
+          },
+        },
+      };
+
+async function openPane(conversations: ConversationEvent[], sendNow: RouteAnswer = sentNow) {
   startSession('token');
   stubTimelineLayout();
   const lead: Lead = leadFixture({ conversations, phoneOptStatus: 'NO_INDICATION' });
@@ -35,9 +61,7 @@ async function openPane(conversations: ConversationEvent[]) {
         data: { canceledReason: 'BY_USER', canceledByUserName: 'Dana Whitfield' },
       },
     },
-    [`POST ${apiPaths.leadMessageSendNow(lead._id, scheduled._id)}`]: {
-      body: { ...scheduled, sendingStatus: 'PENDING', date: '2030-01-09T12:00:00.000Z' },
-    },
+    [`POST ${apiPaths.leadMessageSendNow(lead._id, scheduled._id)}`]: sendNow,
   });
   renderApp(
     `/properties/${lead.propertyID}/leads/${encodeURIComponent(lead.pmsLeadId)}/escalation`,
@@ -71,6 +95,20 @@ describe('a scheduled message on the timeline', () => {
     ).toHaveLength(1);
   });
 
+  it("'Send now' outside the lead's allowed hours asks first, and sends on the override", async () => {
+    const { lead, server, note } = await openPane([scheduled], heldForQuietHours);
+    fireEvent.click(within(note).getByRole('button', { name: 'Send now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the scheduled message now?' });
+    expect(within(dialog).getByText(/ for Jordan\. Send at /)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText('Queued')).toBeTruthy();
+    const sends = server.requestsTo(apiPaths.leadMessageSendNow(lead._id, scheduled._id), 'POST');
+    expect(sends.map((request) => request.body ?? null)).toEqual([
+      null,
+      { quietHoursOverride: true },
+    ]);
+  });
+
   it('says why a message never left, and when one left late', async () => {
     await openPane([
       scheduled,
@@ -83,6 +121,14 @@ describe('a scheduled message on the timeline', () => {
         data: { canceledReason: 'LEAD_REPLIED' },
       }),
       conversationEvent({
+        _id: 'deactivated',
+        senderType: 'USER',
+        body: 'See you Monday',
+        sendingStatus: 'CANCELED',
+        scheduledAt: '2030-01-09T16:00:00.000Z',
+        data: { canceledReason: 'SENDER_DEACTIVATED', canceledByUserName: 'Dana Agent' },
+      }),
+      conversationEvent({
         _id: 'late',
         senderType: 'USER',
         body: 'Good morning',
@@ -92,6 +138,7 @@ describe('a scheduled message on the timeline', () => {
       }),
     ]);
     expect(screen.getByText('Not sent: the lead replied first')).toBeTruthy();
+    expect(screen.getByText('Not sent: the person who scheduled it was deactivated')).toBeTruthy();
     expect(
       screen.getByText('Sent late: the server was unavailable at Tue, Jan 8, 9:00 AM Central'),
     ).toBeTruthy();

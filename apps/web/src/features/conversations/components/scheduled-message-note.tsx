@@ -65,7 +65,9 @@ export function ScheduledMessageNote({ event, actions, fallbackZone }: Scheduled
         <IconClockX size={13} stroke={1.75} aria-hidden />
         {canceledReason === 'LEAD_REPLIED'
           ? 'Not sent: the lead replied first'
-          : `Cancelled${canceledByUserName ? ` by ${canceledByUserName}` : ''}`}
+          : canceledReason === 'SENDER_DEACTIVATED'
+            ? 'Not sent: the person who scheduled it was deactivated'
+            : `Cancelled${canceledByUserName ? ` by ${canceledByUserName}` : ''}`}
       </span>
     );
   }

@@ -23,6 +23,9 @@ describe('facts of inbound messages', () => {
   it('counts images still loading', () => {
     expect(countPendingMedia(conversationEvent({ data: { pendingMedia: [{}, {}] } }))).toBe(2);
     expect(countPendingMedia(conversationEvent({ data: { pendingMedia: 'soon' } }))).toBe(0);
+    expect(
+      countPendingMedia(conversationEvent({ data: { pendingThumbnails: [{}, {}, {}] } })),
+    ).toBe(3);
   });
 
   it('tells an automatic email', () => {

@@ -28,10 +28,16 @@ export function readOptStatusChange(event: ConversationEvent): 'OPT_OUT' | 'OPT_
   return parsed.success ? parsed.data.status : null;
 }
 
-/** Images of an MMS still being fetched from the carrier. */
+/**
+ * Images still loading: an MMS's being fetched from the carrier, an email's waiting for their
+ * thumbnails (shown as files to download until then).
+ */
 export function countPendingMedia(event: ConversationEvent): number {
-  const pending = event.data.pendingMedia;
-  return Array.isArray(pending) ? pending.length : 0;
+  const { pendingMedia, pendingThumbnails } = event.data;
+  return (
+    (Array.isArray(pendingMedia) ? pendingMedia.length : 0) +
+    (Array.isArray(pendingThumbnails) ? pendingThumbnails.length : 0)
+  );
 }
 
 /** An email a program sent (an out-of-office reply, a bounce), not the lead. */

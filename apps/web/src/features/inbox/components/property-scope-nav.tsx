@@ -1,5 +1,5 @@
 import type { Property } from '@leasing/contract';
-import { Badge, NavLink, Stack } from '@mantine/core';
+import { Badge, NavLink, Skeleton, Stack } from '@mantine/core';
 import { IconBuilding, IconBuildingCommunity } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
@@ -61,6 +61,17 @@ export function PropertyScopeNav({
           />
         );
       })}
+    </Stack>
+  );
+}
+
+/** The list's place while the properties load. */
+export function PropertyScopeNavSkeleton() {
+  return (
+    <Stack gap="xs" role="status" aria-label="Loading properties">
+      {Array.from({ length: 4 }, (_, index) => (
+        <Skeleton key={index} height={44} radius="sm" />
+      ))}
     </Stack>
   );
 }

@@ -18,14 +18,15 @@ function sentence(text: string): string {
 }
 
 /**
- * The server's word on the number field. A 400's detail is the problem after the field's name
- * ('enter a phone number like …'); a 409 names the field in its details and says the whole
- * sentence in its message ('This number is already registered.').
+ * The server's word on the number field. A `VALIDATION` detail is the problem after the field's
+ * name ('enter a phone number like …'); `NUMBER_UNAVAILABLE` (taken, held or not the deployment's)
+ * or `NUMBER_LIMIT` (the daily limit) names the field in its details and says the whole sentence
+ * in its message.
  */
 function serverNumberError(error: unknown): string | undefined {
   const detail = toServerFieldErrors(error).number;
   if (detail === undefined || !(error instanceof ApiRequestError)) return undefined;
-  return error.status === 400 ? sentence(detail) : error.message;
+  return error.code === 'VALIDATION' ? sentence(detail) : error.message;
 }
 
 export type AddNumberDialogProps = {

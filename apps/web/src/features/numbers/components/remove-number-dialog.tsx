@@ -1,6 +1,5 @@
 import type { CompanyNumber } from '@leasing/contract';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { formatPhone } from '../../../lib/format-phone';
 import { useRemoveNumber } from '../api/remove-number';
 
@@ -18,26 +17,16 @@ export function RemoveNumberDialog({ number, onClose }: RemoveNumberDialogProps)
   }
 
   return (
-    <Modal opened onClose={onClose} title="Remove number?" size="md" centered>
-      <Stack gap="md">
-        <Text size="sm">
-          Texts to <b>{formatPhone(number.number)}</b> will no longer reach your company. You can
-          add it again later if no other company has taken it.
-        </Text>
-        {remove.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-            {remove.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={handleRemove} loading={remove.isPending}>
-            Remove number
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteDialog
+      title="Remove number?"
+      confirmLabel="Remove number"
+      isPending={remove.isPending}
+      error={remove.error}
+      onConfirm={handleRemove}
+      onClose={onClose}
+    >
+      Texts to <b>{formatPhone(number.number)}</b> will no longer reach your company. You can add it
+      again later if no other company has taken it.
+    </ConfirmDeleteDialog>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../components/ui/message-list';
 import { useOutbox } from '../api/get-outbox';
 import type { OutboxEntry } from '../api/get-outbox';
+import { InvitationLinkAction } from './invitation-link-action';
 import { SimulateReplyDialog } from './simulate-reply-dialog';
 
 /** The last part of a media URL: what the image is called. */
@@ -38,16 +39,20 @@ function OutboxItem({ entry, onSimulateReply }: OutboxItemProps) {
       body={entry.body}
       media={entry.mediaUrls.map((url) => ({ url, thumbnailUrl: url, name: mediaName(url) }))}
       footer={
-        entry.channel === 'SMS' &&
-        leadID && (
-          <Button
-            variant="light"
-            size="compact-sm"
-            leftSection={<IconMessageReply size={14} stroke={1.75} />}
-            onClick={() => onSimulateReply({ leadID, from: entry.to })}
-          >
-            Simulate reply
-          </Button>
+        entry.invitation ? (
+          <InvitationLinkAction invitation={entry.invitation} to={entry.to} />
+        ) : (
+          entry.channel === 'SMS' &&
+          leadID && (
+            <Button
+              variant="light"
+              size="compact-sm"
+              leftSection={<IconMessageReply size={14} stroke={1.75} />}
+              onClick={() => onSimulateReply({ leadID, from: entry.to })}
+            >
+              Simulate reply
+            </Button>
+          )
         )
       }
     />

@@ -3,7 +3,11 @@ import {
   createPaymentLinkRequestSchema,
   createPaymentLinkResponseSchema,
 } from '@leasing/contract';
-import type { CreatePaymentLinkRequest, CreatePaymentLinkResponse } from '@leasing/contract';
+import type {
+  CreatePaymentLinkRequest,
+  CreatePaymentLinkResponse,
+  ErrorCode,
+} from '@leasing/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { getLeadPaymentLinksQueryKey } from './get-lead-payment-links';
@@ -18,7 +22,7 @@ export const CREATE_PAYMENT_LINK_MUTATION_KEY = 'create-payment-link';
 export const paymentLinkErrorCodes = {
   sendRefused: 'SEND_REFUSED',
   linksOff: 'PAYMENT_LINKS_OFF',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 
 /** Creates the link and sends it to the lead at once; answers the link and its timeline events. */
 export function createPaymentLink(

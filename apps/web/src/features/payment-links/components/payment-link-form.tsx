@@ -50,8 +50,6 @@ const EXPIRY_OPTIONS = [1, 3, 7, 14, 30].map((days) => ({
   label: days === 1 ? '1 day' : `${days} days`,
 }));
 
-const VALIDATION_ERROR_CODE = 'VALIDATION';
-
 type Field = 'amount' | 'description' | 'dueDate' | 'channel' | 'expiresInDays';
 type FieldErrors = Partial<Record<Field, string>>;
 
@@ -250,7 +248,7 @@ export function PaymentLinkForm({
       },
       onError: (error) => {
         const serverErrors =
-          error instanceof ApiRequestError && error.code === VALIDATION_ERROR_CODE
+          error instanceof ApiRequestError && error.code === 'VALIDATION'
             ? toFormFieldErrors(error)
             : {};
         setFieldErrors(serverErrors);

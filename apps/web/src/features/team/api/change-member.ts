@@ -7,9 +7,14 @@ import { TEAM_QUERY_KEY } from './get-team';
 export type MemberChange =
   | { userId: string; kind: 'role'; role: StaffRole }
   | { userId: string; kind: 'deactivate' }
-  | { userId: string; kind: 'reactivate' };
+  | { userId: string; kind: 'reactivate' }
+  /** An invited row's id is its invitation's: revoking it stops the link working. */
+  | { userId: string; kind: 'revoke' };
 
-/** Changes one person's role or access; the server answers the whole team as it is now. */
+/**
+ * Changes one person's role or access, or revokes an invitation; the server answers the whole
+ * team as it is now.
+ */
 export function changeMember(change: MemberChange): Promise<TeamMember[]> {
   if (change.kind === 'role') {
     return apiRequest(apiPaths.teamMember(change.userId), {
@@ -18,10 +23,12 @@ export function changeMember(change: MemberChange): Promise<TeamMember[]> {
       schema: teamMemberListSchema,
     });
   }
-  const path =
-    change.kind === 'deactivate'
-      ? apiPaths.teamDeactivate(change.userId)
-      : apiPaths.teamReactivate(change.userId);
+  const paths = {
+    deactivate: apiPaths.teamDeactivate,
+    reactivate: apiPaths.teamReactivate,
+    revoke: apiPaths.teamInvitationRevoke,
+  } as const;
+  const path = paths[change.kind](change.userId);
   return apiRequest(path, { method: 'POST', schema: teamMemberListSchema });
 }
 

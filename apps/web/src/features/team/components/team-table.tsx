@@ -112,7 +112,18 @@ function MemberRow({ member, reason, onRole, onAccess, pending }: MemberRowProps
         </Text>
       </Table.Td>
       <Table.Td className={classes.action}>
-        {member.status !== 'invited' && (
+        {member.status === 'invited' ? (
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            disabled={pending}
+            aria-label={`Revoke the invitation for ${member.name}`}
+            onClick={() => onAccess(member)}
+          >
+            Revoke
+          </Button>
+        ) : (
           <Button
             size="xs"
             variant="default"
@@ -141,28 +152,52 @@ type ConfirmAccessProps = {
   onClose: () => void;
 };
 
+/** What confirming does to a row of each status. */
+const ACCESS_CHANGES = {
+  active: {
+    kind: 'deactivate',
+    title: (name: string) => `Deactivate ${name}?`,
+    text: 'They are signed out everywhere within seconds and cannot sign in until an admin reactivates them. Their leads and messages stay; messages they scheduled and invitations they sent are cancelled.',
+    action: 'Deactivate',
+    done: (name: string) => `${name} was deactivated.`,
+    color: 'red',
+  },
+  deactivated: {
+    kind: 'reactivate',
+    title: (name: string) => `Reactivate ${name}?`,
+    text: 'They can sign in again with their password.',
+    action: 'Reactivate',
+    done: (name: string) => `${name} was reactivated.`,
+    color: undefined,
+  },
+  invited: {
+    kind: 'revoke',
+    title: (name: string) => `Revoke the invitation for ${name}?`,
+    text: 'Their invitation link stops working at once. You can invite them again later.',
+    action: 'Revoke',
+    done: (name: string) => `The invitation for ${name} was revoked.`,
+    color: 'red',
+  },
+} as const;
+
 function ConfirmAccessDialog({ member, pending, onConfirm, onClose }: ConfirmAccessProps) {
-  const deactivating = member?.status === 'active';
+  const change = member ? ACCESS_CHANGES[member.status] : null;
   return (
     <Modal
       opened={member !== null}
       onClose={onClose}
       centered
       size="md"
-      title={deactivating ? `Deactivate ${member?.name}?` : `Reactivate ${member?.name}?`}
+      title={change && member ? change.title(member.name) : ''}
     >
       <Stack gap="md">
-        <Text size="sm">
-          {deactivating
-            ? 'They are signed out everywhere within seconds and cannot sign in until an admin reactivates them. Their leads and messages stay.'
-            : 'They can sign in again with their password.'}
-        </Text>
+        <Text size="sm">{change?.text}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color={deactivating ? 'red' : undefined} loading={pending} onClick={onConfirm}>
-            {deactivating ? 'Deactivate' : 'Reactivate'}
+          <Button color={change?.color} loading={pending} onClick={onConfirm}>
+            {change?.action}
           </Button>
         </Group>
       </Stack>
@@ -199,12 +234,12 @@ export function TeamTable({ selfId }: TeamTableProps) {
   function handleConfirmAccess() {
     if (!confirming) return;
     const member = confirming;
-    const kind = member.status === 'active' ? 'deactivate' : 'reactivate';
+    const { kind, done } = ACCESS_CHANGES[member.status];
     change.mutate(
       { userId: member._id, kind },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: `${member.name} was ${kind}d.` });
+          notifications.show({ color: 'teal', message: done(member.name) });
           setConfirming(null);
         },
         onError: (error) => {
