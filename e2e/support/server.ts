@@ -94,6 +94,8 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
   let child: ChildProcess;
 
   const launch = async () => {
+    // What this start prints (after a restart, the log already holds the last start's lines).
+    const startedAt = log.length;
     child = spawn(process.execPath, [serverEntry], {
       cwd: repoRoot,
       env: {
@@ -109,6 +111,8 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
         LOG_LEVEL: 'warn',
         INBOUND_SMTP_PORT: '0',
         LOGIN_IP_LIMIT_PER_MINUTE: '500',
+        // The webhook tests' receiver listens on loopback, which a server refuses unless told.
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,21 +120,31 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
 
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-      try {
-        const response = await fetch(`${url}/readyz`);
-        if (response.ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) {
+    // The server says it is running (on stdout) once it listens, its database migrated and seeded.
+    // Migrating and seeding take seconds, but minutes on a 2-core machine other work shares.
+    const deadline = AbortSignal.timeout(180_000);
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (log.includes(`is running at ${url}`, startedAt)) finish(resolve);
+      };
+      const exited = () => finish(() => reject(new Error(`server exited early:\n${log}`)));
+      const late = () => {
         child.kill('SIGKILL');
-        throw new Error(`server did not become ready in time:\n${log}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+        finish(() => reject(new Error(`server did not become ready in time:\n${log}`)));
+      };
+      const finish = (settle: () => void) => {
+        child.stdout?.off('data', check);
+        child.off('exit', exited);
+        deadline.removeEventListener('abort', late);
+        settle();
+      };
+      child.stdout?.on('data', check);
+      child.once('exit', exited);
+      deadline.addEventListener('abort', late);
+    });
+    const ready = await fetch(`${url}/readyz`);
+    if (!ready.ok)
+      throw new Error(`server not ready: ${ready.status} ${await ready.text()}\n${log}`);
   };
   const halt = async () => {
     if (child.exitCode === null) {
@@ -155,3 +169,19 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     },
   };
 };
+
+/** The payment host the shared server serves payers on (a test maps it to this machine). */
+export const SHARED_PAYMENT_HOST = 'pay.leasing.test';
+
+/**
+ * The run's shared server (support/global-setup.ts starts and stops it), seen from a test file:
+ * the file may neither restart nor stop it.
+ */
+export const sharedServer = (url: string): RunningServer => ({
+  url,
+  output: () => "(the shared server's output is not kept)",
+  restart: () => {
+    throw new Error("the shared server cannot be restarted: use a server of the file's own");
+  },
+  stop: async () => undefined,
+});

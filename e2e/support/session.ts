@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { DEMO, launchBrowser, signIn } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
+import { factoriesFor, type Factories } from './factories.js';
+import { sharedServer, startServer, type RunningServer } from './server.js';
 
 export const DESKTOP = { width: 1440, height: 900 };
 
@@ -15,6 +16,12 @@ type BrowserSessionOptions = {
   env?: Record<string, string> | (() => Record<string, string>);
   /** Extra Chromium switches, e.g. `--host-resolver-rules` for a second host name. */
   browserArgs?: string[];
+  /**
+   * A server of the file's own even without `env`: for tests that change what the whole company
+   * shares (its quiet hours, its webhook endpoints), or restart the server. Without either, the
+   * file uses the run's shared server (support/global-setup.ts): its tests build their own data.
+   */
+  ownServer?: boolean;
 };
 
 export type BrowserSession = {
@@ -24,19 +31,27 @@ export type BrowserSession = {
   newPage: (options?: BrowserContextOptions) => Promise<Page>;
   /** `newPage`, signed in through the login page as a person would. */
   signedInPage: (options?: BrowserContextOptions, credentials?: Credentials) => Promise<Page>;
+  /** The file's factories on its server, acting as the demo company's admin (support/factories.ts). */
+  readonly make: Factories;
 };
 
 /**
- * The built product on its own server and one Chromium for the file: started before the file's
- * tests, stopped after them, with every context a test opened through it closed first.
+ * The built product and one Chromium for the file: the run's shared server, or (with `env` or
+ * `ownServer`) a server of the file's own started before its tests and stopped after them; every
+ * context a test opened is closed first.
  */
 export const useBrowserSession = (options: BrowserSessionOptions = {}): BrowserSession => {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  let factories: Factories | undefined;
 
   beforeAll(async () => {
-    const env = typeof options.env === 'function' ? options.env() : options.env;
-    server = await startServer(env);
+    if (options.env || options.ownServer) {
+      const env = typeof options.env === 'function' ? options.env() : options.env;
+      server = await startServer(env);
+    } else {
+      server = sharedServer(inject('sharedServerUrl'));
+    }
     browser = await launchBrowser(options.browserArgs);
   });
   // Closing the browser closes every context a test left open.
@@ -60,6 +75,9 @@ export const useBrowserSession = (options: BrowserSessionOptions = {}): BrowserS
     },
     get browser() {
       return started(browser, 'browser');
+    },
+    get make() {
+      return (factories ??= factoriesFor(started(server, 'server').url));
     },
     newPage,
     signedInPage: async (contextOptions, credentials = DEMO) => {
@@ -99,6 +117,9 @@ export const useSignedInPage = (
     },
     get browser() {
       return session.browser;
+    },
+    get make() {
+      return session.make;
     },
     /** This test's signed-in page. */
     get page(): Page {

@@ -1,13 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { launchBrowser, signIn } from '../support/browser.js';
-import { leadUrl, openLead } from '../support/leads.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { factoriesFor, type Factories, type Lead } from '../support/factories.js';
+import { openLead } from '../support/leads.js';
+import { SHARED_PAYMENT_HOST, sharedServer, type RunningServer } from '../support/server.js';
 
-const PAY_HOST = 'pay.leasing.test';
+const PAY_HOST = SHARED_PAYMENT_HOST;
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * Waits until the page has stopped loading and moving: no request in flight, no skeleton, no
@@ -64,6 +69,41 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let make: Factories;
+
+  /** A lead with a pending decision and a call with its transcript (what the pane shows most of). */
+  const richLead = async (name = 'Ava Thompson'): Promise<Lead> => {
+    const lead = await make.lead({ name });
+    await make.event(lead, {
+      eventType: 'CALL',
+      senderType: 'LEAD',
+      senderName: lead.name,
+      body: 'Inbound call, 2 min',
+      data: {
+        durationSeconds: 120,
+        transcript: [
+          { speaker: 'AGENT', text: 'Would Thursday at 2 work for a tour?' },
+          { speaker: 'LEAD', text: 'Thursday at 2 would be perfect.' },
+        ],
+      },
+    });
+    await make.officeDecision(lead, 'The assistant needs a decision: two cats allowed?');
+    await make.staffText(lead, 'Here is the living room of 3B.', [
+      { name: 'living-room.png', type: 'image/png', bytes: PNG },
+    ]);
+    return lead;
+  };
+  /** A lead whose balance was moved to debt: the one payment links are for. */
+  const jamesInDebt = async () => {
+    const james = await make.lead({ name: 'James Anderson' });
+    await make.event(james, {
+      eventType: 'MOVED_TO_DEBT',
+      senderType: 'SYSTEM',
+      body: 'Balance of $2,310.00 moved to collections',
+      data: { amount: 2310, currency: 'USD' },
+    });
+    return james;
+  };
 
   const newPage = async (viewport = DESKTOP) => {
     context = await browser.newContext({ viewport });
@@ -90,11 +130,7 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
 
   /** A fresh payment link for James, whose pages are the payer's screens. */
   const paymentLinkUrl = async () => {
-    const path = new URL(await leadUrl(page, server.url, 'James Anderson')).pathname;
-    const [, , propertyId, , pmsLeadId] = path.split('/');
-    const lead = await staffApi<{ _id: string }>(
-      `/api/properties/${propertyId}/leads/${pmsLeadId}`,
-    );
+    const lead = await jamesInDebt();
     const { link } = await staffApi<{ link: { url: string } }>(
       `/api/leads/${lead._id}/payment-links`,
       {
@@ -111,12 +147,13 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
   };
 
   beforeAll(async () => {
-    server = await startServer({ PAYMENT_HOST: PAY_HOST });
+    // The run's shared server, which serves payers on PAY_HOST.
+    server = sharedServer(inject('sharedServerUrl'));
     browser = await launchBrowser([`--host-resolver-rules=MAP ${PAY_HOST} 127.0.0.1`]);
+    make = factoriesFor(server.url);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
   afterEach(() => context?.close());
 
@@ -156,7 +193,7 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
 
     it('the lead pane in SMS and email modes', async () => {
       await signIn(page, server.url);
-      await openLead(page, server.url, 'Ava Thompson');
+      await openLead(page, server.url, await richLead());
       await settle(page);
       await expectNoSeriousA11yViolations(page, 'pane (SMS)');
 
@@ -174,7 +211,8 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
 
     it('the notes dialog and a call transcript', async () => {
       await signIn(page, server.url);
-      await openLead(page, server.url, 'Mia Davis');
+      const mia = await richLead('Mia Davis');
+      await openLead(page, server.url, mia);
       const notes = page.getByRole('region', { name: 'Notes' });
       await notes.getByRole('textbox', { name: 'Add notes' }).fill('Prefers a top-floor unit.');
       await notes.getByRole('button', { name: 'Save note' }).click();
@@ -183,7 +221,7 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       await expectNoSeriousA11yViolations(page, 'notes dialog');
       await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: /Call with Mia Davis/ }).click();
+      await page.getByRole('button', { name: new RegExp(`Call with ${mia.name}`) }).click();
       const transcript = await openedDialog(page, 'Call transcript');
       await transcript.getByText('Thursday at 2 would be perfect.').waitFor();
       await expectNoSeriousA11yViolations(page, 'transcript');
@@ -191,7 +229,7 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
 
     it('the payment dialog and the share-link dialog', async () => {
       await signIn(page, server.url);
-      await openLead(page, server.url, 'James Anderson');
+      await openLead(page, server.url, await jamesInDebt());
       await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('menuitem', { name: 'Request payment' }).click();
       await openedDialog(page, 'Request a payment');
@@ -209,7 +247,8 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
 
     it('a secure link on its own, an invitation, not found, and a lead that is not there', async () => {
       await signIn(page, server.url);
-      await openLead(page, server.url, 'James Anderson');
+      const james = await jamesInDebt();
+      await openLead(page, server.url, james);
       await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('menuitem', { name: 'Share secure link' }).click();
       const share = await openedDialog(page, /secure link/i);
@@ -234,7 +273,7 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       try {
         const visitorPage = await visitor.newPage();
         await visitorPage.goto(link);
-        await ready(visitorPage, 'James Anderson');
+        await ready(visitorPage, james.name);
         await visitorPage.getByLabel('Conversation timeline').waitFor();
         await expectNoSeriousA11yViolations(visitorPage, 'secure-access pane');
         await visitorPage.goto(`${server.url}/secure-access`);
@@ -299,13 +338,13 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
     });
 
     it('opens a lead with the focus in the message box', async () => {
-      await openLead(page, server.url, 'Ava Thompson');
+      await openLead(page, server.url, await richLead());
       const message = page.getByPlaceholder('Send a message to the lead');
       await expect.poll(() => message.evaluate((box) => box === document.activeElement)).toBe(true);
     });
 
     it('rings every text field that has the focus', async () => {
-      await openLead(page, server.url, 'Liam Carter');
+      await openLead(page, server.url, await make.lead({ name: 'Liam Carter' }));
       const fields = [
         page.getByPlaceholder('Send a message to the lead'),
         page.getByRole('region', { name: 'Notes' }).getByRole('textbox', { name: 'Add notes' }),
@@ -327,7 +366,7 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
 
     it('moves nothing when the system asks for reduced motion', async () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await openLead(page, server.url, 'Ava Thompson');
+      await openLead(page, server.url, await richLead());
       await page.getByRole('button', { name: 'More actions' }).click();
       const menu = page.getByRole('menu');
       await menu.waitFor();
@@ -356,7 +395,7 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       await settle(page);
       await expectNoSeriousA11yViolations(page, 'inbox (phone)');
 
-      await openLead(page, server.url, 'Ava Thompson');
+      await openLead(page, server.url, await richLead());
       await settle(page);
       await expectNoSeriousA11yViolations(page, 'pane (phone)');
     });

@@ -11,7 +11,7 @@ describe('attachments in the composer (sandbox providers)', () => {
   const composer = () => ui.page.getByRole('form', { name: 'Message composer' });
 
   it('sends an email with a PDF and shows it as a chip on the timeline that downloads', async () => {
-    await openLead(ui.page, ui.server.url, 'Mia Davis');
+    await openLead(ui.page, ui.server.url, await ui.make.lead({ name: 'Mia Davis' }));
     await composer().getByRole('button', { name: 'Email', exact: true }).click();
     await composer().getByRole('textbox', { name: 'Subject' }).fill('Your lease');
     await ui.page.getByPlaceholder('Send a message to the lead').fill('Your lease is attached.');
@@ -41,7 +41,7 @@ describe('attachments in the composer (sandbox providers)', () => {
   });
 
   it('keeps the png of a mixed .txt + .png selection for a text and names the txt', async () => {
-    await openLead(ui.page, ui.server.url, 'Mia Davis');
+    await openLead(ui.page, ui.server.url, await ui.make.lead({ name: 'Mia Davis' }));
     await composer().getByRole('button', { name: 'SMS', exact: true }).click();
     const png = await sharp({
       create: { width: 32, height: 24, channels: 3, background: '#88aadd' },

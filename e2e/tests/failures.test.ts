@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
+import { ownedBy } from '../support/factories.js';
+import { postInboundSms } from '../support/inbound.js';
 import { openLead } from '../support/leads.js';
 import { useSignedInPage } from '../support/session.js';
 
@@ -29,7 +31,7 @@ describe('failures that can be acted on, through Twilio (a loopback fake of its 
       }
       return { accept: true, finalStatus: 'delivered' };
     });
-    await openLead(ui.page, ui.server.url, 'Liam Carter');
+    await openLead(ui.page, ui.server.url, await ui.make.lead({ name: 'Liam Carter' }));
     await ui.page.getByPlaceholder('Send a message to the lead').fill(text);
     await ui.page.getByRole('button', { name: 'Send', exact: true }).click();
     // Liam may have an open decision: leave it open.
@@ -61,7 +63,15 @@ describe('failures that can be acted on, through Twilio (a loopback fake of its 
   });
 
   it('says why each control is off: texts turned off by STOP, an email without a subject', async () => {
-    await openLead(ui.page, ui.server.url, 'Noah Kim');
+    // Noah texted STOP to his property's own number.
+    const property = await ui.make.propertyWithNumber({ own: ownedBy(fake) });
+    const noah = await ui.make.lead({ name: 'Noah Kim', property });
+    await postInboundSms(ui.server.url, fake.authToken, {
+      from: noah.phone!,
+      to: property.smsNumber!,
+      body: 'STOP',
+    });
+    await openLead(ui.page, ui.server.url, noah);
     const sms = ui.page
       .getByRole('group', { name: 'Send as' })
       .getByRole('button', { name: 'SMS' });

@@ -7,8 +7,14 @@ describe('follow-ups from the inbox', () => {
     context: { viewport: DESKTOP, timezoneId: 'America/New_York' },
   });
 
+  /** The dashboard's inbox of a property of the test's own, with one lead of its own. */
+  const ownInbox = async () => {
+    const lead = await ui.make.lead({ name: 'Nora Bennett' });
+    await ui.page.goto(`${ui.server.url}/main/dashboard?property=${lead.property._id}`);
+  };
+
   it("sets 'Tomorrow 9:00 AM' on a row and shows it on the row and in the pane", async () => {
-    await ui.page.goto(`${ui.server.url}/main/dashboard`);
+    await ownInbox();
     const list = ui.page.getByRole('list', { name: 'Leads' });
     // A list item has no box of its own (its row is placed absolutely): wait for its link.
     const item = list.getByRole('listitem').first();
@@ -51,7 +57,7 @@ describe('follow-ups from the inbox', () => {
   });
 
   it("opens the selected row's follow-up menu with f in the inbox", async () => {
-    await ui.page.goto(`${ui.server.url}/main/dashboard`);
+    await ownInbox();
     const list = ui.page.getByRole('list', { name: 'Leads' });
     await list.getByRole('listitem').first().getByRole('link').first().waitFor();
     // j selects the first row; f opens its menu.

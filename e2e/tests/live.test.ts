@@ -6,18 +6,18 @@ import {
   type FakeTranslator,
 } from '../../apps/server/src/test/fake-libretranslate.js';
 import { DEMO, launchBrowser, signIn } from '../support/browser.js';
+import {
+  factoriesFor,
+  ownedBy,
+  type Factories,
+  type Lead,
+  type StaffMember,
+} from '../support/factories.js';
 import { postInboundSms, sendInboundEmail } from '../support/inbound.js';
 import { openLead } from '../support/leads.js';
 import { freePort, startServer, type RunningServer } from '../support/server.js';
 
-const MARCUS = { email: 'marcus@leasing.test', password: DEMO.password };
-/** The Summit at Oak Hill texts from its own number; Isabella and James are its leads. */
-const SUMMIT_NUMBER = '+15125550190';
-const ISABELLA = { name: 'Isabella Garcia', phone: '+15125550109' };
-/** Liam has a phone only (no email to fall back on) and is texted from the shared number. */
-const LIAM = { name: 'Liam Carter', phone: '+15125550102' };
 const SHARED_NUMBER = '+15125550000';
-const SOFIA = { name: 'Sofia Martinez', email: 'sofia.martinez@example.com' };
 const SPANISH = 'Hola, ¿puedo llevar a mi perro al apartamento? Es pequeño y muy tranquilo.';
 const SPANISH_IN_ENGLISH = 'Hi, can I bring my dog to the apartment? He is small and very calm.';
 
@@ -28,16 +28,26 @@ describe('a live conversation: replies reach every open console', () => {
   let smtpPort: number;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  let make: Factories;
+  /** The admin's colleague: a manager of the file's own. */
+  let marcus: StaffMember;
+  /** A lead on a property that texts from its own number. */
+  const leadWithNumber = async (name: string, fields: { email?: null } = {}) => {
+    const property = await make.propertyWithNumber({ own: owns });
+    const lead = await make.lead({ name, property, ...fields });
+    return { ...lead, phone: lead.phone!, number: property.smsNumber! };
+  };
+  let owns: (e164: string) => void;
 
   /** One signed-in window per colleague, both on the same lead. */
-  const twoWindowsOn = async (leadName: string): Promise<[Page, Page]> => {
+  const twoWindowsOn = async (lead: Lead): Promise<[Page, Page]> => {
     const pages: Page[] = [];
-    for (const credentials of [DEMO, MARCUS]) {
+    for (const credentials of [DEMO, marcus]) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
       contexts.push(context);
       const page = await context.newPage();
       await signIn(page, server.url, credentials);
-      await openLead(page, server.url, leadName);
+      await openLead(page, server.url, lead);
       pages.push(page);
     }
     return pages as [Page, Page];
@@ -61,6 +71,9 @@ describe('a live conversation: replies reach every open console', () => {
       INBOUND_SMTP_PORT: String(smtpPort),
     });
     browser = await launchBrowser();
+    make = factoriesFor(server.url);
+    owns = ownedBy(twilioFake);
+    marcus = await make.staff({ role: 'manager', name: 'Marcus Lee' });
   });
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
@@ -71,10 +84,11 @@ describe('a live conversation: replies reach every open console', () => {
   });
 
   it('shows a texted reply in both windows, once', async () => {
-    const [dana, marcus] = await twoWindowsOn(ISABELLA.name);
+    const ISABELLA = await leadWithNumber('Isabella Garcia');
+    const [dana, marcus] = await twoWindowsOn(ISABELLA);
     await postInboundSms(server.url, twilioFake.authToken, {
       from: ISABELLA.phone,
-      to: SUMMIT_NUMBER,
+      to: ISABELLA.number,
       body: 'Can I move the tour to 5 pm?',
     });
     await shows(dana, 'SMS', 'Can I move the tour to 5 pm?');
@@ -82,9 +96,10 @@ describe('a live conversation: replies reach every open console', () => {
   });
 
   it('shows an emailed reply (SMTP to the listener) in both windows, with its subject', async () => {
-    const [dana, marcus] = await twoWindowsOn(SOFIA.name);
+    const SOFIA = await make.lead({ name: 'Sofia Martinez', phone: null });
+    const [dana, marcus] = await twoWindowsOn(SOFIA);
     await sendInboundEmail(smtpPort, {
-      from: `Sofía Martínez <${SOFIA.email}>`,
+      from: `Sofía Martínez <${SOFIA.email!}>`,
       to: 'leasing@demo-leasing.test',
       subject: 'Parking question',
       text: 'Is there covered parking for a second car?',
@@ -97,13 +112,15 @@ describe('a live conversation: replies reach every open console', () => {
   });
 
   it('locks the composer with the opted-out text when the lead texts STOP', async () => {
-    const [dana, marcus] = await twoWindowsOn(LIAM.name);
+    // Liam has a phone only (no email to fall back on).
+    const LIAM = await leadWithNumber('Liam Carter', { email: null });
+    const [dana, marcus] = await twoWindowsOn(LIAM);
     await expect
       .poll(() => dana.getByPlaceholder('Send a message to the lead').isEditable())
       .toBe(true);
     await postInboundSms(server.url, twilioFake.authToken, {
       from: LIAM.phone,
-      to: SHARED_NUMBER,
+      to: LIAM.number,
       body: ' Stop ',
     });
     for (const page of [dana, marcus]) {
@@ -123,10 +140,11 @@ describe('a live conversation: replies reach every open console', () => {
   });
 
   it('shows the English translation under a Spanish message', async () => {
-    const [dana] = await twoWindowsOn(ISABELLA.name);
+    const ISABELLA = await leadWithNumber('Isabella Garcia');
+    const [dana] = await twoWindowsOn(ISABELLA);
     await postInboundSms(server.url, twilioFake.authToken, {
       from: ISABELLA.phone,
-      to: SUMMIT_NUMBER,
+      to: ISABELLA.number,
       body: SPANISH,
     });
     await shows(dana, 'SMS', SPANISH);
@@ -140,7 +158,8 @@ describe('a live conversation: replies reach every open console', () => {
   });
 
   it('loses nothing while a window is offline, and doubles nothing when it is back', async () => {
-    const [dana, marcus] = await twoWindowsOn(ISABELLA.name);
+    const ISABELLA = await leadWithNumber('Isabella Garcia');
+    const [dana, marcus] = await twoWindowsOn(ISABELLA);
     const lidClosed = dana.context();
     await lidClosed.setOffline(true);
     // Texts long enough that the three never fit on screen together: events that fit are seen
@@ -150,7 +169,7 @@ describe('a live conversation: replies reach every open console', () => {
     for (const body of texts) {
       await postInboundSms(server.url, twilioFake.authToken, {
         from: ISABELLA.phone,
-        to: SUMMIT_NUMBER,
+        to: ISABELLA.number,
         body,
       });
     }
@@ -162,8 +181,15 @@ describe('a live conversation: replies reach every open console', () => {
         timeout: 10_000,
       })
       .toBe(true);
-    // Still exactly one of each once things settle.
-    await dana.waitForTimeout(1_500);
+    // Still exactly one of each once things settle: a text sent after the window came back
+    // reaches it after anything the reconnection could have replayed.
+    const after = 'Back online: one more question about parking.';
+    await postInboundSms(server.url, twilioFake.authToken, {
+      from: ISABELLA.phone,
+      to: ISABELLA.number,
+      body: after,
+    });
+    await shows(dana, 'SMS', after);
     for (const body of texts) expect(await bubble(dana, 'SMS', body).count()).toBe(1);
   });
 });
@@ -223,13 +249,16 @@ describe.runIf(Boolean(sharedDatabase && redisUrl))(
     it('a webhook taken by process A reaches a browser connected to process B', async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
       try {
+        const make = factoriesFor(first.url);
+        const property = await make.propertyWithNumber({ own: ownedBy(twilioFake) });
+        const isabella = await make.lead({ name: 'Isabella Garcia', property });
         const page = await context.newPage();
         await signIn(page, second.url);
-        await openLead(page, second.url, ISABELLA.name);
+        await openLead(page, second.url, isabella);
         // Twilio signs with the URL it calls: process A's.
         await postInboundSms(first.url, twilioFake.authToken, {
-          from: ISABELLA.phone,
-          to: SUMMIT_NUMBER,
+          from: isabella.phone!,
+          to: property.smsNumber!,
           body: 'Hello from across the load balancer',
         });
         await expect

@@ -1,14 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openLead } from '../support/leads.js';
+import { demoLead, openLead } from '../support/leads.js';
 import { useSignedInPage } from '../support/session.js';
 
 /** Zoe Park's 10,000 generated events: the newest is this question. */
 const NEWEST = 'Question 10000: is amenity #5 open on weekends?';
 
+/**
+ * The demo's own Zoe Park: her 10,000 events are generated in the database by the seed (through
+ * the API, one call each, they would take minutes). The tests only read them, so they never see
+ * another test's changes, nor make any.
+ */
 describe("a 10,000-event history (the demo's Zoe Park)", () => {
   const ui = useSignedInPage();
   beforeEach(async () => {
-    await openLead(ui.page, ui.server.url, 'Zoe Park');
+    await openLead(ui.page, ui.server.url, await demoLead(ui.page, 'Zoe Park'));
   });
 
   const timeline = () => ui.page.getByRole('region', { name: 'Conversation timeline' });

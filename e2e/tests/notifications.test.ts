@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
 import { DEMO } from '../support/browser.js';
+import { ownedBy } from '../support/factories.js';
 import { postInboundSms } from '../support/inbound.js';
 import { useBrowserSession } from '../support/session.js';
 
-/** The Summit at Oak Hill texts from its own number; Isabella is one of its leads. */
-const SUMMIT_NUMBER = '+15125550190';
-const ISABELLA = { name: 'Isabella Garcia', phone: '+15125550109' };
 const SHARED_NUMBER = '+15125550000';
 
 describe('notifications and keyboard shortcuts in the browser', () => {
@@ -26,28 +24,27 @@ describe('notifications and keyboard shortcuts in the browser', () => {
   });
 
   /** Makes the signed-in demo user the owner of `name`, through the owner API. */
-  const takeLead = (name: string) =>
-    page.evaluate(async (name) => {
+  const takeLead = (leadId: string) =>
+    page.evaluate(async (leadId) => {
       const headers = {
         authorization: `Bearer ${localStorage.getItem('token')}`,
         'content-type': 'application/json',
       };
       const me = (await (await fetch('/api/me', { headers })).json()) as { _id: string };
-      const inbox = (await (
-        await fetch(`/api/inbox?search=${encodeURIComponent(name)}`, { headers })
-      ).json()) as { items: { _id: string; name: string }[] };
-      const lead = inbox.items.find((item) => item.name === name);
-      if (!lead) throw new Error(`no lead named ${name}`);
-      const answer = await fetch(`/api/leads/${lead._id}/owner`, {
+      const answer = await fetch(`/api/leads/${leadId}/owner`, {
         method: 'PUT',
         headers,
         body: JSON.stringify({ owner: { kind: 'user', userId: me._id } }),
       });
       if (!answer.ok) throw new Error(`assigning answered ${answer.status}`);
-    }, name);
+    }, leadId);
 
   it('rings the bell and the tab title live when a lead the user owns texts', async () => {
-    await takeLead(ISABELLA.name);
+    // Isabella texts her property's own number.
+    const property = await ui.make.propertyWithNumber({ own: ownedBy(twilioFake) });
+    const isabella = await ui.make.lead({ name: 'Isabella Garcia', property });
+    const ISABELLA = { name: isabella.name, phone: isabella.phone! };
+    await takeLead(isabella._id);
     await page.goto(`${ui.server.url}/main/dashboard`);
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.waitFor();
@@ -56,7 +53,7 @@ describe('notifications and keyboard shortcuts in the browser', () => {
 
     await postInboundSms(ui.server.url, twilioFake.authToken, {
       from: ISABELLA.phone,
-      to: SUMMIT_NUMBER,
+      to: property.smsNumber!,
       body: 'Can I see the two-bedroom on Saturday?',
     });
 
@@ -68,7 +65,7 @@ describe('notifications and keyboard shortcuts in the browser', () => {
 
     await bell.click();
     const item = page.getByRole('button', {
-      name: 'Unread: Isabella Garcia wrote: Can I see the two-bedroom on Saturday?',
+      name: `Unread: ${ISABELLA.name} wrote: Can I see the two-bedroom on Saturday?`,
     });
     await item.click();
     await page.waitForURL(/\/escalation(\?|$)/);
@@ -79,7 +76,10 @@ describe('notifications and keyboard shortcuts in the browser', () => {
   });
 
   it('moves through the inbox with j and k, never while typing, and lists shortcuts with ?', async () => {
-    await page.goto(`${ui.server.url}/main/dashboard`);
+    // A queue of the test's own: two leads on a property of their own.
+    const { property } = await ui.make.lead({ name: 'Ava Thompson' });
+    await ui.make.lead({ name: 'Liam Carter', property });
+    await page.goto(`${ui.server.url}/main/dashboard?property=${property._id}`);
     const rows = page.getByRole('list', { name: 'Leads' }).getByRole('link');
     await rows.first().waitFor();
     const [first, second] = [

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
 import { DEMO } from '../support/browser.js';
+import { ownedBy } from '../support/factories.js';
 import { postInboundSms } from '../support/inbound.js';
 import { openLead } from '../support/leads.js';
 import { useBrowserSession } from '../support/session.js';
 
-/** Liam has a phone only (no email to fall back on) and is texted from the shared number. */
-const LIAM = { name: 'Liam Carter', phone: '+15125550102' };
 const SHARED_NUMBER = '+15125550000';
 
 describe('a text that may be an opt-out', () => {
@@ -23,15 +22,19 @@ describe('a text that may be an opt-out', () => {
   });
 
   it('asks a person, and one click opts the lead out: the composer shows the opted-out text', async () => {
+    // Liam has a phone only (no email to fall back on) and texts his property's own number.
+    const property = await ui.make.propertyWithNumber({ own: ownedBy(twilioFake) });
+    const liam = await ui.make.lead({ name: 'Liam Carter', property, email: null });
+    const LIAM = { phone: liam.phone! };
     const page = await ui.signedInPage({ viewport: { width: 1280, height: 860 } }, DEMO);
-    await openLead(page, ui.server.url, LIAM.name);
+    await openLead(page, ui.server.url, liam);
     await expect
       .poll(() => page.getByPlaceholder('Send a message to the lead').isEditable())
       .toBe(true);
 
     await postInboundSms(ui.server.url, twilioFake.authToken, {
       from: LIAM.phone,
-      to: SHARED_NUMBER,
+      to: property.smsNumber!,
       body: 'not interested right now',
     });
     const prompt = page.getByRole('region', { name: 'Possible opt-out' });

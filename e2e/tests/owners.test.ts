@@ -1,12 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO } from '../support/browser.js';
+import type { StaffMember } from '../support/factories.js';
 import { openLead } from '../support/leads.js';
 import { useBrowserSession } from '../support/session.js';
-
-const PRIYA = { email: 'priya@leasing.test', password: DEMO.password };
-/** A demo lead nobody owns (README: the demo's owners). */
-const MIA = 'Mia Davis';
 
 describe('lead owners in the console', () => {
   const ui = useBrowserSession();
@@ -16,11 +13,30 @@ describe('lead owners in the console', () => {
   const ownerLine = (page: Page) =>
     page.getByRole('group', { name: 'Owner' }).getByTestId('owner-state').textContent();
 
+  /** The agent of the file's own (made before the tests: an invitation accepted takes a while). */
+  let agent: StaffMember;
+  beforeAll(async () => {
+    agent = await ui.make.staff({ role: 'agent', name: 'Priya Shah' });
+  });
+
   it("lets an agent take an unassigned lead: every console sees the owner, and it moves to 'Mine'", async () => {
-    const priya = await windowOf(PRIYA);
+    // A lead nobody owns, one the assistant works, and one more nobody owns, on a property of their own.
+    const mia = await ui.make.lead({ name: 'Mia Davis', owner: 'unassigned' });
+    const liam = await ui.make.lead({
+      name: 'Liam Carter',
+      property: mia.property,
+      owner: 'assistant',
+    });
+    const nora = await ui.make.lead({
+      name: 'Nora Bennett',
+      property: mia.property,
+      owner: 'unassigned',
+    });
+    const MIA = mia.name;
+    const priya = await windowOf(agent);
     const dana = await windowOf(DEMO);
-    await openLead(priya, ui.server.url, MIA);
-    await openLead(dana, ui.server.url, MIA);
+    await openLead(priya, ui.server.url, mia);
+    await openLead(dana, ui.server.url, mia);
     await expect.poll(() => ownerLine(dana)).toBe('Unassigned · assistant active');
 
     await priya
@@ -32,22 +48,28 @@ describe('lead owners in the console', () => {
     // The other console hears it live: the owner line and the timeline event.
     await expect
       .poll(() => ownerLine(dana), { timeout: 10_000 })
-      .toBe('Priya Shah owns this lead · assistant paused');
+      .toBe(`${agent.name} owns this lead · assistant paused`);
     await expect
-      .poll(() => dana.getByText('Assigned to Priya Shah by Priya Shah').count(), {
+      .poll(() => dana.getByText(`Assigned to ${agent.name} by ${agent.name}`).count(), {
         timeout: 10_000,
       })
       .toBe(1);
 
     // Priya's 'Mine' lists the lead; 'Unassigned' no longer does.
-    await priya.goto(`${ui.server.url}/main/dashboard?owner=mine`);
+    await priya.goto(`${ui.server.url}/main/dashboard?owner=mine&property=${mia.property._id}`);
     const leads = priya.getByRole('list', { name: 'Leads' });
     await expect
       .poll(() => leads.getByRole('link', { name: new RegExp(`^${MIA} `) }).count())
       .toBe(1);
     await priya.getByLabel('Whose leads').getByText('Unassigned', { exact: true }).click();
     await expect.poll(() => new URL(priya.url()).searchParams.get('owner')).toBe('unassigned');
-    await expect.poll(() => leads.getByRole('link', { name: /^Liam Carter / }).count()).toBe(0);
+    // The view has loaded: the lead still nobody's is listed.
+    await expect
+      .poll(() => leads.getByRole('link', { name: new RegExp(`^${nora.name} `) }).count())
+      .toBe(1);
+    await expect
+      .poll(() => leads.getByRole('link', { name: new RegExp(`^${liam.name} `) }).count())
+      .toBe(0);
     await expect
       .poll(() => leads.getByRole('link', { name: new RegExp(`^${MIA} `) }).count())
       .toBe(0);
@@ -58,8 +80,18 @@ describe('lead owners in the console', () => {
   });
 
   it('assigns several selected inbox rows at once', async () => {
+    // Two leads nobody owns and one the admin owns already, on a property of their own.
+    const first = await ui.make.lead({ name: 'Oliver Brown', owner: 'unassigned' });
+    await ui.make.lead({ name: 'Grace Lee', property: first.property, owner: 'unassigned' });
+    await ui.make.lead({
+      name: 'Sofia Martinez',
+      property: first.property,
+      owner: { staffEmail: DEMO.email },
+    });
     const dana = await windowOf(DEMO);
-    await dana.goto(`${ui.server.url}/main/dashboard?owner=unassigned`);
+    await dana.goto(
+      `${ui.server.url}/main/dashboard?owner=unassigned&property=${first.property._id}`,
+    );
     const leads = dana.getByRole('list', { name: 'Leads' });
     await leads.getByRole('link').first().waitFor();
     const names = (await leads.getByRole('link').allTextContents()).length;

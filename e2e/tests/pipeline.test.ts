@@ -3,7 +3,7 @@ import {
   startFakeWebhookReceiver,
   type FakeWebhookReceiver,
 } from '../../apps/server/src/test/fake-webhook-receiver.js';
-import { leadUrl, openLead } from '../support/leads.js';
+import { openLead } from '../support/leads.js';
 import { useSignedInPage } from '../support/session.js';
 
 type Processed = {
@@ -28,7 +28,8 @@ describe('the pipeline: status, lost reasons, tour outcome, decision undo, webho
   afterAll(async () => {
     await receiver?.close();
   });
-  const ui = useSignedInPage();
+  // A server of its own: the endpoint hears every status change and decision of the company.
+  const ui = useSignedInPage({ ownServer: true });
 
   it('adds a webhook endpoint, moves a lead to Applied and to Lost with a reason, and logs the signed deliveries', async () => {
     // Settings → Webhooks: add an endpoint for status changes and decisions.
@@ -54,7 +55,8 @@ describe('the pipeline: status, lost reasons, tour outcome, decision undo, webho
       .toBe(true);
 
     // The lead's status, by hand: Applied, then Lost with a reason.
-    await openLead(ui.page, ui.server.url, 'Ava Thompson');
+    const ava = await ui.make.lead({ name: 'Ava Thompson' });
+    await openLead(ui.page, ui.server.url, ava);
     const statusButton = ui.page.getByRole('button', { name: /^Status: .*\. Change status$/ });
     await statusButton.click();
     await ui.page.getByRole('menuitem', { name: 'Applied' }).click();
@@ -90,7 +92,7 @@ describe('the pipeline: status, lost reasons, tour outcome, decision undo, webho
       .toEqual(['APPLIED', 'LOST']);
     const lostEvent = processed().find((event) => event.data.status === 'LOST')!;
     expect(lostEvent.data).toMatchObject({
-      lead: { name: 'Ava Thompson' },
+      lead: { name: ava.name },
       previousStatus: 'APPLIED',
       lostReason: 'Price',
     });
@@ -113,53 +115,18 @@ describe('the pipeline: status, lost reasons, tour outcome, decision undo, webho
 
   it("asks 'Toured' or 'No-show' once a scheduled tour has passed, and moves the lead", async () => {
     // The integration reports a tour that began an hour ago (an API key of the admin's making).
-    const lead = await ui.page.evaluate(async () => {
-      const headers = {
-        authorization: `Bearer ${localStorage.getItem('token')}`,
-        'content-type': 'application/json',
-      };
-      const created = (await (
-        await fetch('/api/api-keys', {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ name: 'PMS', scopes: ['events:write'] }),
-        })
-      ).json()) as { key: string };
-      const properties = (await (await fetch('/api/properties', { headers })).json()) as {
-        _id: string;
-        pmsPropertyId: string;
-      }[];
-      for (const property of properties) {
-        const leads = (await (
-          await fetch(`/api/properties/${property._id}/leads?limit=200`, { headers })
-        ).json()) as { items: { pmsLeadId: string; name: string }[] };
-        const found = leads.items.find((item) => item.name === 'Ethan Wilson');
-        if (found) {
-          const at = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-          const response = await fetch(
-            `/api/integrations/v1/properties/${encodeURIComponent(property.pmsPropertyId)}/leads/${encodeURIComponent(found.pmsLeadId)}/events`,
-            {
-              method: 'POST',
-              headers: {
-                authorization: `Bearer ${created.key}`,
-                'content-type': 'application/json',
-              },
-              body: JSON.stringify({
-                externalId: 'tour-e2e-1',
-                eventType: 'SCHEDULED_TOUR_APPOINTMENT',
-                date: at,
-                data: { tourDateUTC: at },
-              }),
-            },
-          );
-          return { status: response.status, name: found.name };
-        }
-      }
-      throw new Error('no lead named Ethan Wilson');
+    const ethan = await ui.make.lead({ name: 'Ethan Wilson' });
+    const at = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    const tour = await ui.make.event(ethan, {
+      eventType: 'SCHEDULED_TOUR_APPOINTMENT',
+      body: 'Tour scheduled',
+      hoursAgo: 1,
+      data: { tourDateUTC: at },
     });
+    const lead = { status: tour.httpStatus, name: ethan.name, ref: ethan };
     expect(lead.status).toBe(201);
 
-    await openLead(ui.page, ui.server.url, lead.name);
+    await openLead(ui.page, ui.server.url, lead.ref);
     const prompt = ui.page.getByRole('region', { name: 'Tour outcome' });
     await expect.poll(() => prompt.isVisible()).toBe(true);
     expect(await prompt.getByText(/^How did the tour on .+ go\?$/).count()).toBe(1);
@@ -178,7 +145,9 @@ describe('the pipeline: status, lost reasons, tour outcome, decision undo, webho
   });
 
   it("completes a decision with its outcome, and 'Undo' opens it again", async () => {
-    await ui.page.goto(await leadUrl(ui.page, ui.server.url, 'Taylor Brooks'));
+    const taylor = await ui.make.lead({ name: 'Taylor Brooks' });
+    await ui.make.officeDecision(taylor, 'The assistant needs a decision: a parking spot?');
+    await ui.page.goto(`${ui.server.url}${taylor.path}`);
     await ui.page.getByLabel('Conversation timeline').waitFor();
     await ui.page.getByRole('button', { name: 'Complete', exact: true }).first().click();
     const outcome = ui.page.getByLabel('Outcome (optional)');

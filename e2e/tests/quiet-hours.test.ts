@@ -5,7 +5,8 @@ import { setQuietHours } from '../support/server.js';
 import { DESKTOP, useBrowserSession } from '../support/session.js';
 
 describe("quiet hours: a text outside the lead's allowed hours", () => {
-  const ui = useBrowserSession();
+  // A server of its own: the tests set the company's quiet hours, which every lead of it follows.
+  const ui = useBrowserSession({ ownServer: true });
 
   it("asks to schedule it, and 'Send now' sends it (audited)", async () => {
     // One allowed minute a day: whenever this runs, it is (all but surely) outside it.
@@ -15,8 +16,9 @@ describe("quiet hours: a text outside the lead's allowed hours", () => {
       stateRules: true,
       allowSendNow: true,
     });
+    const ava = await ui.make.lead({ name: 'Ava Thompson' });
     const page = await ui.signedInPage();
-    await openLead(page, ui.server.url, 'Ava Thompson');
+    await openLead(page, ui.server.url, ava);
     await expect.poll(() => page.getByText('Local time', { exact: true }).count()).toBe(1);
 
     await page.getByPlaceholder('Send a message to the lead').fill('Are you free for a tour?');
@@ -50,7 +52,7 @@ describe("quiet hours: a text outside the lead's allowed hours", () => {
       });
       return (await response.json()) as { items: { lead: { name: string } | null }[] };
     });
-    expect(audit.items.map((item) => item.lead?.name)).toEqual(['Ava Thompson']);
+    expect(audit.items.map((item) => item.lead?.name)).toEqual([ava.name]);
     await page.context().close();
   });
 
@@ -62,8 +64,9 @@ describe("quiet hours: a text outside the lead's allowed hours", () => {
       allowSendNow: false,
     });
     // A viewer in New York: the lead's Central clock is named, and the viewer's own time follows.
+    const liam = await ui.make.lead({ name: 'Liam Carter' });
     const page = await ui.signedInPage({ viewport: DESKTOP, timezoneId: 'America/New_York' });
-    await openLead(page, ui.server.url, 'Liam Carter');
+    await openLead(page, ui.server.url, liam);
     await page.getByPlaceholder('Send a message to the lead').fill('Tour slots for Saturday?');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
 

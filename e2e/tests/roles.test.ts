@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO } from '../support/browser.js';
+import type { StaffMember } from '../support/factories.js';
 import { useBrowserSession } from '../support/session.js';
-
-/** The demo's agent and manager (README: one user of each role). */
-const AGENT = { email: 'priya@leasing.test', password: 'leasing-demo' };
-const MANAGER = { email: 'marcus@leasing.test', password: 'leasing-demo' };
 const SETTINGS = [
   'API keys',
   'Numbers',
@@ -20,6 +17,11 @@ const SETTINGS = [
 
 describe('roles in the console', () => {
   const ui = useBrowserSession();
+  /** An agent and a manager of the test's own (the admin is the demo company's). */
+  const colleagues = async (): Promise<[StaffMember, StaffMember]> => [
+    await ui.make.staff({ role: 'agent', name: 'Priya Shah' }),
+    await ui.make.staff({ role: 'manager', name: 'Marcus Lee' }),
+  ];
 
   const console = (credentials: { email: string; password: string }) =>
     ui.signedInPage({ viewport: { width: 1280, height: 860 } }, credentials);
@@ -38,7 +40,7 @@ describe('roles in the console', () => {
     expect(await menuItems(admin)).toEqual(expect.arrayContaining(SETTINGS));
     await admin.context().close();
 
-    for (const credentials of [AGENT, MANAGER]) {
+    for (const credentials of await colleagues()) {
       const page = await console(credentials);
       const items = await menuItems(page);
       expect(items).toContain('Sign out');
@@ -52,17 +54,89 @@ describe('roles in the console', () => {
     }
   });
 
-  it("signs an agent's open console out within seconds of an admin deactivating them", async () => {
-    const agent = await console(AGENT);
+  it('walks Outbox, Team, Numbers and Webhooks as each role: only an admin sees an invitation, masked, and the admin pages', async () => {
+    const [agent, manager] = await colleagues();
+    const invited = `new-admin-${Date.now()}@leasing.test`;
+    const signIn = await fetch(`${ui.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${ui.server.url}${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      });
+    const invite = await api('/api/team/invitations', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'New Admin', email: invited, role: 'admin' }),
+    });
+    expect(invite.status).toBe(201);
+    // The invitation email is sent by a queue worker: wait until the sandbox outbox holds it.
     await expect
-      .poll(() => agent.getByText('Maple Grove Apartments').first().isVisible())
+      .poll(async () => (await (await api('/api/outbox')).text()).includes(invited), {
+        timeout: 20_000,
+      })
       .toBe(true);
 
     const admin = await console(DEMO);
+    await admin.goto(`${ui.server.url}/main/outbox`);
+    const email = admin.getByRole('listitem').filter({ hasText: invited });
+    await expect.poll(() => email.isVisible()).toBe(true);
+    await expect
+      .poll(() => email.getByRole('button', { name: 'Copy invitation link' }).isVisible())
+      .toBe(true);
+    // The link is masked: no token of any length is on the page.
+    expect(await admin.locator('body').innerText()).not.toMatch(/token=[A-Za-z0-9_-]{8,}/);
+    for (const [path, heading] of [
+      ['/main/settings/team', 'Team'],
+      ['/main/settings/numbers', 'Numbers'],
+      ['/main/settings/webhooks', 'Webhooks'],
+    ] as const) {
+      await admin.goto(`${ui.server.url}${path}`);
+      await expect
+        .poll(() => admin.getByRole('heading', { name: heading, level: 1 }).isVisible())
+        .toBe(true);
+      expect(await admin.getByText('User is not permitted').count()).toBe(0);
+    }
+    await admin.context().close();
+
+    for (const credentials of [agent, manager]) {
+      const page = await console(credentials);
+      await page.goto(`${ui.server.url}/main/outbox`);
+      // The list has loaded (its end or its empty state) and holds no invitation.
+      await expect
+        .poll(() =>
+          page
+            .getByText(/Nothing sent yet|messages? shown|The one message/)
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
+      expect(await page.getByText(invited).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Copy invitation link' }).count()).toBe(0);
+      for (const path of ['/main/settings/numbers', '/main/settings/webhooks']) {
+        await page.goto(`${ui.server.url}${path}`);
+        await expect
+          .poll(() => page.getByText('User is not permitted').first().isVisible())
+          .toBe(true);
+      }
+      await page.context().close();
+    }
+  });
+
+  it("signs an agent's open console out within seconds of an admin deactivating them", async () => {
+    const property = await ui.make.property({ name: 'Maple Grove Apartments' });
+    const AGENT = await ui.make.staff({ role: 'agent', name: 'Priya Shah' });
+    const agent = await console(AGENT);
+    await expect.poll(() => agent.getByText(property.name).first().isVisible()).toBe(true);
+
+    const admin = await console(DEMO);
     await admin.goto(`${ui.server.url}/main/settings/team`);
-    const row = admin.getByRole('row').filter({ hasText: 'Priya Shah' });
+    const row = admin.getByRole('row').filter({ hasText: AGENT.name });
     await row.getByRole('button', { name: 'Deactivate' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Deactivate Priya Shah?' });
+    const dialog = admin.getByRole('dialog', { name: `Deactivate ${AGENT.name}?` });
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(() => row.getByText('Deactivated').isVisible()).toBe(true);
 

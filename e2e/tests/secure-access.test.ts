@@ -1,12 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
-import { leadUrl, openLead } from '../support/leads.js';
+import type { Lead } from '../support/factories.js';
+import { openLead } from '../support/leads.js';
 import { freePort } from '../support/server.js';
 import { useBrowserSession } from '../support/session.js';
-
-const AVA = 'Ava Thompson';
-const TAYLOR = 'Taylor Brooks';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -33,6 +31,8 @@ describe('secure-access links inside the PMS', () => {
   let pmsOrigin: string;
   let staff: Page;
   let link: string;
+  let ava: Lead;
+  let taylor: Lead;
 
   beforeAll(async () => {
     const pmsPort = await freePort();
@@ -59,9 +59,11 @@ describe('secure-access links inside the PMS', () => {
   };
 
   beforeAll(async () => {
+    ava = await ui.make.lead({ name: 'Ava Thompson' });
+    taylor = await ui.make.lead({ name: 'Taylor Brooks' });
     // A staff member shares the lead from the pane's more-menu.
     staff = await ui.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await openLead(staff, ui.server.url, AVA);
+    await openLead(staff, ui.server.url, ava);
     await staff.getByRole('button', { name: 'More actions' }).click();
     await staff.getByRole('menuitem', { name: 'Share secure link' }).click();
     await staff.getByRole('button', { name: 'Create link' }).click();
@@ -73,7 +75,7 @@ describe('secure-access links inside the PMS', () => {
   it("shows the lead's pane in the PMS frame without a password, and its new replies live", async () => {
     const page = await openInPms(link);
     const frame = page.frameLocator('iframe[title="Leasing console"]');
-    await frame.getByRole('heading', { name: AVA }).first().waitFor();
+    await frame.getByRole('heading', { name: ava.name }).first().waitFor();
     await frame.getByLabel('Conversation timeline').waitFor();
     expect(await frame.getByText('Secure link').isVisible()).toBe(true);
     expect(await frame.getByRole('link', { name: 'Back to dashboard' }).count()).toBe(0);
@@ -110,11 +112,11 @@ describe('secure-access links inside the PMS', () => {
   });
 
   it("ends on /not-found when the same token is used on another lead's URL", async () => {
-    const otherLead = `${await leadUrl(staff, ui.server.url, TAYLOR)}?access_token=${new URL(link).searchParams.get('access_token')}`;
+    const otherLead = `${ui.server.url}${taylor.path}?access_token=${new URL(link).searchParams.get('access_token')}`;
     const page = await openInPms(otherLead);
     const frame = page.frameLocator('iframe[title="Leasing console"]');
     await frame.getByRole('heading', { name: 'Oops!' }).waitFor({ timeout: 15_000 });
     expect(new URL(consoleFrame(page).url()).pathname).toBe('/not-found');
-    expect(await frame.getByText(TAYLOR).count()).toBe(0);
+    expect(await frame.getByText(taylor.name).count()).toBe(0);
   });
 });

@@ -32,7 +32,10 @@ describe('answering a lead by SMS through Twilio (a loopback fake of its API)', 
   const bubble = (text: string) => ui.page.locator('[data-event-type="SMS"]', { hasText: text });
 
   it('sends an SMS with a photo, shows it go to Delivered, and offers to complete the open decision', async () => {
-    await openLead(ui.page, ui.server.url, 'Ava Thompson');
+    // A lead with an open decision, on a property that texts from the shared number.
+    const ava = await ui.make.lead({ name: 'Ava Thompson' });
+    await ui.make.officeDecision(ava, 'The assistant needs a decision: two cats allowed?');
+    await openLead(ui.page, ui.server.url, ava);
     const photo = await sharp({
       create: { width: 64, height: 48, channels: 3, background: '#88aadd' },
     })
@@ -52,7 +55,7 @@ describe('answering a lead by SMS through Twilio (a loopback fake of its API)', 
       })
       .toBe(true);
     const sent = fake.received.find((message) => message.body === 'Here is the floor plan of 3B.');
-    expect(sent).toMatchObject({ to: '+15125550101', from: '+15125550000' });
+    expect(sent).toMatchObject({ to: ava.phone, from: '+15125550000' });
     expect(sent!.mediaUrls).toHaveLength(1);
     const media = await fetch(sent!.mediaUrls[0]!);
     expect(media.headers.get('content-type')).toBe('image/png');
@@ -65,7 +68,7 @@ describe('answering a lead by SMS through Twilio (a loopback fake of its API)', 
         ? { accept: true, finalStatus: 'undelivered', errorCode: '30003' }
         : { accept: true, finalStatus: 'delivered' },
     );
-    await openLead(ui.page, ui.server.url, 'Liam Carter');
+    await openLead(ui.page, ui.server.url, await ui.make.lead({ name: 'Liam Carter' }));
     await composeAndSend('Are you still looking? (unreachable)');
     const failed = bubble('Are you still looking? (unreachable)');
     await expect.poll(() => failed.getByText('Failed').isVisible(), { timeout: 20_000 }).toBe(true);
@@ -73,7 +76,7 @@ describe('answering a lead by SMS through Twilio (a loopback fake of its API)', 
   });
 
   it("shows the server's refusal in 'Oops' with 'Ok', keeping the draft", async () => {
-    await openLead(ui.page, ui.server.url, 'Emma Johnson');
+    await openLead(ui.page, ui.server.url, await ui.make.lead({ name: 'Emma Johnson' }));
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
     await composeAndSend('Photo of the parking map', svg);
     const oops = ui.page.getByRole('dialog', { name: 'Oops' });

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bundleApiClient } from '../support/api-client-bundle.js';
-import { DEMO, launchBrowser, OTHER, signIn } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
-
-type Property = { _id: string; name: string };
-type LeadPage = { items: { pmsLeadId: string; name: string }[] };
+import { launchBrowser, OTHER, signIn } from '../support/browser.js';
+import { factoriesFor } from '../support/factories.js';
+import { sharedServer, type RunningServer } from '../support/server.js';
 
 describe('web shell: sign-in, guards and the HTTP client', () => {
   let server: RunningServer;
@@ -13,31 +11,21 @@ describe('web shell: sign-in, guards and the HTTP client', () => {
   let context: BrowserContext;
   let page: Page;
 
-  /** A lead of the other company, found through the API as that company's user. */
+  /**
+   * A lead of another company, made through the API by that company's admin: the demo's second
+   * company (no public API makes a company).
+   */
   const otherCompanyLead = async () => {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(OTHER),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}` };
-    const [property] = (await (
-      await fetch(`${server.url}/api/properties`, { headers: auth })
-    ).json()) as Property[];
-    const leads = (await (
-      await fetch(`${server.url}/api/properties/${property!._id}/leads`, { headers: auth })
-    ).json()) as LeadPage;
-    return { propertyId: property!._id, pmsLeadId: leads.items[0]!.pmsLeadId };
+    const lead = await factoriesFor(server.url, OTHER).lead();
+    return { propertyId: lead.propertyID, pmsLeadId: lead.pmsLeadId };
   };
 
   beforeAll(async () => {
-    server = await startServer();
+    server = sharedServer(inject('sharedServerUrl'));
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
   beforeEach(async () => {
     context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
@@ -45,6 +33,7 @@ describe('web shell: sign-in, guards and the HTTP client', () => {
   });
   afterEach(() => context.close());
 
+  // About the demo itself: its account signs in and sees its first property.
   it('signs in with the demo account and lands on the dashboard with the properties', async () => {
     await signIn(page, server.url);
     await expect
@@ -57,8 +46,9 @@ describe('web shell: sign-in, guards and the HTTP client', () => {
   });
 
   it('shows a clear error for a wrong password and stays on the login page', async () => {
+    const person = await factoriesFor(server.url).staff({ role: 'agent' });
     await page.goto(`${server.url}/account/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(person.email);
     await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
     await page.keyboard.press('Enter');
     await expect
@@ -102,17 +92,19 @@ describe('web shell: sign-in, guards and the HTTP client', () => {
   });
 
   it('opens a lead, survives an expired ID token through the refresh cookie, and is still signed in after reload', async () => {
+    const ava = await factoriesFor(server.url).lead({ name: 'Ava Thompson' });
     await signIn(page, server.url);
-    await page.getByText('Ava Thompson').first().click();
+    await page.goto(`${server.url}/main/dashboard?property=${ava.property._id}`);
+    await page.getByText(ava.name).first().click();
     await page.waitForURL(/\/escalation(\?|$)/);
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Ava Thompson' }).first().isVisible())
+      .poll(() => page.getByRole('heading', { name: ava.name }).first().isVisible())
       .toBe(true);
 
     await page.evaluate(() => localStorage.setItem('token', 'expired.id.token'));
     await page.reload();
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Ava Thompson' }).first().isVisible())
+      .poll(() => page.getByRole('heading', { name: ava.name }).first().isVisible())
       .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/);
   });

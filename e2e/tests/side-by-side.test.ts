@@ -1,22 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO } from '../support/browser.js';
+import type { Lead, StaffMember } from '../support/factories.js';
 import { openLead } from '../support/leads.js';
 import { useBrowserSession } from '../support/session.js';
-
-const PRIYA = { email: 'priya@leasing.test', password: DEMO.password };
-/** Texted through the sandbox provider: no Twilio needed. */
-const LEAD = 'Liam Carter';
 
 /** Two colleagues of Demo Leasing on the same lead, side by side: presence, the reply guard, drafts. */
 describe('working side by side on one lead', () => {
   const ui = useBrowserSession();
   let dana: Page;
   let priya: Page;
+  /** The colleague beside the admin: an agent of the test's own. */
+  let agent: StaffMember;
+  /** Texted through the sandbox provider: no Twilio needed. */
+  let lead: Lead;
 
   const open = async (credentials: typeof DEMO) => {
     const page = await ui.signedInPage({ viewport: { width: 1280, height: 860 } }, credentials);
-    await openLead(page, ui.server.url, LEAD);
+    await openLead(page, ui.server.url, lead);
     return page;
   };
   const messageBox = (page: Page) => page.getByPlaceholder('Send a message to the lead');
@@ -37,14 +38,16 @@ describe('working side by side on one lead', () => {
     }, text);
 
   beforeAll(async () => {
+    agent = await ui.make.staff({ role: 'agent', name: 'Priya Shah' });
+    lead = await ui.make.lead({ name: 'Liam Carter' });
     dana = await open(DEMO);
-    priya = await open(PRIYA);
+    priya = await open(agent);
   });
 
   it("shows each colleague the other's avatar, and who is typing", async () => {
     await dana
       .getByTestId('lead-presence')
-      .getByRole('img', { name: 'Priya Shah is viewing' })
+      .getByRole('img', { name: `${agent.name} is viewing` })
       .waitFor({ timeout: 10_000 });
     await priya
       .getByTestId('lead-presence')
@@ -53,10 +56,12 @@ describe('working side by side on one lead', () => {
 
     await messageBox(priya).click();
     await messageBox(priya).pressSequentially('Hello Li', { delay: 40 });
-    await dana.getByText('Priya is typing…').waitFor({ timeout: 5_000 });
+    await dana.getByText(`${agent.firstName} is typing…`).waitFor({ timeout: 5_000 });
     // Emptied: the signal stops.
     await messageBox(priya).fill('');
-    await expect.poll(() => dana.getByText('Priya is typing…').count(), { timeout: 8_000 }).toBe(0);
+    await expect
+      .poll(() => dana.getByText(`${agent.firstName} is typing…`).count(), { timeout: 8_000 })
+      .toBe(0);
   });
 
   it("holds Dana's send when Priya answered meanwhile; 'Send anyway' sends it exactly once", async () => {
@@ -132,7 +137,7 @@ describe('working side by side on one lead', () => {
   it("takes a closed tab's avatar away within seconds", async () => {
     await dana
       .getByTestId('lead-presence')
-      .getByRole('img', { name: 'Priya Shah is viewing' })
+      .getByRole('img', { name: `${agent.name} is viewing` })
       .waitFor({ timeout: 10_000 });
     await priya.close();
     await expect
@@ -140,7 +145,7 @@ describe('working side by side on one lead', () => {
         () =>
           dana
             .getByTestId('lead-presence')
-            .getByRole('img', { name: 'Priya Shah is viewing' })
+            .getByRole('img', { name: `${agent.name} is viewing` })
             .count(),
         {
           timeout: 5_000,
