@@ -5,7 +5,7 @@
 // Usage: npm run bench:audit   (PostgreSQL from BENCH_DATABASE_URL, else DATABASE_URL, else the
 // local server; BENCH_ROWS, BENCH_RUNS to change it)
 import { sql } from 'drizzle-orm';
-import { listAudit } from '../apps/server/src/modules/audit/audit.service.js';
+import { listAudit } from '../apps/server/src/modules/audit/index.js';
 import { encodeCursor } from '../apps/server/src/lib/cursor.js';
 import { applyMigrations } from '../apps/server/src/db/migrate.js';
 import { openFreshPostgres } from '../apps/server/src/test/test-app.js';
@@ -35,7 +35,7 @@ const time = async (work: () => Promise<unknown>) => {
   return { p50: percentile(timings, 50), p99: percentile(timings, 99) };
 };
 
-const database = await openFreshPostgres(pgBase, 4);
+const database = await openFreshPostgres(pgBase, { poolSize: 4 });
 try {
   await applyMigrations(database);
   const { db } = database;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
 import { seedDemo } from '../apps/server/src/db/seed/seed.js';
-import { listConversationEventRows } from '../apps/server/src/modules/conversations/conversation-events.repository.js';
+import { listConversationEventRows } from '../apps/server/src/modules/conversation/index.js';
 import { openFreshPostgres, testConfig } from '../apps/server/src/test/test-app.js';
 
 const CONNECTIONS = 100;
@@ -40,7 +40,7 @@ const load = async (url: string, headers: Record<string, string> = {}) => {
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
 };
 
-const database = await openFreshPostgres(pgBase, 20);
+const database = await openFreshPostgres(pgBase, { poolSize: 20 });
 const app = await buildApp({
   config: testConfig({ NODE_ENV: 'production', RESPONSE_VALIDATION: 'false' }),
   database,

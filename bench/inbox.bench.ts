@@ -33,7 +33,7 @@ const time = async (runs: number, work: () => Promise<void>): Promise<Timing> =>
   return { p50: percentile(timings, 50), p99: percentile(timings, 99) };
 };
 
-const database = await openFreshPostgres(pgBase, 8);
+const database = await openFreshPostgres(pgBase, { poolSize: 8 });
 const app = await buildApp({ config: testConfig(), database });
 try {
   await seedDemo(app.database.db);

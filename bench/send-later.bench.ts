@@ -6,9 +6,9 @@ import { inArray } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { conversationEvents, leads, properties } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed/seed.js';
-import { findUserByEmail } from '../apps/server/src/modules/auth/users.repository.js';
-import { sendSms } from '../apps/server/src/modules/messaging/send.service.js';
-import { sharedNumberOf } from '../apps/server/src/modules/numbers/numbers.service.js';
+import { findUserByEmail } from '../apps/server/src/modules/auth/index.js';
+import { sendSms } from '../apps/server/src/modules/messaging/index.js';
+import { sharedNumberOf } from '../apps/server/src/modules/numbers/index.js';
 import { createPhoneNumber } from '../apps/server/src/test/factories.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { openFreshPostgres, testConfig } from '../apps/server/src/test/test-app.js';
@@ -21,7 +21,7 @@ const pgBase =
   process.env.DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
 
-const database = await openFreshPostgres(pgBase, 30);
+const database = await openFreshPostgres(pgBase, { poolSize: 30 });
 const fake = await startFakeTwilio();
 const app = await buildApp({
   config: testConfig({
@@ -70,7 +70,7 @@ try {
     database,
     events: app.events,
     queue: app.queue,
-    storage: app.messaging.storage,
+    storage: app.services.messaging.storage,
     jobExpireSeconds: 120,
     shared: sharedNumberOf(app.config),
     now: () => new Date(),

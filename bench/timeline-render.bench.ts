@@ -5,7 +5,7 @@
 // Usage: npm run build && npm run bench:render
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, signIn } from '../e2e/support/browser.js';
-import { leadUrl } from '../e2e/support/leads.js';
+import { demoLead } from '../e2e/support/leads.js';
 import { startServer } from '../e2e/support/server.js';
 
 type Frames = { longest: number; p95: number; count: number };
@@ -19,7 +19,7 @@ try {
   await context.addInitScript({ content: keepNames });
   const page = await context.newPage();
   await signIn(page, server.url);
-  const url = await leadUrl(page, server.url, 'Zoe Park');
+  const url = `${server.url}${(await demoLead(page, 'Zoe Park')).path}`;
 
   // (3) A cold load of the route (fresh context: empty cache, only the signed-in token carried over):
   // every script it loads, compressed as a server would send it.
