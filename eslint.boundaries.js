@@ -15,9 +15,23 @@ const zones = [
   ...serverModules.map((name) => ({
     target: `./apps/server/src/modules/${name}/**`,
     from: `./apps/server/src/modules/!(${name})/**`,
-    except: ['**/*.module.ts', '**/*.service.ts'],
-    message: `server module boundary: modules/${name} may use another module only through its public entry (<name>.module.ts) or service (<name>.service.ts), never its repository, routes or internals.`,
+    except: ['**/index.ts'],
+    message: `server module boundary: modules/${name} may use another module only through its entry (modules/<name>/index.ts), never its files.`,
   })),
+  {
+    // The composition root, the plugins, the test helpers and the benchmarks are outside every
+    // module: they too use a module through its entry only.
+    target: [
+      './apps/server/src/*.ts',
+      './apps/server/src/plugins/**',
+      './apps/server/src/test/**',
+      './bench/**',
+    ],
+    from: './apps/server/src/modules/**',
+    except: ['**/index.ts'],
+    message:
+      'server module boundary: outside a module, use it only through its entry (modules/<name>/index.ts), never its files.',
+  },
   {
     target: [
       './apps/server/src/providers/**',
@@ -49,7 +63,7 @@ const zones = [
 
 export const boundaries = [
   {
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
