@@ -247,6 +247,12 @@ export const ConversationTimeline = memo(function ConversationTimeline({
     virtualizer.scrollToEnd();
   }, [virtualizer]);
 
+  // A reconnect's reload is coming: the reader stays where they are. A scroll still under way is
+  // dropped with its target (opening a short conversation at its end waits for it to grow).
+  useLayoutEffect(() => {
+    if (isCatchingUp) virtualizer.scrollToOffset(virtualizer.scrollOffset ?? 0);
+  }, [isCatchingUp, virtualizer]);
+
   useLayoutEffect(() => {
     if (scrollToEndRequests > 0) virtualizer.scrollToEnd();
   }, [scrollToEndRequests, virtualizer]);
