@@ -9,6 +9,8 @@ export type StackedTableProps = {
   columns: readonly string[];
   /** A last column of row buttons, its header named for screen readers only. */
   withActions?: boolean;
+  /** The screen-reader name of that column: 'Actions' unless the buttons are about one thing. */
+  actionsLabel?: string;
   /** The rows. */
   children: ReactNode;
 };
@@ -18,7 +20,13 @@ export type StackedTableProps = {
  * each row's cell gives `data-label` its column's name, and its button cell
  * `className={stacked.action}`.
  */
-export function StackedTable({ label, columns, withActions = false, children }: StackedTableProps) {
+export function StackedTable({
+  label,
+  columns,
+  withActions = false,
+  actionsLabel = 'Actions',
+  children,
+}: StackedTableProps) {
   return (
     <Paper withBorder radius="md">
       <Table
@@ -34,7 +42,7 @@ export function StackedTable({ label, columns, withActions = false, children }: 
             ))}
             {withActions && (
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{actionsLabel}</VisuallyHidden>
               </Table.Th>
             )}
           </Table.Tr>

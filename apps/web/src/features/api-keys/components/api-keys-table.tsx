@@ -1,11 +1,22 @@
 import type { ApiKey } from '@leasing/contract';
-import { Badge, Button, Code, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Code, Group, Table, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { listState } from '../../../components/ui/list-state';
+import { RowActions } from '../../../components/ui/row-actions';
+import { StackedTable } from '../../../components/ui/stacked-table';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useApiKeys } from '../api/get-api-keys';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
+
+const COLUMNS = {
+  name: 'Name',
+  key: 'Key',
+  scopes: 'Scopes',
+  created: 'Created',
+  lastUsed: 'Last used',
+  status: 'Status',
+} as const;
 
 /** Live keys first (newest first), the revoked ones below them as a record. */
 function byStatus(keys: ApiKey[]): ApiKey[] {
@@ -65,27 +76,27 @@ function ApiKeyRow({ apiKey, now, onRevoke }: ApiKeyRowProps) {
   const revoked = apiKey.revokedAt !== null;
   return (
     <Table.Tr c={revoked ? 'dimmed' : undefined}>
-      <Table.Td>
+      <Table.Td data-label={COLUMNS.name}>
         <Text size="sm" fw={600} c={revoked ? 'dimmed' : undefined}>
           {apiKey.name}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={COLUMNS.key}>
         <Code>{apiKey.prefix}…</Code>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={COLUMNS.scopes}>
         <ScopeBadges scopes={apiKey.scopes} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={COLUMNS.created}>
         <Text size="sm">{formatDateTime(apiKey.createdAt)}</Text>
         <Text size="xs" c="dimmed">
           {apiKey.createdByUserName ? `by ${apiKey.createdByUserName}` : 'on the command line'}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={COLUMNS.lastUsed}>
         <Text size="sm">{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : 'Never'}</Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={COLUMNS.status}>
         {apiKey.revokedAt ? (
           <>
             <Badge color="gray" variant="light">
@@ -99,7 +110,7 @@ function ApiKeyRow({ apiKey, now, onRevoke }: ApiKeyRowProps) {
           <LiveKeyStatus expiresAt={apiKey.expiresAt} now={now} />
         )}
       </Table.Td>
-      <Table.Td ta="right">
+      <RowActions>
         {!revoked && (
           <Button
             variant="subtle"
@@ -111,7 +122,7 @@ function ApiKeyRow({ apiKey, now, onRevoke }: ApiKeyRowProps) {
             Revoke
           </Button>
         )}
-      </Table.Td>
+      </RowActions>
     </Table.Tr>
   );
 }
@@ -139,37 +150,20 @@ export function ApiKeysTable() {
   }
 
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={880} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="API keys">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Key</Table.Th>
-              <Table.Th>Scopes</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {byStatus(keysQuery.data).map((apiKey) => (
-              <ApiKeyRow
-                key={apiKey._id}
-                apiKey={apiKey}
-                now={keysQuery.dataUpdatedAt}
-                onRevoke={setRevoking}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+    <>
+      <StackedTable label="API keys" columns={Object.values(COLUMNS)} withActions>
+        {byStatus(keysQuery.data).map((apiKey) => (
+          <ApiKeyRow
+            key={apiKey._id}
+            apiKey={apiKey}
+            now={keysQuery.dataUpdatedAt}
+            onRevoke={setRevoking}
+          />
+        ))}
+      </StackedTable>
       {revoking && (
         <RevokeApiKeyDialog key={revoking._id} apiKey={revoking} onClose={handleCloseRevoke} />
       )}
-    </Paper>
+    </>
   );
 }

@@ -1,27 +1,16 @@
 import type { StaffRole, TeamMember } from '@leasing/contract';
 import { staffRoles } from '@leasing/contract';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUsers } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
+import { listState } from '../../../components/ui/list-state';
+import { RowActions } from '../../../components/ui/row-actions';
+import { StackedTable } from '../../../components/ui/stacked-table';
 import { formatDate } from '../../../lib/format-date';
 import { useChangeMember } from '../api/change-member';
 import { useTeam } from '../api/get-team';
 import { blockedReason } from './member-rules';
-import classes from '../../../components/ui/stacked-table.module.css';
 
 const COLUMNS = {
   person: 'Person',
@@ -111,7 +100,7 @@ function MemberRow({ member, reason, onRole, onAccess, pending }: MemberRowProps
           {member.lastSignInAt ? formatDate(member.lastSignInAt) : 'Never'}
         </Text>
       </Table.Td>
-      <Table.Td className={classes.action}>
+      <RowActions blockedReason={reason} blockedReasonId={reasonId}>
         {member.status === 'invited' ? (
           <Button
             size="xs"
@@ -135,12 +124,7 @@ function MemberRow({ member, reason, onRole, onAccess, pending }: MemberRowProps
             {member.status === 'active' ? 'Deactivate' : 'Reactivate'}
           </Button>
         )}
-        {reason && (
-          <Text id={reasonId} size="xs" c="dimmed" mt={4} className={classes.blockedReason}>
-            {reason}
-          </Text>
-        )}
-      </Table.Td>
+      </RowActions>
     </Table.Tr>
   );
 }
@@ -250,67 +234,38 @@ export function TeamTable({ selfId }: TeamTableProps) {
     );
   }
 
-  if (teamQuery.isPending) {
-    return (
-      <Stack gap="xs" role="status" aria-label="Loading the team">
-        <Skeleton height={48} />
-        <Skeleton height={48} />
-        <Skeleton height={48} />
-      </Stack>
-    );
-  }
-  if (teamQuery.isError) {
-    return (
-      <ErrorState
-        title="Could not load the team"
-        message={teamQuery.error.message}
-        onRetry={() => void teamQuery.refetch()}
-      />
-    );
+  if (!teamQuery.isSuccess || teamQuery.data.length === 0) {
+    return listState(teamQuery, {
+      loadingLabel: 'Loading the team',
+      errorTitle: 'Could not load the team',
+      empty: {
+        icon: <IconUsers size={22} stroke={1.5} />,
+        title: 'Nobody here yet',
+        description: 'Invite a teammate to share the work.',
+      },
+    });
   }
   const team = teamQuery.data;
-  if (team.length === 0) {
-    return (
-      <EmptyState
-        icon={<IconUsers size={28} />}
-        title="Nobody here yet"
-        description="Invite a teammate to share the work."
-      />
-    );
-  }
   return (
-    <Paper withBorder radius="md">
-      <Table className={classes.table} verticalSpacing="sm" aria-label="Team">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{COLUMNS.person}</Table.Th>
-            <Table.Th>{COLUMNS.role}</Table.Th>
-            <Table.Th>{COLUMNS.status}</Table.Th>
-            <Table.Th>{COLUMNS.lastSignIn}</Table.Th>
-            <Table.Th>
-              <span className={classes.hidden}>Access</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {team.map((member) => (
-            <MemberRow
-              key={member._id}
-              member={member}
-              reason={blockedReason(member, team, selfId)}
-              onRole={handleRole}
-              onAccess={setConfirming}
-              pending={change.isPending}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
+    <>
+      <StackedTable label="Team" columns={Object.values(COLUMNS)} withActions actionsLabel="Access">
+        {team.map((member) => (
+          <MemberRow
+            key={member._id}
+            member={member}
+            reason={blockedReason(member, team, selfId)}
+            onRole={handleRole}
+            onAccess={setConfirming}
+            pending={change.isPending}
+          />
+        ))}
+      </StackedTable>
       <ConfirmAccessDialog
         member={confirming}
         pending={change.isPending}
         onConfirm={handleConfirmAccess}
         onClose={() => setConfirming(null)}
       />
-    </Paper>
+    </>
   );
 }
