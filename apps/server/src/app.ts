@@ -25,9 +25,9 @@ import { configModule } from './modules/company/index.js';
 import { leadsModule, consentModule } from './modules/lead/index.js';
 import { draftsModule } from './modules/lead/index.js';
 import { healthModule } from './modules/health/index.js';
-import { inboundEmailModule } from './modules/email/index.js';
+import { createEmailTransport, inboundEmailModule } from './modules/email/index.js';
 import type { DnsResolver } from './lib/dns-resolver.js';
-import { inboundSmsModule } from './modules/sms/index.js';
+import { createSmsProvider, smsModule } from './modules/sms/index.js';
 import { followUpsModule } from './modules/lead/index.js';
 import { inboxModule } from './modules/inbox/index.js';
 import { integrationsModule } from './modules/integrations/index.js';
@@ -50,7 +50,7 @@ import { officeDecisionModule } from './modules/lead/index.js';
 import { quietHoursModule } from './modules/scheduling/index.js';
 import { createPaymentsDeps, paymentsModule, type PaymentsDeps } from './modules/payments/index.js';
 import { propertiesModule } from './modules/company/index.js';
-import { secureAccessModule } from './modules/secure-access/index.js';
+import { secureAccessModule, type AccessLinkDeps } from './modules/secure-access/index.js';
 import { teamModule } from './modules/team/index.js';
 import { templatesModule } from './modules/templates/index.js';
 import { toursModule } from './modules/tours/index.js';
@@ -94,6 +94,7 @@ export type AppServices = {
   messaging: MessagingProviders;
   translation: TranslationRequests;
   payments: PaymentsDeps;
+  accessLinks: AccessLinkDeps;
 };
 
 export type BuildAppOptions = {
@@ -231,12 +232,21 @@ export const buildApp = async ({
 
     // The composition root: what several modules share is built here, once, and handed to each.
     const clock = now ?? systemClock;
-    const messaging = createMessagingProviders(config, app.counterRedis, app.log);
+    const messaging = createMessagingProviders(config, app.counterRedis, app.log, {
+      sms: createSmsProvider(config),
+      email: createEmailTransport(config),
+    });
     app.addHook('onClose', messaging.close);
     const services: AppServices = {
       messaging,
       translation: createTranslationRequests(config.translate, app.queue),
       payments: await createPaymentsDeps(app, clock),
+      accessLinks: {
+        db: db.db,
+        events: app.events,
+        publicUrl: config.publicUrl,
+        signLeadAccessToken: app.tokens.signLeadAccessToken,
+      },
     };
     app.decorate('services', services);
     const { storage, limits } = messaging;
@@ -273,15 +283,15 @@ export const buildApp = async ({
     await app.register(numbersModule, { now: clock });
     await app.register(teamModule, { now: clock });
     await app.register(ownersModule, { now: clock });
-    await app.register(integrationsModule);
-    await app.register(secureAccessModule);
+    await app.register(integrationsModule, { accessLinks: services.accessLinks });
+    await app.register(secureAccessModule, { accessLinks: services.accessLinks });
     await app.register(inboundEmailModule, {
       dnsResolver,
       now: clock,
       storage,
       translation: services.translation,
     });
-    await app.register(inboundSmsModule, {
+    await app.register(smsModule, {
       now: clock,
       sms: messaging.sms,
       storage,

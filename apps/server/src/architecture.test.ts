@@ -241,16 +241,27 @@ describe('the server architecture', () => {
   });
 
   it('hands modules their dependencies as options: no module looks up the built services', () => {
+    // The built services, and the token service outside the module that builds it (auth).
     const lookups = (files: SourceFile[]) =>
       files
-        .filter((file) => file.path.startsWith('modules/') && /\bapp\.services\b/.test(file.text))
+        .filter(
+          (file) =>
+            file.path.startsWith('modules/') &&
+            (/\bapp\.services\b/.test(file.text) ||
+              (!file.path.startsWith('modules/auth/') && /\bapp\.tokens\b/.test(file.text))),
+        )
         .map((file) => file.path);
     expect(lookups(production)).toEqual([]);
     const injected = [
       ...production,
       { path: 'modules/sms/probe.ts', text: 'const storage = app.services.messaging.storage;' },
+      {
+        path: 'modules/integrations/probe.ts',
+        text: 'await app.tokens.signLeadAccessToken(c, 60);',
+      },
+      { path: 'modules/auth/probe.ts', text: 'return app.tokens.jwks();' },
     ];
-    expect(lookups(injected)).toEqual(['modules/sms/probe.ts']);
+    expect(lookups(injected)).toEqual(['modules/sms/probe.ts', 'modules/integrations/probe.ts']);
   });
 
   it('gives every module an entry and a line in the source README', () => {

@@ -1,29 +1,9 @@
+import type { AppConfig } from '../../config.js';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
-import { PermanentSendError, TransientSendError } from './send-errors.js';
-
-export type OutgoingEmail = {
-  from: { name: string; address: string };
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-  inReplyTo: string | undefined;
-  references: string[];
-  /** The https URL of the recipient's one-click unsubscribe (RFC 8058); none for staff mail. */
-  unsubscribeUrl?: string;
-  /** Files the message carries, typed by what their bytes are. */
-  attachments?: { filename: string; content: Buffer; contentType: string | undefined }[];
-};
-
-/** Sends one email; answers the MIME that left (the sandbox keeps it for the outbox). */
-export type EmailTransport = {
-  kind: 'smtp' | 'sandbox';
-  send: (email: OutgoingEmail) => Promise<{ raw: string | null }>;
-  close: () => void;
-};
+import type { EmailTransport, OutgoingEmail } from '../../providers/email-transport.js';
+import { PermanentSendError, TransientSendError } from '../../providers/send-errors.js';
 
 const toMail = (email: OutgoingEmail) => ({
   from: email.from,
@@ -53,7 +33,7 @@ const classify = (error: Error & { responseCode?: number; code?: string }) => {
   return new TransientSendError(`SMTP: ${error.message}`, code);
 };
 
-export const createSmtpTransport = (url: string): EmailTransport => {
+const createSmtpTransport = (url: string): EmailTransport => {
   const transport = nodemailer.createTransport(url) as Transporter<SMTPTransport.SentMessageInfo>;
   return {
     kind: 'smtp',
@@ -70,7 +50,7 @@ export const createSmtpTransport = (url: string): EmailTransport => {
 };
 
 /** Builds the real MIME message and keeps it instead of relaying it. */
-export const createSandboxEmailTransport = (): EmailTransport => {
+const createSandboxEmailTransport = (): EmailTransport => {
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -85,3 +65,9 @@ export const createSandboxEmailTransport = (): EmailTransport => {
     close: () => transport.close(),
   };
 };
+
+/** SMTP when the configuration names a relay (`SMTP_URL`), the sandbox (kept for the outbox) otherwise. */
+export const createEmailTransport = (config: AppConfig): EmailTransport =>
+  config.messaging.smtpUrl
+    ? createSmtpTransport(config.messaging.smtpUrl)
+    : createSandboxEmailTransport();

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { AccessLinkDeps } from '../secure-access/index.js';
 import { integrationsRoutes } from './integrations.routes.js';
 
+export type IntegrationsModuleOptions = { accessLinks: AccessLinkDeps };
+
 /** The integration API (PMS ids, API keys). */
-export const integrationsModule: FastifyPluginAsync = async (app) => {
-  await app.register(integrationsRoutes);
+export const integrationsModule: FastifyPluginAsync<IntegrationsModuleOptions> = async (
+  app,
+  { accessLinks },
+) => {
+  await app.register(integrationsRoutes, { accessLinks });
 };

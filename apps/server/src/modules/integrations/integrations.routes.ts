@@ -11,7 +11,7 @@ import {
   integrationPropertyParamsSchema,
   integrationPropertySchema,
 } from '@leasing/contract';
-import { createLeadAccessLink } from '../secure-access/index.js';
+import { createLeadAccessLink, type AccessLinkDeps } from '../secure-access/index.js';
 import { integrationOf, registerIntegrationAuth } from './integration-auth.js';
 import {
   accessLinkBodySchema,
@@ -58,7 +58,10 @@ const needs = (scopes: readonly ApiKeyScope[], description: string) => ({
  * properties and leads by their PMS ids, events on a lead's timeline. One API key reaches one
  * company, and every lookup starts from it.
  */
-export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const integrationsRoutes: FastifyPluginAsyncZod<{ accessLinks: AccessLinkDeps }> = async (
+  app,
+  { accessLinks },
+) => {
   registerIntegrationAuth(app);
   const { db } = app.database;
 
@@ -242,7 +245,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.pmsPropertyId,
         request.params.pmsLeadId,
       );
-      const link = await createLeadAccessLink(app, {
+      const link = await createLeadAccessLink(accessLinks, {
         companyId,
         leadId: lead.id,
         userEmail: request.body.userEmail,

@@ -8,6 +8,7 @@ export {
   storeInboundImage,
 } from './media.service.js';
 export type { CheckedEmailFiles, StoredFile, UploadedFile } from './media.service.js';
+export { reportProviderStatus } from './message-status.repository.js';
 export { createMessagingProviders } from './messaging-providers.js';
 export type { MessagingProviders } from './messaging-providers.js';
 export { messagingModule } from './messaging.module.js';

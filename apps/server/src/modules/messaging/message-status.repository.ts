@@ -7,8 +7,11 @@ import {
   earlyProviderStatuses,
   type ConversationEventRow,
 } from '../../db/schema/index.js';
+import type { EventPort } from '../../events/event-port.js';
+import { writeMessageStatus } from './message-events.js';
 import {
   failureDataFor,
+  isKnownProviderStatus,
   OPTED_OUT_ERROR_CODE,
   providerStatusRank,
   sendingStatusFor,
@@ -151,4 +154,19 @@ export const applyProviderStatus = async (
     }
   }
   return undefined;
+};
+
+/**
+ * A provider's report on a text it took (a status callback, or the answer to asking it): applied
+ * through the one status path, later states only, and published. Unknown statuses change nothing.
+ * Answers the updated row, if the report moved it.
+ */
+export const reportProviderStatus = async (
+  events: EventPort,
+  report: { providerMessageId: string; status: string; errorCode: string | undefined },
+): Promise<ConversationEventRow | undefined> => {
+  if (!isKnownProviderStatus(report.status)) return undefined;
+  return writeMessageStatus(events, (db) =>
+    applyProviderStatus(db, report.providerMessageId, report.status, report.errorCode),
+  );
 };

@@ -2,14 +2,8 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config.js';
-import {
-  createSandboxEmailTransport,
-  createSmtpTransport,
-  type EmailTransport,
-} from '../../providers/email-transport.js';
-import { createSandboxSmsProvider } from '../../providers/sandbox-sms.provider.js';
+import type { EmailTransport } from '../../providers/email-transport.js';
 import type { SmsProvider } from '../../providers/sms-provider.js';
-import { createTwilioSmsProvider } from '../../providers/twilio-sms.provider.js';
 import { createLocalMediaStorage, type MediaStorage } from './media.storage.js';
 import { createS3MediaStorage, s3MediaLocation } from './s3-media.storage.js';
 import { createSendLimits, type SendLimits } from './send-limits.js';
@@ -25,18 +19,17 @@ export type MessagingProviders = {
   close: () => Promise<void>;
 };
 
-/** The providers the configuration names (Twilio, SMTP, S3), or their sandbox twins. */
+/**
+ * What the send pipeline needs: the channels' providers (built by the sms and email modules'
+ * `createSmsProvider` and `createEmailTransport`), and the media storage (S3 or a local folder) and
+ * send limits the configuration names.
+ */
 export const createMessagingProviders = (
   config: AppConfig,
   counterRedis: Redis | null,
   log: FastifyBaseLogger,
+  { sms, email }: { sms: SmsProvider; email: EmailTransport },
 ): MessagingProviders => {
-  const sms = config.messaging.twilio
-    ? createTwilioSmsProvider({ apiUrl: config.messaging.twilioApiUrl, ...config.messaging.twilio })
-    : createSandboxSmsProvider();
-  const email = config.messaging.smtpUrl
-    ? createSmtpTransport(config.messaging.smtpUrl)
-    : createSandboxEmailTransport();
   const bucket = config.mediaS3 && s3MediaLocation(config.mediaS3);
   const storage = bucket
     ? createS3MediaStorage(bucket)

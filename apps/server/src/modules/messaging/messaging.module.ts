@@ -18,10 +18,8 @@ import type { SendWindow } from '../scheduling/index.js';
 import { mediaRoutes, messagingRoutes } from './messaging.routes.js';
 import { createSendMetrics } from './send-metrics.js';
 import { createDeadLetterHandler, createSendHandler } from './send.worker.js';
-import { twilioWebhookRoutes } from './twilio-webhooks.routes.js';
 import { SYSTEM_EMAIL_QUEUE, type SystemEmail } from './system-email.service.js';
 import { createSystemEmailHandler } from './system-email.worker.js';
-import { reconcileStaleStatuses } from './status-reconcile.js';
 
 /**
  * Send workers per process and jobs each takes at a time; the per-number rate slots keep each
@@ -40,7 +38,7 @@ export type MessagingModuleOptions = {
 
 /**
  * Messaging: providers (real or sandbox, by configuration), media storage, the send workers and
- * the routes that send, serve media and take Twilio's status callbacks; 'Send later' (scheduled
+ * the routes that send and serve media; 'Send later' (scheduled
  * messages: their release worker, cancel-on-reply and their routes).
  */
 export const messagingModule = fp<MessagingModuleOptions>(
@@ -118,38 +116,9 @@ export const messagingModule = fp<MessagingModuleOptions>(
       }),
     );
 
-    // Lost status callbacks: texts stuck "sending" are looked up at the provider, checked as often
-    // as they may go stale (at most once a minute). Every process may do it: applying is idempotent.
-    const reconcileAfter = config.messaging.statusReconcileAfterSeconds;
-    if (sms.fetchStatus) {
-      let running = false;
-      const timer = setInterval(
-        () => {
-          if (running) return;
-          running = true;
-          void reconcileStaleStatuses({
-            db: app.database.db,
-            sms,
-            events: app.events,
-            log: app.log,
-            now,
-            staleAfterSeconds: reconcileAfter,
-          })
-            .catch((error: unknown) => app.log.warn({ err: error }, 'status reconciliation failed'))
-            .finally(() => {
-              running = false;
-            });
-        },
-        Math.min(reconcileAfter, 60) * 1000,
-      );
-      timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
-    }
-
     await app.register(messagingRoutes, { now, storage, limits });
     await app.register(scheduledMessagesRoutes, { deps: scheduleDeps, limits });
     await app.register(mediaRoutes, { storage });
-    await app.register(twilioWebhookRoutes);
   },
   { name: 'messaging', dependencies: ['database', 'queue', 'events', 'metrics'] },
 );

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import {
   ACCESS_LINK_DEFAULT_TTL_SECONDS,
@@ -6,10 +5,21 @@ import {
   ACCESS_LINK_MIN_TTL_SECONDS,
   type AccessLink,
 } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
 import { domainEvent, type Actor } from '../../events/domain-events.js';
+import type { EventPort } from '../../events/event-port.js';
 import { badRequest } from '../../lib/errors.js';
-import { findUserByEmail } from '../auth/index.js';
+import { findUserByEmail, type TokenService } from '../auth/index.js';
 import { getCompanyLead } from '../lead/index.js';
+
+/** What minting a link needs, built once by the composition root. */
+export type AccessLinkDeps = {
+  db: Db;
+  events: EventPort;
+  /** The console's public URL: the link opens `/secure-access` there. */
+  publicUrl: string;
+  signLeadAccessToken: TokenService['signLeadAccessToken'];
+};
 
 export type CreateLeadAccessLinkInput = {
   companyId: string;
@@ -29,7 +39,7 @@ export type CreateLeadAccessLinkInput = {
  * token expires. Staff mint it from the pane, integrations through their API; both land here.
  */
 export const createLeadAccessLink = async (
-  app: FastifyInstance,
+  deps: AccessLinkDeps,
   {
     companyId,
     leadId,
@@ -48,22 +58,22 @@ export const createLeadAccessLink = async (
       `whole seconds from ${ACCESS_LINK_MIN_TTL_SECONDS} to ${ACCESS_LINK_MAX_TTL_SECONDS}`,
     );
   }
-  const { db } = app.database;
+  const { db } = deps;
   const lead = await getCompanyLead(db, companyId, leadId);
   const user = await findUserByEmail(db, userEmail);
   // Said the same way for an unknown address and another company's user: neither may be named.
   if (!user || user.companyId !== companyId || user.deactivatedAt) {
     throw badRequest('body.userEmail', 'no staff member of this company has this email');
   }
-  const token = await app.tokens.signLeadAccessToken(
+  const token = await deps.signLeadAccessToken(
     { userId: user.id, companyId, leadId: lead.id },
     ttlSeconds,
   );
-  const url = new URL('/secure-access', app.config.publicUrl);
+  const url = new URL('/secure-access', deps.publicUrl);
   url.searchParams.set('access_token', token);
   const expiresAt = new Date((decodeJwt(token).exp ?? 0) * 1000).toISOString();
   // A link is a credential: who made it, for whom, is on the audit trail before it is handed out.
-  await app.events.transaction(async ({ record }) =>
+  await deps.events.transaction(async ({ record }) =>
     record(
       domainEvent('access_link.created', {
         companyId,

@@ -9,9 +9,12 @@ import {
 import { forbidden } from '../../lib/errors.js';
 import { principalOf, userActor } from '../../lib/principal.js';
 import { getCompanyLead } from '../lead/index.js';
-import { createLeadAccessLink } from './access-links.service.js';
+import { createLeadAccessLink, type AccessLinkDeps } from './access-links.service.js';
 
-export const secureAccessRoutes: FastifyPluginAsyncZod = async (app) => {
+export const secureAccessRoutes: FastifyPluginAsyncZod<{ accessLinks: AccessLinkDeps }> = async (
+  app,
+  { accessLinks },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   /** Staff share the open lead: the link acts for the staff member who mints it. */
@@ -26,7 +29,7 @@ export const secureAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const principal = principalOf(request);
-      return createLeadAccessLink(app, {
+      return createLeadAccessLink(accessLinks, {
         companyId: principal.companyId,
         leadId: request.params.leadId,
         userEmail: principal.email,

@@ -48,7 +48,7 @@ describe.each(oneDatabase())('secure-access links ($name)', (target) => {
   let marcusId: string;
 
   const mintFor = (lead: LeadRow, userEmail = MARCUS_EMAIL, ttlSeconds?: number) =>
-    createLeadAccessLink(t.app, {
+    createLeadAccessLink(t.app.services.accessLinks, {
       companyId: lead.companyId,
       leadId: lead.id,
       userEmail,
@@ -153,14 +153,14 @@ describe.each(oneDatabase())('secure-access links ($name)', (target) => {
 
     it("answers 403 for another company's lead and 404 for an unknown one", async () => {
       await expect(
-        createLeadAccessLink(t.app, {
+        createLeadAccessLink(t.app.services.accessLinks, {
           companyId: ava.companyId,
           leadId: harborLead.id,
           userEmail: STAFF_EMAIL,
         }),
       ).rejects.toMatchObject({ statusCode: 403 });
       await expect(
-        createLeadAccessLink(t.app, {
+        createLeadAccessLink(t.app.services.accessLinks, {
           companyId: ava.companyId,
           leadId: '00000000-0000-4000-a000-000000000000',
           userEmail: STAFF_EMAIL,

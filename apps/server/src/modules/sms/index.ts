@@ -1,1 +1,2 @@
-export { inboundSmsModule } from './inbound-sms.module.js';
+export { createSmsProvider } from './create-sms-provider.js';
+export { smsModule } from './sms.module.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { PermanentSendError } from './send-errors.js';
-import type { SmsMessage, SmsProvider } from './sms-provider.js';
+import { PermanentSendError } from '../../providers/send-errors.js';
+import type { SmsMessage, SmsProvider } from '../../providers/sms-provider.js';
 
 /** Twilio's documented test number for "invalid To"; the sandbox fails it the same way. */
 export const SANDBOX_FAILING_NUMBER = '+15005550001';

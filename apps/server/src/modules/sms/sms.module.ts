@@ -7,16 +7,23 @@ import { startInboundMediaWorkers } from './inbound-sms-media.job.js';
 import { inboundSmsRoutes } from './inbound-sms.routes.js';
 import type { InboundSmsDeps } from './inbound-sms.service.js';
 import { sharedNumberOf } from '../numbers/index.js';
+import { reconcileStaleStatuses } from './status-reconcile.js';
+import { smsStatusRoutes } from './sms-status.routes.js';
 
-/** Inbound SMS: Twilio's webhook, the sandbox's simulated reply, unmatched texts and MMS media. */
-export type InboundSmsModuleOptions = {
+export type SmsModuleOptions = {
   now: Clock;
   sms: SmsProvider;
   storage: MediaStorage;
   translation: TranslationRequests;
 };
 
-export const inboundSmsModule: FastifyPluginAsync<InboundSmsModuleOptions> = async (
+/**
+ * SMS, the Twilio channel: inbound texts (Twilio's webhook, the sandbox's simulated reply,
+ * unmatched texts, MMS media), the status callbacks of the texts we send, and the look-up of
+ * statuses whose callback was lost. The provider itself (Twilio or its sandbox twin) is built by
+ * the composition root with `createSmsProvider`; messaging's send worker sends through it.
+ */
+export const smsModule: FastifyPluginAsync<SmsModuleOptions> = async (
   app,
   { now, sms, storage, translation },
 ) => {
@@ -38,4 +45,33 @@ export const inboundSmsModule: FastifyPluginAsync<InboundSmsModuleOptions> = asy
     log: app.log,
   });
   await app.register(inboundSmsRoutes, { deps, now, smsKind: sms.kind });
+  await app.register(smsStatusRoutes);
+
+  // Lost status callbacks: texts stuck "sending" are looked up at the provider, checked as often
+  // as they may go stale (at most once a minute). Every process may do it: applying is idempotent.
+  const reconcileAfter = config.messaging.statusReconcileAfterSeconds;
+  if (sms.fetchStatus) {
+    let running = false;
+    const timer = setInterval(
+      () => {
+        if (running) return;
+        running = true;
+        void reconcileStaleStatuses({
+          db: app.database.db,
+          sms,
+          events: app.events,
+          log: app.log,
+          now,
+          staleAfterSeconds: reconcileAfter,
+        })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'status reconciliation failed'))
+          .finally(() => {
+            running = false;
+          });
+      },
+      Math.min(reconcileAfter, 60) * 1000,
+    );
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 };

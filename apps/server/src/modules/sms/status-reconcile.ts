@@ -5,9 +5,7 @@ import { conversationEvents } from '../../db/schema/index.js';
 import type { EventPort } from '../../events/event-port.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SmsProvider } from '../../providers/sms-provider.js';
-import { applyProviderStatus } from './message-status.repository.js';
-import { writeMessageStatus } from './message-events.js';
-import { isKnownProviderStatus } from './provider-status.js';
+import { reportProviderStatus } from '../messaging/index.js';
 
 const BATCH = 50;
 
@@ -50,10 +48,8 @@ export const reconcileStaleStatuses = async (deps: StatusReconcileDeps): Promise
     if (!providerMessageId) continue;
     try {
       const report = await fetchStatus(providerMessageId);
-      if (!report || !isKnownProviderStatus(report.status)) continue;
-      const updated = await writeMessageStatus(deps.events, (db) =>
-        applyProviderStatus(db, providerMessageId, report.status, report.errorCode),
-      );
+      if (!report) continue;
+      const updated = await reportProviderStatus(deps.events, { providerMessageId, ...report });
       if (updated) moved += 1;
     } catch (error) {
       deps.log.warn({ err: error, providerMessageId }, 'could not ask the provider for a status');

@@ -1,5 +1,5 @@
-import { PermanentSendError, TransientSendError } from './send-errors.js';
-import type { SmsProvider } from './sms-provider.js';
+import { PermanentSendError, TransientSendError } from '../../providers/send-errors.js';
+import type { SmsProvider } from '../../providers/sms-provider.js';
 
 export type TwilioOptions = {
   apiUrl: string;
