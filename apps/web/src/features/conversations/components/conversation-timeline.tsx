@@ -7,7 +7,7 @@ import { ActionIcon, Anchor, Loader, Tooltip } from '@mantine/core';
 import { IconFlag3, IconMessages, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, Ref, UIEvent } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useConversationWindow } from '../api/get-conversations-around';
@@ -77,6 +77,7 @@ export type ConversationTimelineProps = {
  * changes size (expanding the pane, full screen, a resized window).
  */
 function observeRectKeepingEnd(
+  isHoldingPlace: () => boolean,
   instance: Virtualizer<HTMLDivElement, Element>,
   onRect: (rect: { width: number; height: number }) => void,
 ) {
@@ -88,7 +89,9 @@ function observeRectKeepingEnd(
       instance.getTotalSize() - previous.height - (instance.scrollOffset ?? 0) <=
         SCROLL_END_THRESHOLD;
     onRect(rect);
-    if (wasAtEnd && previous.height !== rect.height) instance.scrollToEnd();
+    // Not while a reconnect's events are counted (the header's 'Reconnecting…' going away resizes
+    // the panel then): a scroll to the end of a short conversation would wait for them to arrive.
+    if (wasAtEnd && previous.height !== rect.height && !isHoldingPlace()) instance.scrollToEnd();
   });
 }
 
@@ -224,13 +227,25 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   const scrollRef = useRef<HTMLDivElement>(null);
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
   const estimateSize = useCallback(() => ESTIMATED_EVENT_HEIGHT, []);
+  // Read by the size observer, which the virtualizer keeps from its first render.
+  const isHoldingPlace = useRef(false);
+  useLayoutEffect(() => {
+    isHoldingPlace.current = isCatchingUp || newEventCount > 0;
+  }, [isCatchingUp, newEventCount]);
+  const observeRect = useCallback(
+    (
+      instance: Virtualizer<HTMLDivElement, Element>,
+      onRect: (rect: { width: number; height: number }) => void,
+    ) => observeRectKeepingEnd(() => isHoldingPlace.current, instance, onRect),
+    [],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose; rows below are memoized instead.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
-    observeElementRect: observeRectKeepingEnd,
+    observeElementRect: observeRect,
     overscan: 8,
     paddingStart: START_ROW_HEIGHT,
     paddingEnd: isWindowShown && !windowReachesNewest ? START_ROW_HEIGHT : 12,
@@ -239,7 +254,9 @@ export const ConversationTimeline = memo(function ConversationTimeline({
     anchorTo: 'end',
     // A window's newer pages are read into, not followed to their end.
     followOnAppend: !isCatchingUp && newEventCount === 0 && (!isWindowShown || windowReachesNewest),
-    scrollEndThreshold: SCROLL_END_THRESHOLD,
+    // At the end, a row that grows as it is measured keeps the end in view (a reply being laid
+    // out). Not while a reconnect's events are counted: they are laid out below the reader's place.
+    scrollEndThreshold: isCatchingUp || newEventCount > 0 ? -1 : SCROLL_END_THRESHOLD,
   });
 
   // Open at the newest event; layout effect, so the first paint is already at the bottom.
@@ -276,13 +293,17 @@ export const ConversationTimeline = memo(function ConversationTimeline({
     });
   }, [jump, rows, isWindowShown, around.isPlaceholderData, virtualizer]);
 
-  // New events that all fit on screen are already seen: no pill for them. Judged on the rows'
-  // sizes, which the virtualizer knows before the browser has laid them out.
-  useLayoutEffect(() => {
+  // New events that all fit on screen are already seen: no pill for them. Judged once the new
+  // rows have been measured (a frame after they are drawn): before that their sizes are estimates,
+  // and three long texts estimated short would all seem to fit.
+  useEffect(() => {
     if (newEventCount === 0) return;
-    const viewportHeight = virtualizer.scrollRect?.height ?? 0;
-    const hidden = virtualizer.getTotalSize() - viewportHeight - (virtualizer.scrollOffset ?? 0);
-    if (hidden <= SCROLL_END_THRESHOLD) onNewEventsSeen?.();
+    const frame = requestAnimationFrame(() => {
+      const viewportHeight = virtualizer.scrollRect?.height ?? 0;
+      const hidden = virtualizer.getTotalSize() - viewportHeight - (virtualizer.scrollOffset ?? 0);
+      if (hidden <= SCROLL_END_THRESHOLD) onNewEventsSeen?.();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [newEventCount, virtualizer, onNewEventsSeen]);
 
   const hasOlder = olderCursor !== null && (!isOlderRequested || older.hasNextPage);
