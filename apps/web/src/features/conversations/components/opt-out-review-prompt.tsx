@@ -1,8 +1,9 @@
 import type { ConversationEvent } from '@leasing/contract';
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMessageCheck, IconMessageOff, IconMessageQuestion } from '@tabler/icons-react';
 import { useReviewOptOut } from '../api/review-opt-out';
+import { MessageQuestionPrompt } from './message-question-prompt';
 import classes from './timeline.module.css';
 
 export type OptOutReviewPromptProps = {
@@ -41,21 +42,11 @@ export function OptOutReviewPrompt({ event }: OptOutReviewPromptProps) {
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      px="sm"
-      py={8}
-      mt={6}
-      bg="orange.0"
-      role="region"
-      aria-label="Possible opt-out"
-      className={classes.optOutPrompt}
+    <MessageQuestionPrompt
+      label="Possible opt-out"
+      icon={<IconMessageQuestion size={16} stroke={1.75} aria-hidden />}
+      question="This may be an opt-out request"
     >
-      <Group gap="xs" wrap="nowrap" mb={6}>
-        <IconMessageQuestion size={16} stroke={1.75} aria-hidden />
-        <Text size="sm">This may be an opt-out request</Text>
-      </Group>
       <Group gap="xs">
         <Button
           size="xs"
@@ -76,6 +67,6 @@ export function OptOutReviewPrompt({ event }: OptOutReviewPromptProps) {
           Not an opt-out
         </Button>
       </Group>
-    </Paper>
+    </MessageQuestionPrompt>
   );
 }

@@ -1,8 +1,9 @@
 import type { ConversationEvent } from '@leasing/contract';
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconShieldCheck, IconShieldQuestion } from '@tabler/icons-react';
 import { useConfirmSender } from '../api/confirm-sender';
+import { MessageQuestionPrompt } from './message-question-prompt';
 import classes from './timeline.module.css';
 
 export type SenderCheckPromptProps = {
@@ -35,26 +36,14 @@ export function SenderCheckPrompt({ event }: SenderCheckPromptProps) {
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      px="sm"
-      py={8}
-      mt={6}
-      bg="orange.0"
-      role="region"
-      aria-label="Sender not verified"
-      className={classes.optOutPrompt}
+    <MessageQuestionPrompt
+      label="Sender not verified"
+      icon={<IconShieldQuestion size={16} stroke={1.75} aria-hidden />}
+      question="This email may not be from the lead. It counts as their reply once you confirm the sender."
     >
-      <Group gap="xs" wrap="nowrap" mb={6}>
-        <IconShieldQuestion size={16} stroke={1.75} aria-hidden />
-        <Text size="sm">
-          This email may not be from the lead. It counts as their reply once you confirm the sender.
-        </Text>
-      </Group>
       <Button size="xs" color="orange" onClick={handleConfirm} loading={confirm.isPending}>
         Confirm sender
       </Button>
-    </Paper>
+    </MessageQuestionPrompt>
   );
 }
