@@ -32,3 +32,5 @@ export * from './follow-ups.js';
 export * from './office-hours.js';
 export * from './templates.js';
 export * from './quiet-hours.js';
+export * from './reports.js';
+export * from './sources.js';

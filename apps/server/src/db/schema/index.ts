@@ -19,3 +19,5 @@ export * from './webhooks.js';
 export * from './first-responses.js';
 export * from './consent.js';
 export * from './templates.js';
+export * from './lead-sources.js';
+export * from './report-facts.js';

@@ -19,6 +19,7 @@ import {
 } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 import { companies, users } from './companies.js';
+import { leadSources } from './lead-sources.js';
 import { properties } from './properties.js';
 
 export const optStatus = pgEnum('opt_status', optStatuses);
@@ -53,6 +54,8 @@ export const leads = pgTable(
     officeDecisionCompletedByUserName: text(),
     /** What was decided, as written when completing it (null: not said, or reopened). */
     officeDecisionOutcome: text(),
+    /** Where the lead came from (the company's list); null: not known. */
+    sourceId: uuid().references(() => leadSources.id),
     preferredLanguage: text(),
     /** The lead's IANA time zone when an integration gave it (quiet hours are counted in it). */
     timeZone: text(),

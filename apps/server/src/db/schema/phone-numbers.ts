@@ -1,6 +1,7 @@
 import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
 import { companies, users } from './companies.js';
+import { leadSources } from './lead-sources.js';
 
 /**
  * The numbers registry: every SMS number the deployment texts from or receives on belongs to
@@ -19,6 +20,8 @@ export const phoneNumbers = pgTable(
       .references(() => companies.id),
     /** Who registered it; null when the operator CLI or start-up (the shared number) did. */
     addedByUserId: uuid().references(() => users.id),
+    /** The source a lead gets when its first message comes to this number (a tracking number). */
+    sourceId: uuid().references(() => leadSources.id),
     ...timestamps,
   },
   (table) => [unique('phone_numbers_e164_company_unique').on(table.e164, table.companyId)],
