@@ -50,6 +50,7 @@ import { officeDecisionModule } from './modules/lead/index.js';
 import { quietHoursModule } from './modules/scheduling/index.js';
 import { createPaymentsDeps, paymentsModule, type PaymentsDeps } from './modules/payments/index.js';
 import { propertiesModule } from './modules/company/index.js';
+import { reportsModule } from './modules/reports/index.js';
 import { secureAccessModule, type AccessLinkDeps } from './modules/secure-access/index.js';
 import { teamModule } from './modules/team/index.js';
 import { templatesModule } from './modules/templates/index.js';
@@ -283,7 +284,8 @@ export const buildApp = async ({
     await app.register(numbersModule, { now: clock });
     await app.register(teamModule, { now: clock });
     await app.register(ownersModule, { now: clock });
-    await app.register(integrationsModule, { accessLinks: services.accessLinks });
+    await app.register(reportsModule, { now: clock });
+    await app.register(integrationsModule, { accessLinks: services.accessLinks, now: clock });
     await app.register(secureAccessModule, { accessLinks: services.accessLinks });
     await app.register(inboundEmailModule, {
       dnsResolver,

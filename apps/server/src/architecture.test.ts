@@ -41,6 +41,7 @@ const TABLE_OWNERS: Record<string, string> = {
   phone_number_releases: 'numbers',
   phone_numbers: 'numbers',
   properties: 'company',
+  lead_report_facts: 'reports',
   refresh_tokens: 'auth',
   sandbox_outbox: 'messaging',
   sending_slots: 'messaging',

@@ -36,6 +36,7 @@ export const apiKeyScopes = [
   'messages:send',
   'links:create',
   'act-as',
+  'reports:read',
 ] as const;
 export const apiKeyScopeSchema = z.enum(apiKeyScopes);
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
@@ -57,6 +58,11 @@ export const apiKeyScopeInfo: Record<ApiKeyScope, { label: string; description: 
   'links:create': {
     label: 'Create access links',
     description: 'Mint secure-access links that open one lead’s conversation without a password.',
+  },
+  'reports:read': {
+    label: 'Read reports',
+    description:
+      'Read the funnel, speed-to-lead and follow-up reports of the whole company, the leads behind each figure, and the CSV export.',
   },
   'act-as': {
     label: 'Act as a colleague',

@@ -64,42 +64,46 @@ const daySchema = z
  */
 export const reportOwnerKeyPattern = /^(user:[0-9a-f-]{36}|assistant|unassigned)$/;
 
-export const reportRangeQuerySchema = z
-  .object({
-    from: daySchema,
-    to: daySchema,
-    /** One property of the company; all of them when left out. */
-    propertyId: z.uuid().optional(),
-    /** Only this owner's leads (see `reportOwnerKeyPattern`). */
-    owner: z.string().regex(reportOwnerKeyPattern, 'user:<id>, assistant or unassigned').optional(),
-  })
-  .superRefine((query, context) => {
-    if (query.to < query.from) {
-      context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before `from`' });
-      return;
-    }
-    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
-    if (days > REPORT_MAX_RANGE_DAYS) {
-      context.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `a range spans at most ${REPORT_MAX_RANGE_DAYS} days`,
-      });
-    }
-  });
+/** The fields every report query has: the days, and optionally a property and an owner. */
+const reportRangeFields = {
+  from: daySchema,
+  to: daySchema,
+  /** One property of the company; all of them when left out. */
+  propertyId: z.uuid().optional(),
+  /** Only this owner's leads (see `reportOwnerKeyPattern`). */
+  owner: z.string().regex(reportOwnerKeyPattern, 'user:<id>, assistant or unassigned').optional(),
+};
+
+const checkRange = (query: { from: string; to: string }, context: z.RefinementCtx) => {
+  if (query.to < query.from) {
+    context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before `from`' });
+    return;
+  }
+  const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+  if (days > REPORT_MAX_RANGE_DAYS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `a range spans at most ${REPORT_MAX_RANGE_DAYS} days`,
+    });
+  }
+};
+
+export const reportRangeQuerySchema = z.object(reportRangeFields).superRefine(checkRange);
 export type ReportRangeQuery = z.infer<typeof reportRangeQuerySchema>;
 
-export const funnelQuerySchema = reportRangeQuerySchema.and(
-  z.object({
+export const funnelQuerySchema = z
+  .object({
+    ...reportRangeFields,
     view: funnelViewSchema.default('cohort'),
     groupBy: reportGroupingSchema.optional(),
-  }),
-);
+  })
+  .superRefine(checkRange);
 export type FunnelQuery = z.infer<typeof funnelQuerySchema>;
 
-export const speedToLeadQuerySchema = reportRangeQuerySchema.and(
-  z.object({ groupBy: reportGroupingSchema.optional() }),
-);
+export const speedToLeadQuerySchema = z
+  .object({ ...reportRangeFields, groupBy: reportGroupingSchema.optional() })
+  .superRefine(checkRange);
 export type SpeedToLeadQuery = z.infer<typeof speedToLeadQuerySchema>;
 
 export const followUpQuerySchema = reportRangeQuerySchema;
@@ -235,8 +239,9 @@ export const reportFigures = [
 export const reportFigureSchema = z.enum(reportFigures);
 export type ReportFigure = z.infer<typeof reportFigureSchema>;
 
-export const reportLeadsQuerySchema = reportRangeQuerySchema.and(
-  z.object({
+export const reportLeadsQuerySchema = z
+  .object({
+    ...reportRangeFields,
     figure: reportFigureSchema,
     /** For the funnel's figures: which view counts them. */
     view: funnelViewSchema.default('cohort'),
@@ -252,8 +257,8 @@ export const reportLeadsQuerySchema = reportRangeQuerySchema.and(
     responder: z.enum(['assistant', 'people']).optional(),
     cursor: z.string().min(1).max(500).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
-  }),
-);
+  })
+  .superRefine(checkRange);
 export type ReportLeadsQuery = z.infer<typeof reportLeadsQuerySchema>;
 
 export const reportLeadsSchema = z.object({
@@ -266,12 +271,13 @@ export const reportLeadsSchema = z.object({
 export type ReportLeads = z.infer<typeof reportLeadsSchema>;
 
 /** `GET /api/reports/leads.csv?…&rows=leads|owners`: one row per lead (default) or per owner. */
-export const reportExportQuerySchema = reportRangeQuerySchema.and(
-  z.object({
+export const reportExportQuerySchema = z
+  .object({
+    ...reportRangeFields,
     rows: z.enum(['leads', 'owners']).default('leads'),
     view: funnelViewSchema.default('cohort'),
-  }),
-);
+  })
+  .superRefine(checkRange);
 export type ReportExportQuery = z.infer<typeof reportExportQuerySchema>;
 
 /** The columns of the per-lead export, in order. */

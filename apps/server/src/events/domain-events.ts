@@ -5,6 +5,7 @@ import type {
   LeadStatus,
   OptStatus,
   StaffRole,
+  TourOutcome,
 } from '@leasing/contract';
 
 /**
@@ -121,6 +122,8 @@ export type DomainEventMap = {
     /** With `LOST`: the reason from the company's list, and an optional note. */
     lostReason?: string | null;
     note?: string | null;
+    /** Set when a person recorded how a past tour went. */
+    tourOutcome?: TourOutcome;
     timelineEventId: string;
     actor: Actor;
   };

@@ -8,6 +8,7 @@ import {
   type AuditQuery,
 } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
+import { escapeCsvFormula } from '../../lib/csv-cell.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { listAuditRows, type AuditListRow } from './audit.repository.js';
 
@@ -77,16 +78,6 @@ export const AUDIT_CSV_COLUMNS = [
   'ip',
   'request id',
 ] as const;
-
-/**
- * A spreadsheet runs a cell that begins with one of these as a formula: a user or lead named
- * `=HYPERLINK(...)` would act in the admin's spreadsheet. Such a cell gets a leading `'` (OWASP's
- * CSV injection advice), which spreadsheets show as text.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export const escapeCsvFormula = (value: string) =>
-  FORMULA_START.test(value) ? `'${value}` : value;
 
 /** The CSV export: a stream, so a long trail is never held in memory at once. */
 export const auditCsv = (db: Db, companyId: string, filter: AuditFilter) => {

@@ -33,3 +33,7 @@ export const setQuietHoursPolicy = async (db: Db, companyId: string, policy: Qui
     })
     .where(eq(companies.id, companyId));
 };
+
+/** The company's settings row (its time zone, first-reply target, quiet hours). */
+export const findCompanyById = async (db: Db, companyId: string) =>
+  (await db.select().from(companies).where(eq(companies.id, companyId)))[0];

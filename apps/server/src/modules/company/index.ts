@@ -1,4 +1,9 @@
-export { insertCompany, setFirstReplyTarget, setQuietHoursPolicy } from './companies.repository.js';
+export {
+  findCompanyById,
+  insertCompany,
+  setFirstReplyTarget,
+  setQuietHoursPolicy,
+} from './companies.repository.js';
 export { configModule } from './config.module.js';
 export { propertiesModule } from './properties.module.js';
 export {

@@ -55,3 +55,20 @@ export const listConversationEventRows = (
   before
     ? olderPage(db).execute({ ...lead, limit: limit + 1, date: before.date, id: before.id })
     : newestPage(db).execute({ ...lead, limit: limit + 1 });
+
+/** What the reports count of one timeline event: when, what kind, whose. */
+export const findTimelineEventFacts = async (db: Db, timelineEventId: string) =>
+  (
+    await db
+      .select({
+        leadId: e.leadId,
+        date: e.date,
+        eventType: e.eventType,
+        senderType: e.senderType,
+        sentByUserId: e.sentByUserId,
+        sendingStatus: e.sendingStatus,
+      })
+      .from(e)
+      .where(eq(e.id, timelineEventId))
+      .limit(1)
+  )[0];

@@ -1,4 +1,7 @@
-export { listConversationEventRows } from './conversation-events.repository.js';
+export {
+  findTimelineEventFacts,
+  listConversationEventRows,
+} from './conversation-events.repository.js';
 export {
   getConversationWindow,
   listConversationEvents,

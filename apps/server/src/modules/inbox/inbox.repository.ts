@@ -144,3 +144,20 @@ export const markLeadRead = (db: Db, userId: string, leadId: string) =>
       target: [leadReads.userId, leadReads.leadId],
       set: { readAt: sql`greatest(${leadReads.readAt}, now())` },
     });
+
+/** These leads of the company as inbox rows (any order; the caller orders them). */
+export const listInboxRowsOfLeads = (
+  db: Db,
+  options: { companyId: string; userId: string; leadIds: string[] },
+) =>
+  options.leadIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ lead: leads, propertyName: properties.name, unread, lastOutboundFailed })
+        .from(leads)
+        .innerJoin(properties, eq(properties.id, leads.propertyId))
+        .leftJoin(
+          leadReads,
+          and(eq(leadReads.leadId, leads.id), eq(leadReads.userId, options.userId)),
+        )
+        .where(and(eq(leads.companyId, options.companyId), inArray(leads.id, options.leadIds)));

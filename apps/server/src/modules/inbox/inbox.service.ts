@@ -15,7 +15,12 @@ import { getCompanyLead, toLeadSummary } from '../lead/index.js';
 import { findCompanyProperty } from '../company/index.js';
 import { decodeInboxCursor, encodeInboxCursor } from './inbox-cursor.js';
 import { parseInboxSearch } from './inbox-search.js';
-import { listInboxLeads, markLeadRead, type InboxRow } from './inbox.repository.js';
+import {
+  listInboxLeads,
+  listInboxRowsOfLeads,
+  markLeadRead,
+  type InboxRow,
+} from './inbox.repository.js';
 
 type MessageType = (typeof inboxMessageTypes)[number];
 const isMessageType = (value: string | null): value is MessageType =>
@@ -102,6 +107,27 @@ export const listInbox = async (
           })
         : null,
   };
+};
+
+/**
+ * These leads of the user's company as inbox items, in the order given (a report's leads): a
+ * lead of another company is left out.
+ */
+export const inboxItemsOfLeads = async (
+  db: Db,
+  user: { companyId: string; userId: string },
+  leadIds: string[],
+  now: Date,
+): Promise<InboxItem[]> => {
+  const [rules, rows] = await Promise.all([
+    loadCompanyOfficeRules(db, user.companyId),
+    listInboxRowsOfLeads(db, { ...user, leadIds }),
+  ]);
+  const byId = new Map(rows.map((row) => [row.lead.id, row]));
+  return leadIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toInboxItem(row, now, rules.get(row.lead.propertyId)!)] : [];
+  });
 };
 
 /** The user opened the lead: what it has said so far is read, for this user only. */

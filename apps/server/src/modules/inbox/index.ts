@@ -1,1 +1,2 @@
 export { inboxModule } from './inbox.module.js';
+export { inboxItemsOfLeads } from './inbox.service.js';

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
 import type { AccessLinkDeps } from '../secure-access/index.js';
 import { integrationsRoutes } from './integrations.routes.js';
 
-export type IntegrationsModuleOptions = { accessLinks: AccessLinkDeps };
+export type IntegrationsModuleOptions = { accessLinks: AccessLinkDeps; now: Clock };
 
 /** The integration API (PMS ids, API keys). */
 export const integrationsModule: FastifyPluginAsync<IntegrationsModuleOptions> = async (
   app,
-  { accessLinks },
+  { accessLinks, now },
 ) => {
-  await app.register(integrationsRoutes, { accessLinks });
+  await app.register(integrationsRoutes, { accessLinks, now });
 };

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
 import {
   apiErrorSchema,
   apiRoutes,
@@ -10,7 +12,26 @@ import {
   integrationLeadSchema,
   integrationPropertyParamsSchema,
   integrationPropertySchema,
+  followUpQuerySchema,
+  followUpReportSchema,
+  funnelQuerySchema,
+  funnelReportSchema,
+  reportExportQuerySchema,
+  reportLeadsQuerySchema,
+  reportLeadsSchema,
+  speedToLeadQuerySchema,
+  speedToLeadReportSchema,
 } from '@leasing/contract';
+import {
+  exportFileName,
+  followUpReport,
+  funnelReport,
+  leadsCsv,
+  ownersCsv,
+  reportLeads,
+  speedToLeadReport,
+  type ReportViewer,
+} from '../reports/index.js';
 import { createLeadAccessLink, type AccessLinkDeps } from '../secure-access/index.js';
 import { integrationOf, registerIntegrationAuth } from './integration-auth.js';
 import {
@@ -58,10 +79,10 @@ const needs = (scopes: readonly ApiKeyScope[], description: string) => ({
  * properties and leads by their PMS ids, events on a lead's timeline. One API key reaches one
  * company, and every lookup starts from it.
  */
-export const integrationsRoutes: FastifyPluginAsyncZod<{ accessLinks: AccessLinkDeps }> = async (
-  app,
-  { accessLinks },
-) => {
+export const integrationsRoutes: FastifyPluginAsyncZod<{
+  accessLinks: AccessLinkDeps;
+  now: Clock;
+}> = async (app, { accessLinks, now }) => {
   registerIntegrationAuth(app);
   const { db } = app.database;
 
@@ -255,6 +276,125 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ accessLinks: AccessLink
       });
       // The link is a credential: no cache may keep it.
       return reply.status(201).header('cache-control', 'no-store').send(link);
+    },
+  );
+
+  // ---------- reports (the console's queries, for the whole company of the key) ----------
+  const reportsDeps = { db, now };
+  const keyViewer = (request: FastifyRequest): ReportViewer => ({
+    kind: 'api-key',
+    companyId: integrationOf(request).companyId,
+  });
+  const readReports = (description: string) => needs(['reports:read'], description);
+  const daysNote =
+    "Days are the company's calendar days in its time zone; `from` and `to` are both included. Each figure comes with the previous period of the same length.";
+
+  const funnel = readReports(
+    `The funnel Leads → Contacted → Tour scheduled → Toured → Applied → Leased (and lost). \`view=cohort\` counts the leads created in the range and how far they got; \`view=activity\` the steps that happened in the range. ${daysNote}`,
+  );
+  app.get(
+    apiRoutes.integrationReportsFunnel,
+    {
+      config: funnel.config,
+      schema: {
+        tags: ['Reports'],
+        summary: 'The funnel',
+        description: funnel.description,
+        security,
+        querystring: funnelQuerySchema,
+        response: { 200: answer('The funnel.', funnelReportSchema), ...refusals },
+      },
+    },
+    (request) => funnelReport(reportsDeps, keyViewer(request), request.query),
+  );
+
+  const speed = readReports(
+    `Speed-to-lead of the leads whose first message arrived in the range: the wait to the team's first message after it, in office-hours minutes of the lead's property. ${daysNote}`,
+  );
+  app.get(
+    apiRoutes.integrationReportsSpeedToLead,
+    {
+      config: speed.config,
+      schema: {
+        tags: ['Reports'],
+        summary: 'Speed-to-lead',
+        description: speed.description,
+        security,
+        querystring: speedToLeadQuerySchema,
+        response: { 200: answer('Speed-to-lead.', speedToLeadReportSchema), ...refusals },
+      },
+    },
+    (request) => speedToLeadReport(reportsDeps, keyViewer(request), request.query),
+  );
+
+  const followUp = readReports(
+    'Follow-up discipline by owner: open leads not contacted for 48 hours, overdue follow-ups, leads silent for 7 days (as of now), and the average touches before a tour scheduled in the range.',
+  );
+  app.get(
+    apiRoutes.integrationReportsFollowUp,
+    {
+      config: followUp.config,
+      schema: {
+        tags: ['Reports'],
+        summary: 'Follow-up discipline',
+        description: followUp.description,
+        security,
+        querystring: followUpQuerySchema,
+        response: { 200: answer('Follow-up discipline.', followUpReportSchema), ...refusals },
+      },
+    },
+    (request) => followUpReport(reportsDeps, keyViewer(request), request.query),
+  );
+
+  const figureLeads = readReports(
+    "The leads one figure counts (`figure`, with the report's parameters, and optionally one group, lost reason or heat-map cell), newest first, paged with `cursor`.",
+  );
+  app.get(
+    apiRoutes.integrationReportsLeads,
+    {
+      config: figureLeads.config,
+      schema: {
+        tags: ['Reports'],
+        summary: 'The leads behind a figure',
+        description: figureLeads.description,
+        security,
+        querystring: reportLeadsQuerySchema,
+        response: { 200: answer('The leads.', reportLeadsSchema), ...refusals },
+      },
+    },
+    (request) => reportLeads(reportsDeps, keyViewer(request), request.query),
+  );
+
+  const exportCsv = readReports(
+    'A CSV with one row per lead (`rows=leads`: the leads created in the range, or with any step in it with `view=activity`) or per owner (`rows=owners`). Streamed.',
+  );
+  app.get(
+    apiRoutes.integrationReportsLeadsCsv,
+    {
+      config: exportCsv.config,
+      schema: {
+        tags: ['Reports'],
+        summary: 'Export as CSV',
+        description: exportCsv.description,
+        security,
+        querystring: reportExportQuerySchema,
+        response: {
+          200: { description: 'The CSV file.', content: { 'text/csv': { schema: z.string() } } },
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = keyViewer(request);
+      const csv =
+        request.query.rows === 'owners'
+          ? await ownersCsv(reportsDeps, viewer, request.query)
+          : await leadsCsv(reportsDeps, viewer, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(request.query)}"`)
+        .header('cache-control', 'no-store')
+        .send(csv as unknown as string);
     },
   );
 };

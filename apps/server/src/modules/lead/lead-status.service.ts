@@ -106,6 +106,7 @@ const applyChange = async (
       before: lead.status,
       after: change.after,
       ...(change.after === 'LOST' ? { lostReason, note } : note ? { note } : {}),
+      ...(change.tourOutcome ? { tourOutcome: change.tourOutcome } : {}),
       timelineEventId: event.id,
       actor,
     }),

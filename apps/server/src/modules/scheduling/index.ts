@@ -1,3 +1,4 @@
+export { businessMinutesBetween } from './business-time.js';
 export { officeHoursModule } from './office-hours.module.js';
 export {
   loadCompanyOfficeRules,

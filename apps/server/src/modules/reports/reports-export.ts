@@ -1,0 +1,193 @@
+import { stringify } from 'csv-stringify';
+import { DateTime } from 'luxon';
+import {
+  ASSISTANT_OWNER_LABEL,
+  leadStatusLabels,
+  reportLeadCsvColumns,
+  UNASSIGNED_OWNER_LABEL,
+  type LeadStatus,
+  type ReportExportQuery,
+} from '@leasing/contract';
+import { escapeCsvFormula } from '../../lib/csv-cell.js';
+import { listExportRows, type ExportRow, type LeadsCursor } from './report-leads.repository.js';
+import {
+  funnelReport,
+  speedToLeadReport,
+  followUpReport,
+  figureSelection,
+} from './reports.service.js';
+import type { ReportsDeps, ReportViewer } from './reports.service.js';
+import { inSpan, STEP_COLUMN } from './reports.repository.js';
+import { sql } from 'drizzle-orm';
+
+const BATCH = 1_000;
+
+/** A moment as the company reads it: `2026-11-02 09:14` in its zone. */
+const localTime = (value: Date | string | null, timeZone: string) =>
+  value === null
+    ? ''
+    : DateTime.fromJSDate(new Date(value), { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
+
+const minutes = (value: number | null) => (value === null ? '' : value.toFixed(1));
+
+const ownerOf = (row: ExportRow) =>
+  row.owner_kind === 'user'
+    ? (row.owner_name ?? '')
+    : row.owner_kind === 'assistant'
+      ? ASSISTANT_OWNER_LABEL
+      : UNASSIGNED_OWNER_LABEL;
+
+const lineOf = (row: ExportRow, timeZone: string) => {
+  const wall =
+    row.first_inbound_at && row.first_response_at
+      ? (new Date(row.first_response_at).getTime() - new Date(row.first_inbound_at).getTime()) /
+        60_000
+      : null;
+  const at = (value: Date | string | null) => localTime(value, timeZone);
+  return [
+    row.name,
+    row.property,
+    row.source ?? '',
+    ownerOf(row),
+    at(row.created_at),
+    at(row.first_inbound_at),
+    at(row.first_response_at),
+    minutes(
+      row.first_response_office_minutes === null ? null : Number(row.first_response_office_minutes),
+    ),
+    minutes(wall),
+    at(row.contacted_at),
+    at(row.tour_scheduled_at),
+    at(row.toured_at),
+    at(row.applied_at),
+    at(row.leased_at),
+    at(row.lost_at),
+    row.lost_reason ?? '',
+    at(row.tour_date_utc),
+    row.tour_outcome === 'NO_SHOW' ? 'No-show' : row.tour_outcome === 'TOURED' ? 'Toured' : '',
+    leadStatusLabels[row.status as LeadStatus] ?? row.status,
+  ];
+};
+
+/** Streams the CSV rows of a writer-paced producer: never more than a batch in memory. */
+const streamCsv = (
+  columns: readonly string[],
+  produce: (write: (line: unknown[]) => Promise<void>) => Promise<void>,
+) => {
+  const csv = stringify({
+    header: true,
+    columns: [...columns],
+    cast: { string: escapeCsvFormula },
+  });
+  const write = async (line: unknown[]) => {
+    if (!csv.write(line)) await new Promise((resolve) => csv.once('drain', resolve));
+  };
+  void (async () => {
+    try {
+      await produce(write);
+      csv.end();
+    } catch (error) {
+      csv.destroy(error as Error);
+    }
+  })();
+  return csv;
+};
+
+/**
+ * One row per lead: the leads created in the range (cohort), or those with any step in it
+ * (activity), newest first, fetched a keyset batch at a time.
+ */
+export const leadsCsv = async (
+  deps: ReportsDeps,
+  viewer: ReportViewer,
+  query: ReportExportQuery,
+) => {
+  const { context } = await figureSelection(deps, viewer, { ...query, figure: 'leads' });
+  const { range, scope } = context;
+  const condition =
+    query.view === 'cohort'
+      ? inSpan(sql`l.created_at`, range)
+      : sql`(${inSpan(sql`l.created_at`, range)} or ${sql.join(
+          Object.values(STEP_COLUMN).map((column) => inSpan(column, range)),
+          sql` or `,
+        )})`;
+  return streamCsv(reportLeadCsvColumns, async (write) => {
+    let after: LeadsCursor | undefined;
+    for (;;) {
+      const rows = await listExportRows(deps.db, scope, condition, after, BATCH);
+      for (const row of rows) await write(lineOf(row, range.timeZone));
+      const last = rows.at(-1);
+      if (rows.length < BATCH || !last) return;
+      after = { createdAt: last.created_at_key, id: last.id };
+    }
+  });
+};
+
+export const OWNER_CSV_COLUMNS = [
+  'Owner',
+  'Leads',
+  'Contacted',
+  'Tour scheduled',
+  'Toured',
+  'Applied',
+  'Leased',
+  'Lost',
+  'First messages',
+  'Answered',
+  'Median first response (office minutes)',
+  '90th percentile (office minutes)',
+  'Answered within target',
+  'Never answered',
+  'Open now',
+  'No contact 48 h',
+  'Overdue follow-ups',
+  'Silent 7 days',
+  'Average touches before a tour',
+] as const;
+
+/** One row per owner: the funnel (in the view), speed-to-lead and follow-up figures. */
+export const ownersCsv = async (
+  deps: ReportsDeps,
+  viewer: ReportViewer,
+  query: ReportExportQuery,
+) => {
+  const [funnel, speed, followUp] = await Promise.all([
+    funnelReport(deps, viewer, { ...query, groupBy: 'owner' }),
+    speedToLeadReport(deps, viewer, { ...query, groupBy: 'owner' }),
+    followUpReport(deps, viewer, query),
+  ]);
+  const owners = new Map<string, string>();
+  for (const group of [...funnel.groups, ...speed.groups, ...followUp.groups]) {
+    owners.set(group.key, group.label);
+  }
+  return streamCsv(OWNER_CSV_COLUMNS, async (write) => {
+    for (const [key, label] of owners) {
+      const f = funnel.groups.find((group) => group.key === key)?.figures;
+      const s = speed.groups.find((group) => group.key === key)?.figures;
+      const u = followUp.groups.find((group) => group.key === key)?.figures;
+      await write([
+        label,
+        f?.leads ?? 0,
+        f?.contacted ?? 0,
+        f?.tour_scheduled ?? 0,
+        f?.toured ?? 0,
+        f?.applied ?? 0,
+        f?.leased ?? 0,
+        f?.lost ?? 0,
+        s?.arrived ?? 0,
+        s?.answered ?? 0,
+        minutes(s?.medianMinutes ?? null),
+        minutes(s?.p90Minutes ?? null),
+        s?.withinTarget ?? 0,
+        s?.neverAnswered ?? 0,
+        u?.open ?? 0,
+        u?.noContact48h ?? 0,
+        u?.overdueFollowUps ?? 0,
+        u?.silent7d ?? 0,
+        u?.averageTouchesBeforeTour === null || u?.averageTouchesBeforeTour === undefined
+          ? ''
+          : u.averageTouchesBeforeTour.toFixed(1),
+      ]);
+    }
+  });
+};

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiRoutes,
+  followUpQuerySchema,
+  followUpReportSchema,
+  funnelQuerySchema,
+  funnelReportSchema,
+  reportExportQuerySchema,
+  reportLeadsQuerySchema,
+  reportLeadsSchema,
+  speedToLeadQuerySchema,
+  speedToLeadReportSchema,
+} from '@leasing/contract';
+import { principalOf } from '../../lib/principal.js';
+import type { FastifyRequest } from 'fastify';
+import { leadsCsv, ownersCsv } from './reports-export.js';
+import {
+  followUpReport,
+  funnelReport,
+  reportLeads,
+  speedToLeadReport,
+  type ReportsDeps,
+  type ReportViewer,
+} from './reports.service.js';
+
+const viewerOf = (request: FastifyRequest): ReportViewer => {
+  const principal = principalOf(request);
+  return {
+    kind: 'user',
+    companyId: principal.companyId,
+    userId: principal.id,
+    role: principal.role,
+  };
+};
+
+/** The CSV file's name: `leads-2026-11-01-to-2026-11-30.csv`. */
+export const exportFileName = (query: { rows: string; from: string; to: string }) =>
+  `${query.rows === 'owners' ? 'owners' : 'leads'}-${query.from}-to-${query.to}.csv`;
+
+/**
+ * Reports for staff: every role may ask; an agent's figures are their own leads' (the service
+ * narrows the scope, and refuses another owner's with 403).
+ */
+export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ReportsDeps }> = async (
+  app,
+  { deps },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    apiRoutes.reportsFunnel,
+    { schema: { querystring: funnelQuerySchema, response: { 200: funnelReportSchema } } },
+    (request) => funnelReport(deps, viewerOf(request), request.query),
+  );
+  app.get(
+    apiRoutes.reportsSpeedToLead,
+    {
+      schema: { querystring: speedToLeadQuerySchema, response: { 200: speedToLeadReportSchema } },
+    },
+    (request) => speedToLeadReport(deps, viewerOf(request), request.query),
+  );
+  app.get(
+    apiRoutes.reportsFollowUp,
+    { schema: { querystring: followUpQuerySchema, response: { 200: followUpReportSchema } } },
+    (request) => followUpReport(deps, viewerOf(request), request.query),
+  );
+  app.get(
+    apiRoutes.reportsLeads,
+    { schema: { querystring: reportLeadsQuerySchema, response: { 200: reportLeadsSchema } } },
+    (request) => reportLeads(deps, viewerOf(request), request.query),
+  );
+  app.get(
+    apiRoutes.reportsLeadsCsv,
+    { schema: { querystring: reportExportQuerySchema } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const csv =
+        request.query.rows === 'owners'
+          ? await ownersCsv(deps, viewer, request.query)
+          : await leadsCsv(deps, viewer, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(request.query)}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};
