@@ -282,4 +282,6 @@ export const integrationPaths = {
     `${integrationPaths.lead(pmsPropertyId, pmsLeadId)}/events`,
   accessLinks: (pmsPropertyId: string, pmsLeadId: string) =>
     `${integrationPaths.lead(pmsPropertyId, pmsLeadId)}/access-links`,
+  status: (pmsPropertyId: string, pmsLeadId: string) =>
+    `${integrationPaths.lead(pmsPropertyId, pmsLeadId)}/status`,
 } as const;

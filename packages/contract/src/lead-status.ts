@@ -32,6 +32,18 @@ export const setLeadStatusRequestSchema = z.object({
 });
 export type SetLeadStatusRequest = z.infer<typeof setLeadStatusRequestSchema>;
 
+/**
+ * `PUT …/leads/:pmsLeadId/status` of the integration API: the property-management system says
+ * where the lead is (an application, a signed lease) and when it happened; reports count the step
+ * on that date, and the timeline shows it there.
+ */
+export const integrationStatusRequestSchema = setLeadStatusRequestSchema.extend({
+  occurredAt: isoDateSchema
+    .optional()
+    .meta({ description: 'When it happened, ISO 8601 with an offset; now when left out.' }),
+});
+export type IntegrationStatusRequest = z.infer<typeof integrationStatusRequestSchema>;
+
 export const leadStatusStateSchema = z.object({
   status: leadStatusSchema,
   lostReason: z.string().nullable(),

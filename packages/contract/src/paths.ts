@@ -96,6 +96,7 @@ export const apiRoutes = {
   integrationProperty: '/api/integrations/v1/properties/:pmsPropertyId',
   integrationLead: '/api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId',
   integrationLeadEvents: '/api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId/events',
+  integrationLeadStatus: '/api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId/status',
   integrationLeadAccessLinks:
     '/api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId/access-links',
   integrationReportsFunnel: '/api/integrations/v1/reports/funnel',

@@ -12,6 +12,8 @@ import {
   integrationLeadSchema,
   integrationPropertyParamsSchema,
   integrationPropertySchema,
+  integrationStatusRequestSchema,
+  leadStatusResponseSchema,
   followUpQuerySchema,
   followUpReportSchema,
   funnelQuerySchema,
@@ -44,6 +46,7 @@ import {
   appendIntegrationEvent,
   getIntegrationLead,
   readIntegrationLead,
+  setIntegrationLeadStatus,
   upsertIntegrationLead,
   upsertIntegrationProperty,
 } from './integrations.service.js';
@@ -277,6 +280,44 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
       // The link is a credential: no cache may keep it.
       return reply.status(201).header('cache-control', 'no-store').send(link);
     },
+  );
+
+  const setStatus = needs(
+    ['events:write'],
+    [
+      'Moves the lead in the leasing pipeline (NEW, CONTACTED, TOUR_SCHEDULED, TOURED, APPLIED, LEASED, LOST) as your system knows it: an application received, a lease signed. `occurredAt` says when it happened (now when left out; never in the future): the timeline shows the change at that moment and the reports count the step on that date, not on the day of the call.',
+      "LOST takes `lostReason`, one of the company's lost reasons by name (and `note` with 'Other'). Setting the status the lead already has changes nothing (`event` is null).",
+    ].join('\n\n'),
+  );
+  app.put(
+    apiRoutes.integrationLeadStatus,
+    {
+      config: setStatus.config,
+      schema: {
+        tags: ['Leads'],
+        summary: "Set a lead's status",
+        description: setStatus.description,
+        security,
+        params: integrationLeadParamsSchema,
+        body: integrationStatusRequestSchema,
+        response: {
+          200: answer(
+            "The lead's status, and the timeline event of the change.",
+            leadStatusResponseSchema,
+          ),
+          ...refusals,
+          404: failure('No property or lead with these PMS ids in your company.'),
+        },
+      },
+    },
+    (request) =>
+      setIntegrationLeadStatus(
+        { db, events: app.events, now },
+        integrationOf(request),
+        request.params.pmsPropertyId,
+        request.params.pmsLeadId,
+        request.body,
+      ),
   );
 
   // ---------- reports (the console's queries, for the whole company of the key) ----------

@@ -5,6 +5,8 @@ import type {
   EventData,
   IntegrationLead,
   IntegrationProperty,
+  IntegrationStatusRequest,
+  LeadStatusResponse,
   UpsertLeadRequest,
   UpsertPropertyRequest,
 } from '@leasing/contract';
@@ -15,7 +17,8 @@ import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
 import type { ApiKeyPrincipal } from '../api-keys/index.js';
 import { appendTimelineEventOnce, toConversationEventDto } from '../conversation/index.js';
-import { leadOwnerOf } from '../lead/index.js';
+import { leadOwnerOf, setLeadStatusFromIntegration } from '../lead/index.js';
+import type { Clock } from '../../lib/clock.js';
 import { isOptedOutAddress, leadConsentOf, recordConsentChange } from '../lead/index.js';
 import { applyOwner, autoAssignNewLead, resolveIntegrationOwner } from '../lead/index.js';
 import { updateLeadFromIntegration, upsertLeadByPmsId } from '../lead/index.js';
@@ -286,6 +289,24 @@ export const readIntegrationLead = async (
 ): Promise<IntegrationLead> => {
   const lead = await getIntegrationLead(db, companyId, pmsPropertyId, pmsLeadId);
   return toLeadDto(lead, pmsPropertyId, await leadConsentOf(db, lead.id));
+};
+
+/**
+ * The property-management system moves the lead in the pipeline (an application, a lease), dated
+ * when it happened: as a person's change would, with the key as its actor.
+ */
+export const setIntegrationLeadStatus = async (
+  deps: { db: Db; events: EventPort; now: Clock },
+  { companyId, apiKeyId }: ApiKeyPrincipal,
+  pmsPropertyId: string,
+  pmsLeadId: string,
+  request: IntegrationStatusRequest,
+): Promise<LeadStatusResponse> => {
+  const lead = await getIntegrationLead(deps.db, companyId, pmsPropertyId, pmsLeadId);
+  return setLeadStatusFromIntegration(deps, companyId, lead.id, request, {
+    kind: 'api-key',
+    apiKeyId,
+  });
 };
 
 export type AppendResult = { event: ConversationEvent; companyId: string; created: boolean };

@@ -32,3 +32,4 @@ export { ownersModule } from './owners.module.js';
 export { applyOwner, autoAssignNewLead, resolveIntegrationOwner } from './owners.service.js';
 export type { SmsKeyword } from './sms-keywords.js';
 export { checkSpeedToLeadBreach } from './speed-to-lead.service.js';
+export { setLeadStatusFromIntegration } from './lead-status.service.js';

@@ -1,6 +1,7 @@
 import {
   leadStatusLabels,
   OTHER_LOST_REASON,
+  type IntegrationStatusRequest,
   type LeadStatus,
   type LeadStatusChangeData,
   type LeadStatusResponse,
@@ -131,12 +132,39 @@ export const setLeadStatus = async (
   principal: Principal,
   leadId: string,
   request: SetLeadStatusRequest,
+): Promise<LeadStatusResponse> =>
+  changeStatus(deps, principal.companyId, leadId, request, userActor(principal));
+
+/**
+ * The property-management system says where the lead is, and when that happened (`at`, not in the
+ * future): the timeline's row and the lead's status date are that moment, so reports count the
+ * step on it.
+ */
+export const setLeadStatusFromIntegration = async (
+  deps: LeadStatusDeps,
+  companyId: string,
+  leadId: string,
+  request: IntegrationStatusRequest,
+  actor: Actor,
 ): Promise<LeadStatusResponse> => {
-  await getCompanyLead(deps.db, principal.companyId, leadId);
+  const at = request.occurredAt ? new Date(request.occurredAt) : undefined;
+  if (at && at > deps.now()) throw badRequest('body.occurredAt', 'must not be in the future');
+  return changeStatus(deps, companyId, leadId, request, actor, at);
+};
+
+const changeStatus = async (
+  deps: LeadStatusDeps,
+  companyId: string,
+  leadId: string,
+  request: SetLeadStatusRequest,
+  actor: Actor,
+  at?: Date,
+): Promise<LeadStatusResponse> => {
+  await getCompanyLead(deps.db, companyId, leadId);
   return deps.events.transaction(async (scope) => {
     let lostReason: string | null = null;
     if (request.status === 'LOST') {
-      const reason = await findLostReasonOrFail(scope.db, principal.companyId, request.lostReason);
+      const reason = await findLostReasonOrFail(scope.db, companyId, request.lostReason);
       if (reason.name.toLowerCase() === OTHER_LOST_REASON.toLowerCase() && !request.note) {
         throw badRequest('body.note', "say why the lead was lost when the reason is 'Other'");
       }
@@ -149,8 +177,8 @@ export const setLeadStatus = async (
       scope,
       lead,
       { after: request.status, lostReason, note: request.note ?? null },
-      userActor(principal),
-      now,
+      actor,
+      at ?? now,
     );
     return {
       state: stateOf(changed?.lead ?? lead, now),

@@ -468,6 +468,49 @@ describe.each(oneDatabase())('reports on $name', (target) => {
     expect(ownerRows.find((row) => row.Owner === 'Alex Kim')).toMatchObject({ Leads: '4' });
   });
 
+  it('counts a step the property-management system reports on the day it happened', async () => {
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: integrationPaths.status('RPT-1', 'RPT-L-10'),
+        headers: { authorization: `Bearer ${key}` },
+        payload,
+      });
+    const future = await put({
+      status: 'APPLIED',
+      occurredAt: new Date(clock.now().getTime() + 3_600_000).toISOString(),
+    });
+    expect(future.statusCode).toBe(400);
+    expect(JSON.parse(future.body).error.details).toEqual([
+      expect.objectContaining({ path: 'body.occurredAt' }),
+    ]);
+    const applied = await put({ status: 'APPLIED', occurredAt: '2026-11-05T15:00:00.000Z' });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(JSON.parse(applied.body).event).toMatchObject({
+      eventType: 'LEAD_STATUS_CHANGE',
+      date: '2026-11-05T15:00:00.000Z',
+    });
+    // Lead 10 was answered on Nov 3; on Nov 5 it applied, passing Tour scheduled and Toured. That
+    // morning the team also answered lead 14 (its contact counts that day).
+    const day = await get<FunnelReport>(
+      `${apiPaths.reportsFunnel}?from=2026-11-05&to=2026-11-05&view=activity`,
+    );
+    expect(day.body.total).toEqual({
+      leads: 0,
+      contacted: 1,
+      tour_scheduled: 1,
+      toured: 1,
+      applied: 1,
+      leased: 0,
+      lost: 0,
+    });
+    const behind = await get<ReportLeads>(
+      `${apiPaths.reportsLeads}?from=2026-11-05&to=2026-11-05&view=activity&figure=applied`,
+    );
+    expect(idsOf(behind.body)).toEqual([scenario[9]!.id]);
+    expect(behind.body.description).toBe('Leads that reached Applied Nov 5, 2026');
+  });
+
   it('keeps the same facts one change at a time as a rebuild from the timeline', async () => {
     const snapshot = async () =>
       (
