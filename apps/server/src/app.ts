@@ -118,6 +118,9 @@ const PLUGIN_TIMEOUT_MS = 60_000;
 /** How often each process looks for follow-ups that came due (`follow_up.due`). */
 const FOLLOW_UP_SWEEP_MS = 15_000;
 
+/** How often each process looks for weekly report emails that are due (Monday mornings). */
+const DIGEST_SWEEP_MS = 5 * 60_000;
+
 /** A hop count trusts that many proxies in front of us (Fastify's types omit the number form). */
 const trustProxyOption = (trust: TrustProxy) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
@@ -284,7 +287,7 @@ export const buildApp = async ({
     await app.register(numbersModule, { now: clock });
     await app.register(teamModule, { now: clock });
     await app.register(ownersModule, { now: clock });
-    await app.register(reportsModule, { now: clock });
+    await app.register(reportsModule, { now: clock, digestSweepMs: DIGEST_SWEEP_MS });
     await app.register(integrationsModule, { accessLinks: services.accessLinks, now: clock });
     await app.register(secureAccessModule, { accessLinks: services.accessLinks });
     await app.register(inboundEmailModule, {

@@ -42,6 +42,8 @@ const TABLE_OWNERS: Record<string, string> = {
   phone_numbers: 'numbers',
   properties: 'company',
   lead_report_facts: 'reports',
+  report_digest_opt_outs: 'reports',
+  report_digests: 'reports',
   refresh_tokens: 'auth',
   sandbox_outbox: 'messaging',
   sending_slots: 'messaging',

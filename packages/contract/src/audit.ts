@@ -42,6 +42,7 @@ export const auditActions = [
   'quiet_hours.changed',
   'quiet_hours.overridden',
   'message.sender_confirmed',
+  'report_digest.changed',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -87,6 +88,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'quiet_hours.changed': 'Changed quiet hours',
   'quiet_hours.overridden': 'Sent outside allowed hours',
   'message.sender_confirmed': 'Confirmed an email sender',
+  'report_digest.changed': 'Changed the weekly report email',
 };
 
 export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;

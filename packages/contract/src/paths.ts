@@ -109,6 +109,7 @@ export const apiRoutes = {
   reportsFollowUp: '/api/reports/follow-up',
   reportsLeads: '/api/reports/leads',
   reportsLeadsCsv: '/api/reports/leads.csv',
+  reportsDigest: '/api/reports/digest',
   leadSources: '/api/lead-sources',
   leadSource: '/api/lead-sources/:sourceId',
   leadSourceMerge: '/api/lead-sources/:sourceId/merge',
@@ -194,6 +195,7 @@ export const apiPaths = {
   reportsFollowUp: apiRoutes.reportsFollowUp,
   reportsLeads: apiRoutes.reportsLeads,
   reportsLeadsCsv: apiRoutes.reportsLeadsCsv,
+  reportsDigest: apiRoutes.reportsDigest,
   leadSources: apiRoutes.leadSources,
   leadSource: (sourceId: string) => pathOf(apiRoutes.leadSource, { sourceId }),
   /** Moves every lead and number of this source to another, then removes it. */

@@ -302,3 +302,20 @@ export const reportLeadCsvColumns = [
   'Tour outcome',
   'Status',
 ] as const;
+
+/**
+ * `GET`/`PUT /api/reports/digest`: the signed-in person's weekly report email, sent Mondays at
+ * 8:00 AM in the company's time zone to managers and admins (on unless they turn it off).
+ */
+export const reportDigestSettingsSchema = z.object({
+  weeklyDigest: z.boolean(),
+  /** Only managers and admins get it; agents see their own figures in the page instead. */
+  eligible: z.boolean(),
+});
+export type ReportDigestSettings = z.infer<typeof reportDigestSettingsSchema>;
+
+export const reportDigestUpdateSchema = z.object({ weeklyDigest: z.boolean() });
+export type ReportDigestUpdate = z.infer<typeof reportDigestUpdateSchema>;
+
+/** The hour (company time) on Monday the weekly email leaves. */
+export const REPORT_DIGEST_HOUR = 8;

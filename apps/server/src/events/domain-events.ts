@@ -306,6 +306,8 @@ export type DomainEventMap = {
   'template.created': CompanyFact & TemplateFact;
   'template.updated': CompanyFact & TemplateFact & { changes: string[] };
   'template.deleted': CompanyFact & TemplateFact;
+  /** A manager or admin turned their weekly report email on or off. */
+  'report_digest.changed': CompanyFact & { userId: string; enabled: boolean; actor: Actor };
   /** An integration created or changed a property. */
   'property.upserted': CompanyFact & {
     propertyId: string;

@@ -21,3 +21,4 @@ export * from './consent.js';
 export * from './templates.js';
 export * from './lead-sources.js';
 export * from './report-facts.js';
+export * from './report-digests.js';

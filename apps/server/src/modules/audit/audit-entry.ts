@@ -57,6 +57,7 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'user.role_changed':
     case 'user.deactivated':
     case 'user.reactivated':
+    case 'report_digest.changed':
       return { targetType: 'user', targetId: event.userId };
     case 'user.invited':
     case 'user.invitation_revoked':
@@ -131,6 +132,8 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { roundRobin: event.roundRobin, agentIds: event.agentIds };
     case 'auth.sign_in_failed':
       return { reason: event.reason };
+    case 'report_digest.changed':
+      return { weeklyDigest: event.enabled };
     case 'follow_up.changed':
       return { followUpAt: event.dueAt };
     case 'response_target.changed':

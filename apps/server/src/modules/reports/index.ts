@@ -5,3 +5,4 @@ export { leadsCsv, ownersCsv } from './reports-export.js';
 export { exportFileName } from './reports.routes.js';
 export { rebuildLeadFacts } from './report-facts.repository.js';
 export { completeOfficeMinutes } from './report-facts.js';
+export { sendWeeklyDigests, digestText } from './report-digest.js';

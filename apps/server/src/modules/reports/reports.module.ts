@@ -7,19 +7,28 @@ import {
   recountPropertyOfficeMinutes,
 } from './report-facts.js';
 import { hasAnyFacts, hasAnyLeads, rebuildLeadFacts } from './report-facts.repository.js';
+import { sendWeeklyDigests, type DigestDeps } from './report-digest.js';
 import { reportsRoutes } from './reports.routes.js';
 
-export type ReportsModuleOptions = { now: Clock };
+export type ReportsModuleOptions = {
+  now: Clock;
+  /** How often this process looks for weekly report emails that are due. */
+  digestSweepMs: number;
+};
 
 /** Any number arbitrarily fixed: one process at a time builds the facts of existing leads. */
 const REBUILD_LOCK_ID = 727_026;
 
 /**
  * Reports: the facts they count, kept inside each change's transaction, and the report routes.
+ * A sweep sends the weekly report email on Monday mornings (exactly once per person and week).
  * A database that has leads but no facts yet (one upgraded to this version, or a demo just
  * seeded) gets them built from the timeline once, at start.
  */
-export const reportsModule: FastifyPluginAsync<ReportsModuleOptions> = async (app, { now }) => {
+export const reportsModule: FastifyPluginAsync<ReportsModuleOptions> = async (
+  app,
+  { now, digestSweepMs },
+) => {
   const { events } = app;
   events.subscribeInTransaction(
     ['message.created', 'message.released', 'message.received', 'timeline.event_added'],
@@ -40,5 +49,24 @@ export const reportsModule: FastifyPluginAsync<ReportsModuleOptions> = async (ap
     await completeOfficeMinutes(db);
   });
 
-  await app.register(reportsRoutes, { deps: { db: app.database.db, now } });
+  const deps: DigestDeps = {
+    db: app.database.db,
+    events,
+    queue: app.queue,
+    now,
+    publicUrl: app.config.publicUrl,
+  };
+  await app.register(reportsRoutes, { deps });
+
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = sendWeeklyDigests(deps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'weekly report email sweep failed'),
+    );
+  }, digestSweepMs);
+  timer.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 };

@@ -7,19 +7,21 @@ import {
   funnelReportSchema,
   reportExportQuerySchema,
   reportLeadsQuerySchema,
+  reportDigestSettingsSchema,
+  reportDigestUpdateSchema,
   reportLeadsSchema,
   speedToLeadQuerySchema,
   speedToLeadReportSchema,
 } from '@leasing/contract';
 import { principalOf } from '../../lib/principal.js';
 import type { FastifyRequest } from 'fastify';
+import { getDigestSettings, setDigestSettings, type DigestDeps } from './report-digest.js';
 import { leadsCsv, ownersCsv } from './reports-export.js';
 import {
   followUpReport,
   funnelReport,
   reportLeads,
   speedToLeadReport,
-  type ReportsDeps,
   type ReportViewer,
 } from './reports.service.js';
 
@@ -41,11 +43,22 @@ export const exportFileName = (query: { rows: string; from: string; to: string }
  * Reports for staff: every role may ask; an agent's figures are their own leads' (the service
  * narrows the scope, and refuses another owner's with 403).
  */
-export const reportsRoutes: FastifyPluginAsyncZod<{ deps: ReportsDeps }> = async (
-  app,
-  { deps },
-) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{ deps: DigestDeps }> = async (app, { deps }) => {
   app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    apiRoutes.reportsDigest,
+    { schema: { response: { 200: reportDigestSettingsSchema } } },
+    (request) => getDigestSettings(deps.db, principalOf(request)),
+  );
+  app.put(
+    apiRoutes.reportsDigest,
+    {
+      config: { roles: ['manager', 'admin'] },
+      schema: { body: reportDigestUpdateSchema, response: { 200: reportDigestSettingsSchema } },
+    },
+    (request) => setDigestSettings(deps, principalOf(request), request.body.weeklyDigest),
+  );
 
   app.get(
     apiRoutes.reportsFunnel,
