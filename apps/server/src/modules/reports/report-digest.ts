@@ -10,7 +10,6 @@ import {
 import type { Db } from '../../db/client.js';
 import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
-import type { Clock } from '../../lib/clock.js';
 import { userActor, type Principal } from '../../lib/principal.js';
 import { enqueueSystemEmail } from '../messaging/index.js';
 import {
