@@ -115,6 +115,12 @@ export const leads = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('leads_company_idx').on(table.companyId),
+    // Reports: the leads created in a range (a cohort, the export's keyset order).
+    index('leads_company_created_idx').on(
+      table.companyId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // The inbox order, per company and per property: open decisions, then recent activity.
     index('leads_company_inbox_idx').on(
       table.companyId,

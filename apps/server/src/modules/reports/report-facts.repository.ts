@@ -79,6 +79,7 @@ export const hasAnyLeads = async (db: Db) =>
  */
 export const rebuildLeadFacts = async (db: Db, companyId?: string) => {
   const ofCompany = companyId ? sql`l.company_id = ${companyId}` : sql`true`;
+  // Aggregates and joins only (no per-lead subquery): a whole history is one pass over it.
   await db.execute(sql`
     with steps as (
       select e.lead_id,
@@ -93,7 +94,7 @@ export const rebuildLeadFacts = async (db: Db, companyId?: string) => {
       where e.event_type = 'LEAD_STATUS_CHANGE' and ${ofCompany}
       group by e.lead_id
     ),
-    messages as (
+    messages as materialized (
       select e.lead_id, e.date, e.id, e.sender_type, e.sent_by_user_id,
         e.sender_type = 'LEAD' as inbound
       from conversation_events e join leads l on l.id = e.lead_id
@@ -102,23 +103,31 @@ export const rebuildLeadFacts = async (db: Db, companyId?: string) => {
         and (e.sending_status is null or e.sending_status::text not in ('SCHEDULED', 'CANCELED'))
         and ${ofCompany}
     ),
-    inbound as (
-      select lead_id, min(date) as first_inbound_at from messages where inbound group by lead_id
+    message_times as (
+      select lead_id,
+        min(date) filter (where inbound) as first_inbound_at,
+        min(date) filter (where not inbound) as first_outbound_at,
+        max(date) filter (where not inbound) as last_outbound_at
+      from messages group by lead_id
+    ),
+    first_reply as (
+      select distinct on (m.lead_id) m.lead_id, m.date, m.sender_type, m.sent_by_user_id
+      from messages m join message_times t on t.lead_id = m.lead_id
+      where not m.inbound and m.date >= t.first_inbound_at
+      order by m.lead_id, m.date, m.id
     ),
     base as (
       select l.id, l.company_id, l.property_id, l.status, l.status_changed_at, l.created_at,
-        l.lost_reason, i.first_inbound_at, s.contacted, s.tour_scheduled, s.toured, s.applied,
-        s.leased, s.tour_outcome,
-        (select min(m.date) from messages m where m.lead_id = l.id and not m.inbound) as first_outbound_at,
-        (select max(m.date) from messages m where m.lead_id = l.id and not m.inbound) as last_outbound_at
+        l.lost_reason, t.first_inbound_at, t.first_outbound_at, t.last_outbound_at, s.contacted,
+        s.tour_scheduled, s.toured, s.applied, s.leased, s.tour_outcome
       from leads l
-      left join inbound i on i.lead_id = l.id
+      left join message_times t on t.lead_id = l.id
       left join steps s on s.lead_id = l.id
       where ${ofCompany}
     ),
-    reached as (
+    held as (
+      -- A status held without a recorded change (older data) counts from when it was set.
       select b.*,
-        -- A status held without a recorded change (older data) counts from when it was set.
         coalesce(least(b.first_outbound_at, b.contacted),
           case when b.status in ('CONTACTED','TOUR_SCHEDULED','TOURED','APPLIED','LEASED')
             then coalesce(b.status_changed_at, b.created_at) end) as contacted_at,
@@ -134,6 +143,21 @@ export const rebuildLeadFacts = async (db: Db, companyId?: string) => {
         coalesce(b.leased,
           case when b.status = 'LEASED' then coalesce(b.status_changed_at, b.created_at) end) as leased_at
       from base b
+    ),
+    reached as (
+      -- Steps are passed in order: a later one reached means the earlier ones were, then.
+      select h.*,
+        least(h.contacted_at, h.tour_scheduled_at, h.toured_at, h.applied_at, h.leased_at) as contacted_step,
+        least(h.tour_scheduled_at, h.toured_at, h.applied_at, h.leased_at) as tour_scheduled_step,
+        least(h.toured_at, h.applied_at, h.leased_at) as toured_step,
+        least(h.applied_at, h.leased_at) as applied_step
+      from held h
+    ),
+    touches as (
+      select m.lead_id, count(*)::int as touches
+      from messages m join reached r on r.id = m.lead_id
+      where not m.inbound and (r.tour_scheduled_step is null or m.date < r.tour_scheduled_step)
+      group by m.lead_id
     )
     insert into lead_report_facts as f (lead_id, company_id, property_id, first_inbound_at,
       first_response_at, first_responder_kind, first_responder_user_id,
@@ -142,28 +166,18 @@ export const rebuildLeadFacts = async (db: Db, companyId?: string) => {
     select r.id, r.company_id, r.property_id, r.first_inbound_at,
       fr.date, case when fr.sender_type = 'ASSISTANT' then 'assistant' when fr.date is not null then 'user' end,
       fr.sent_by_user_id, null,
-      -- Steps are passed in order: a later one reached means the earlier ones were, then.
-      least(r.contacted_at, r.tour_scheduled_at, r.toured_at, r.applied_at, r.leased_at),
-      least(r.tour_scheduled_at, r.toured_at, r.applied_at, r.leased_at),
-      least(r.toured_at, r.applied_at, r.leased_at),
-      least(r.applied_at, r.leased_at),
-      r.leased_at,
+      r.contacted_step, r.tour_scheduled_step, r.toured_step, r.applied_step, r.leased_at,
       case when r.status = 'LOST' then coalesce(r.status_changed_at, r.created_at) end,
       case when r.status = 'LOST' then r.lost_reason end,
       r.tour_outcome,
-      (select count(*)::int from messages m where m.lead_id = r.id and not m.inbound
-        and (least(r.tour_scheduled_at, r.toured_at, r.applied_at, r.leased_at) is null
-             or m.date < least(r.tour_scheduled_at, r.toured_at, r.applied_at, r.leased_at))),
+      coalesce(t.touches, 0),
       r.last_outbound_at
     from reached r
-    left join lateral (
-      select m.date, m.sender_type, m.sent_by_user_id from messages m
-      where m.lead_id = r.id and not m.inbound and m.date >= r.first_inbound_at
-      order by m.date, m.id limit 1
-    ) fr on true
+    left join first_reply fr on fr.lead_id = r.id
+    left join touches t on t.lead_id = r.id
     -- A lead with nothing to count yet gets no row, as one change at a time leaves none.
-    where r.first_inbound_at is not null or r.contacted_at is not null
-      or r.tour_scheduled_at is not null or r.last_outbound_at is not null or r.status = 'LOST'
+    where r.first_inbound_at is not null or r.contacted_step is not null
+      or r.last_outbound_at is not null or r.status = 'LOST'
     on conflict (lead_id) do update set
       first_inbound_at = excluded.first_inbound_at,
       first_response_at = excluded.first_response_at,

@@ -41,6 +41,7 @@ export const countFigureLeads = async (db: Db, scope: ReportScope, condition: SQ
     ).rows[0]?.count ?? 0,
   );
 
+/** One lead of the export, its times already written on the company's clock. */
 export type ExportRow = {
   id: string;
   created_at_key: string;
@@ -50,38 +51,52 @@ export type ExportRow = {
   owner_kind: string;
   owner_name: string | null;
   status: string;
-  created_at: Date;
-  tour_date_utc: Date | null;
-  first_inbound_at: Date | null;
-  first_response_at: Date | null;
-  first_response_office_minutes: number | null;
-  contacted_at: Date | null;
-  tour_scheduled_at: Date | null;
-  toured_at: Date | null;
-  applied_at: Date | null;
-  leased_at: Date | null;
-  lost_at: Date | null;
+  created: string;
+  tour_date: string | null;
+  first_inbound: string | null;
+  first_response: string | null;
+  office_minutes: string | null;
+  wall_minutes: string | null;
+  contacted: string | null;
+  tour_scheduled: string | null;
+  toured: string | null;
+  applied: string | null;
+  leased: string | null;
+  lost: string | null;
   lost_reason: string | null;
   tour_outcome: string | null;
 };
 
-/** One page of the per-lead export (its rows in full), newest first. */
+/**
+ * One page of the per-lead export, newest first. PostgreSQL writes the times (in `timeZone`) and
+ * the minutes: a hundred thousand rows cost no date arithmetic in the process.
+ */
 export const listExportRows = async (
   db: Db,
   scope: ReportScope,
   condition: SQL,
+  timeZone: string,
   after: LeadsCursor | undefined,
   limit: number,
 ): Promise<ExportRow[]> => {
   const page = after
     ? sql` and (l.created_at, l.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : sql``;
+  const local = (column: SQL) =>
+    sql`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`;
   const { rows } = await db.execute<ExportRow>(
     sql`select l.id, ${createdAtKey} as created_at_key, l.name, p.name as property,
       s.name as source, l.owner_kind::text as owner_kind, l.owner_name, l.status::text as status,
-      l.created_at, l.tour_date_utc, f.first_inbound_at, f.first_response_at,
-      f.first_response_office_minutes, f.contacted_at, f.tour_scheduled_at, f.toured_at,
-      f.applied_at, f.leased_at, f.lost_at, f.lost_reason, f.tour_outcome
+      ${local(sql`l.created_at`)} as created, ${local(sql`l.tour_date_utc`)} as tour_date,
+      ${local(sql`f.first_inbound_at`)} as first_inbound,
+      ${local(sql`f.first_response_at`)} as first_response,
+      round(f.first_response_office_minutes::numeric, 1)::text as office_minutes,
+      round((extract(epoch from (f.first_response_at - f.first_inbound_at)) / 60)::numeric, 1)::text
+        as wall_minutes,
+      ${local(sql`f.contacted_at`)} as contacted, ${local(sql`f.tour_scheduled_at`)} as tour_scheduled,
+      ${local(sql`f.toured_at`)} as toured, ${local(sql`f.applied_at`)} as applied,
+      ${local(sql`f.leased_at`)} as leased, ${local(sql`f.lost_at`)} as lost, f.lost_reason,
+      f.tour_outcome
     from ${FROM}
     where ${scopeCondition(scope)} and ${condition}${page}
     order by l.created_at desc, l.id desc limit ${limit}`,

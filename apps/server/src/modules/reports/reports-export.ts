@@ -1,5 +1,4 @@
 import { stringify } from 'csv-stringify';
-import { DateTime } from 'luxon';
 import {
   ASSISTANT_OWNER_LABEL,
   leadStatusLabels,
@@ -22,12 +21,6 @@ import { sql } from 'drizzle-orm';
 
 const BATCH = 1_000;
 
-/** A moment as the company reads it: `2026-11-02 09:14` in its zone. */
-const localTime = (value: Date | string | null, timeZone: string) =>
-  value === null
-    ? ''
-    : DateTime.fromJSDate(new Date(value), { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
-
 const minutes = (value: number | null) => (value === null ? '' : value.toFixed(1));
 
 const ownerOf = (row: ExportRow) =>
@@ -37,37 +30,27 @@ const ownerOf = (row: ExportRow) =>
       ? ASSISTANT_OWNER_LABEL
       : UNASSIGNED_OWNER_LABEL;
 
-const lineOf = (row: ExportRow, timeZone: string) => {
-  const wall =
-    row.first_inbound_at && row.first_response_at
-      ? (new Date(row.first_response_at).getTime() - new Date(row.first_inbound_at).getTime()) /
-        60_000
-      : null;
-  const at = (value: Date | string | null) => localTime(value, timeZone);
-  return [
-    row.name,
-    row.property,
-    row.source ?? '',
-    ownerOf(row),
-    at(row.created_at),
-    at(row.first_inbound_at),
-    at(row.first_response_at),
-    minutes(
-      row.first_response_office_minutes === null ? null : Number(row.first_response_office_minutes),
-    ),
-    minutes(wall),
-    at(row.contacted_at),
-    at(row.tour_scheduled_at),
-    at(row.toured_at),
-    at(row.applied_at),
-    at(row.leased_at),
-    at(row.lost_at),
-    row.lost_reason ?? '',
-    at(row.tour_date_utc),
-    row.tour_outcome === 'NO_SHOW' ? 'No-show' : row.tour_outcome === 'TOURED' ? 'Toured' : '',
-    leadStatusLabels[row.status as LeadStatus] ?? row.status,
-  ];
-};
+const lineOf = (row: ExportRow) => [
+  row.name,
+  row.property,
+  row.source ?? '',
+  ownerOf(row),
+  row.created,
+  row.first_inbound ?? '',
+  row.first_response ?? '',
+  row.office_minutes ?? '',
+  row.wall_minutes ?? '',
+  row.contacted ?? '',
+  row.tour_scheduled ?? '',
+  row.toured ?? '',
+  row.applied ?? '',
+  row.leased ?? '',
+  row.lost ?? '',
+  row.lost_reason ?? '',
+  row.tour_date ?? '',
+  row.tour_outcome === 'NO_SHOW' ? 'No-show' : row.tour_outcome === 'TOURED' ? 'Toured' : '',
+  leadStatusLabels[row.status as LeadStatus] ?? row.status,
+];
 
 /** Streams the CSV rows of a writer-paced producer: never more than a batch in memory. */
 const streamCsv = (
@@ -114,8 +97,8 @@ export const leadsCsv = async (
   return streamCsv(reportLeadCsvColumns, async (write) => {
     let after: LeadsCursor | undefined;
     for (;;) {
-      const rows = await listExportRows(deps.db, scope, condition, after, BATCH);
-      for (const row of rows) await write(lineOf(row, range.timeZone));
+      const rows = await listExportRows(deps.db, scope, condition, range.timeZone, after, BATCH);
+      for (const row of rows) await write(lineOf(row));
       const last = rows.at(-1);
       if (rows.length < BATCH || !last) return;
       after = { createdAt: last.created_at_key, id: last.id };

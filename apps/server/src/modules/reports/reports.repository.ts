@@ -36,10 +36,11 @@ export const scopeCondition = (scope: ReportScope): SQL =>
 export const inSpan = (column: SQL, span: Span): SQL =>
   sql`(${column} >= ${iso(span.startAt)}::timestamptz and ${column} < ${iso(span.endAt)}::timestamptz)`;
 
-const FROM = sql`leads l
-  left join lead_report_facts f on f.lead_id = l.id
-  join properties p on p.id = l.property_id
-  left join lead_sources s on s.id = l.source_id`;
+/** The leads and their facts, with the property or source joined only for a grouping by it. */
+const fromOf = (groupBy: ReportGrouping | null = null) =>
+  sql`leads l left join lead_report_facts f on f.lead_id = l.id${
+    groupBy === 'property' ? sql` join properties p on p.id = l.property_id` : sql``
+  }${groupBy === 'source' ? sql` left join lead_sources s on s.id = l.source_id` : sql``}`;
 
 /** A group's key (the value the leads list filters on) and its name. */
 export const groupKey = (groupBy: ReportGrouping | null): { key: SQL; label: SQL } => {
@@ -82,115 +83,143 @@ const numberOrNull = (value: unknown) =>
 
 export type Grouped<T> = { key: string; label: string; figures: T };
 
-const funnelOf = (row: Row): FunnelCounts => ({
-  leads: int(row.leads),
-  contacted: int(row.contacted),
-  tour_scheduled: int(row.tour_scheduled),
-  toured: int(row.toured),
-  applied: int(row.applied),
-  leased: int(row.leased),
-  lost: int(row.lost),
+const FUNNEL_STEPS = [
+  'leads',
+  'contacted',
+  'tour_scheduled',
+  'toured',
+  'applied',
+  'leased',
+  'lost',
+] as const;
+
+const funnelOf = (row: Row, period: 'cur' | 'prev'): FunnelCounts => ({
+  leads: int(row[`leads_${period}`]),
+  contacted: int(row[`contacted_${period}`]),
+  tour_scheduled: int(row[`tour_scheduled_${period}`]),
+  toured: int(row[`toured_${period}`]),
+  applied: int(row[`applied_${period}`]),
+  leased: int(row[`leased_${period}`]),
+  lost: int(row[`lost_${period}`]),
 });
 
-/** Leads created in the span, and how far they got (cohort). */
-export const funnelCohort = async (
-  db: Db,
-  scope: ReportScope,
-  span: Span,
-  groupBy: ReportGrouping | null,
-): Promise<Grouped<FunnelCounts>[]> => {
-  const { key, label } = groupKey(groupBy);
-  const rows = await rowsOf(
-    db,
-    sql`select ${key} as key, ${label} as label, count(*) as leads,
-      count(f.contacted_at) as contacted, count(f.tour_scheduled_at) as tour_scheduled,
-      count(f.toured_at) as toured, count(f.applied_at) as applied, count(f.leased_at) as leased,
-      count(f.lost_at) as lost
-    from ${FROM}
-    where ${scopeCondition(scope)} and ${inSpan(sql`l.created_at`, span)}
-    group by 1, 2 order by 3 desc, 2`,
-  );
-  return rows.map((row) => ({
-    key: String(row.key),
-    label: String(row.label),
-    figures: funnelOf(row),
-  }));
+export type FunnelCountsResult = {
+  total: FunnelCounts;
+  previous: FunnelCounts;
+  groups: Grouped<FunnelCounts>[];
+  lostReasons: { reason: string; count: number }[];
 };
 
-/** The steps that happened in the span, whenever their leads came (activity). */
-export const funnelActivity = async (
+/**
+ * The funnel in one statement, one pass over the leads: the range and the previous period side by
+ * side (each count filtered on its period), the groups and the lost reasons as grouping sets.
+ * `cohort` counts the leads created in a period that reached each step (ever); `activity` the
+ * steps that happened in it.
+ */
+export const funnelCounts = async (
   db: Db,
   scope: ReportScope,
-  span: Span,
-  groupBy: ReportGrouping | null,
-): Promise<Grouped<FunnelCounts>[]> => {
-  const { key, label } = groupKey(groupBy);
-  const counted = (column: SQL) => sql`count(*) filter (where ${inSpan(column, span)})`;
-  const rows = await rowsOf(
-    db,
-    sql`select * from (
-      select ${key} as key, ${label} as label, ${counted(sql`l.created_at`)} as leads,
-        ${counted(STEP_COLUMN.contacted)} as contacted,
-        ${counted(STEP_COLUMN.tour_scheduled)} as tour_scheduled,
-        ${counted(STEP_COLUMN.toured)} as toured, ${counted(STEP_COLUMN.applied)} as applied,
-        ${counted(STEP_COLUMN.leased)} as leased, ${counted(STEP_COLUMN.lost)} as lost
-      from ${FROM}
-      where ${scopeCondition(scope)}
-      group by 1, 2) as g
-    where leads + contacted + tour_scheduled + toured + applied + leased + lost > 0
-    order by leads desc, label`,
-  );
-  return rows.map((row) => ({
-    key: String(row.key),
-    label: String(row.label),
-    figures: funnelOf(row),
-  }));
-};
-
-/** Lost leads by reason: of the cohort (created in the span), or lost in the span. */
-export const lostByReason = async (
-  db: Db,
-  scope: ReportScope,
-  span: Span,
   view: 'cohort' | 'activity',
-) => {
-  const when =
+  range: Span,
+  previous: Span,
+  groupBy: ReportGrouping | null,
+): Promise<FunnelCountsResult> => {
+  const { key, label } = groupKey(groupBy);
+  // The outer query reads the subquery's columns (`g`), each step under its facts column's name.
+  const column = (step: (typeof FUNNEL_STEPS)[number]) =>
+    sql.raw(step === 'leads' ? 'g.created_at' : `g.${step}_at`);
+  const counted = (step: (typeof FUNNEL_STEPS)[number], span: Span) =>
     view === 'cohort'
-      ? sql`${inSpan(sql`l.created_at`, span)} and f.lost_at is not null`
-      : inSpan(STEP_COLUMN.lost, span);
-  const rows = await rowsOf(
-    db,
-    sql`select coalesce(f.lost_reason, 'Other') as reason, count(*) as count
-    from ${FROM} where ${scopeCondition(scope)} and ${when}
-    group by 1 order by 2 desc, 1`,
+      ? step === 'leads'
+        ? sql`count(*) filter (where ${inSpan(sql`g.created_at`, span)})`
+        : sql`count(*) filter (where ${inSpan(sql`g.created_at`, span)} and ${column(step)} is not null)`
+      : sql`count(*) filter (where ${inSpan(column(step), span)})`;
+  const columns = sql.join(
+    FUNNEL_STEPS.flatMap((step) => [
+      sql`${counted(step, range)} as ${sql.raw(`${step}_cur`)}`,
+      sql`${counted(step, previous)} as ${sql.raw(`${step}_prev`)}`,
+    ]),
+    sql`, `,
   );
-  return rows.map((row) => ({ reason: String(row.reason), count: int(row.count) }));
+  const lostInRange =
+    view === 'cohort'
+      ? sql`${inSpan(sql`l.created_at`, range)} and f.lost_at is not null`
+      : inSpan(STEP_COLUMN.lost, range);
+  const whole: Span = { startAt: previous.startAt, endAt: range.endAt };
+  // A cohort walks the leads created in the two periods (an index range); activity every lead of
+  // the scope that did anything in them.
+  const rows =
+    view === 'cohort'
+      ? sql`${inSpan(sql`l.created_at`, whole)}`
+      : sql`greatest(l.created_at, f.contacted_at, f.tour_scheduled_at, f.toured_at, f.applied_at,
+          f.leased_at, f.lost_at) >= ${iso(whole.startAt)}::timestamptz`;
+  const result = await rowsOf(
+    db,
+    sql`select grouping(g.key) as by_key, grouping(g.reason) as by_reason, g.key, g.label, g.reason,
+      ${columns}, count(*) filter (where g.lost_in_range) as lost_in_range
+    from (
+      select l.created_at, f.contacted_at, f.tour_scheduled_at, f.toured_at, f.applied_at,
+        f.leased_at, f.lost_at, ${key} as key, ${label} as label, coalesce(f.lost_reason, 'Other') as reason,
+        ${lostInRange} as lost_in_range
+      from ${fromOf(groupBy)}
+      where ${scopeCondition(scope)} and ${rows}
+    ) as g
+    group by grouping sets ((g.key, g.label), (), (g.reason))`,
+  );
+  const total = result.find((row) => int(row.by_key) === 1 && int(row.by_reason) === 1);
+  return {
+    total: total ? funnelOf(total, 'cur') : funnelOf({}, 'cur'),
+    previous: total ? funnelOf(total, 'prev') : funnelOf({}, 'prev'),
+    groups: groupBy
+      ? result
+          .filter((row) => int(row.by_key) === 0)
+          .map((row) => ({
+            key: String(row.key),
+            label: String(row.label),
+            figures: funnelOf(row, 'cur'),
+          }))
+          .filter((group) => Object.values(group.figures).some((count) => count > 0))
+          .sort((a, b) => b.figures.leads - a.figures.leads || a.label.localeCompare(b.label))
+      : [],
+    lostReasons: result
+      .filter((row) => int(row.by_reason) === 0 && int(row.lost_in_range) > 0)
+      .map((row) => ({ reason: String(row.reason), count: int(row.lost_in_range) }))
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+  };
 };
 
 const wallMinutes = sql`extract(epoch from (f.first_response_at - f.first_inbound_at)) / 60.0`;
 
-const speedColumns = (targetMinutes: number) => sql`count(*) as arrived,
-  count(f.first_response_at) as answered,
-  percentile_cont(0.5) within group (order by f.first_response_office_minutes) as median,
-  percentile_cont(0.9) within group (order by f.first_response_office_minutes) as p90,
-  percentile_cont(0.5) within group (order by ${wallMinutes}) as median_wall,
-  count(*) filter (where f.first_response_office_minutes <= ${targetMinutes}) as within_target,
-  count(*) filter (where f.first_response_office_minutes <= 5) as within_5,
-  count(*) filter (where f.first_response_office_minutes <= 60) as within_60`;
+/** The speed figures of the rows `when` selects, as columns named `<prefix>_…`. */
+const speedColumns = (targetMinutes: number, when: SQL, prefix: string) => {
+  const name = (column: string) => sql.raw(`${prefix}_${column}`);
+  const minutes = sql`f.first_response_office_minutes`;
+  return sql`count(*) filter (where ${when}) as ${name('arrived')},
+  count(f.first_response_at) filter (where ${when}) as ${name('answered')},
+  percentile_cont(0.5) within group (order by ${minutes}) filter (where ${when}) as ${name('median')},
+  percentile_cont(0.9) within group (order by ${minutes}) filter (where ${when}) as ${name('p90')},
+  percentile_cont(0.5) within group (order by ${wallMinutes}) filter (where ${when}) as ${name('median_wall')},
+  count(*) filter (where ${when} and ${minutes} <= ${targetMinutes}) as ${name('within_target')},
+  count(*) filter (where ${when} and ${minutes} <= 5) as ${name('within_5')},
+  count(*) filter (where ${when} and ${minutes} <= 60) as ${name('within_60')}`;
+};
 
-const speedOf = (row: Row): SpeedFigures => ({
-  arrived: int(row.arrived),
-  answered: int(row.answered),
-  neverAnswered: int(row.arrived) - int(row.answered),
-  medianMinutes: numberOrNull(row.median),
-  p90Minutes: numberOrNull(row.p90),
-  medianWallMinutes: numberOrNull(row.median_wall),
-  withinTarget: int(row.within_target),
-  within5Minutes: int(row.within_5),
-  withinHour: int(row.within_60),
-});
+const speedOf = (row: Row, prefix: string): SpeedFigures => {
+  const value = (column: string) => row[`${prefix}_${column}`];
+  return {
+    arrived: int(value('arrived')),
+    answered: int(value('answered')),
+    neverAnswered: int(value('arrived')) - int(value('answered')),
+    medianMinutes: numberOrNull(value('median')),
+    p90Minutes: numberOrNull(value('p90')),
+    medianWallMinutes: numberOrNull(value('median_wall')),
+    withinTarget: int(value('within_target')),
+    within5Minutes: int(value('within_5')),
+    withinHour: int(value('within_60')),
+  };
+};
 
-export const EMPTY_SPEED: SpeedFigures = speedOf({});
+export const EMPTY_SPEED: SpeedFigures = speedOf({}, 'x');
 
 /** Who answered first: the assistant, or people (staff, or a key acting for them). */
 export const responderCondition = (responder: 'assistant' | 'people' | undefined): SQL =>
@@ -200,28 +229,59 @@ export const responderCondition = (responder: 'assistant' | 'people' | undefined
       ? sql` and f.first_response_at is not null and f.first_responder_kind <> 'assistant'`
       : sql``;
 
-/** Speed-to-lead of the leads whose first message arrived in the span. */
+export type SpeedResult = {
+  total: SpeedFigures;
+  previous: SpeedFigures;
+  assistant: SpeedFigures;
+  people: SpeedFigures;
+  groups: Grouped<SpeedFigures>[];
+};
+
+/**
+ * Speed-to-lead of the leads whose first message arrived in the range, in one statement: the
+ * previous period, the assistant's and people's first responses as filtered aggregates, the groups
+ * as a grouping set.
+ */
 export const speedToLead = async (
   db: Db,
   scope: ReportScope,
-  span: Span,
+  range: Span,
+  previous: Span,
   targetMinutes: number,
   groupBy: ReportGrouping | null,
-  responder?: 'assistant' | 'people',
-): Promise<Grouped<SpeedFigures>[]> => {
+): Promise<SpeedResult> => {
   const { key, label } = groupKey(groupBy);
+  const current = inSpan(sql`f.first_inbound_at`, range);
   const rows = await rowsOf(
     db,
-    sql`select ${key} as key, ${label} as label, ${speedColumns(targetMinutes)}
-    from ${FROM}
-    where ${scopeCondition(scope)} and ${inSpan(sql`f.first_inbound_at`, span)}${responderCondition(responder)}
-    group by 1, 2 order by 3 desc, 2`,
+    sql`select ${groupBy ? sql`grouping(${key})` : sql`1`} as by_key, ${groupBy ? key : sql`null`} as key,
+      ${groupBy ? label : sql`null`} as label,
+      ${speedColumns(targetMinutes, current, 'cur')},
+      ${speedColumns(targetMinutes, inSpan(sql`f.first_inbound_at`, previous), 'prev')},
+      ${speedColumns(targetMinutes, sql`${current} and f.first_responder_kind = 'assistant'`, 'assistant')},
+      ${speedColumns(targetMinutes, sql`${current} and f.first_response_at is not null and f.first_responder_kind <> 'assistant'`, 'people')}
+    from ${fromOf(groupBy)}
+    where ${scopeCondition(scope)}
+      and ${inSpan(sql`f.first_inbound_at`, { startAt: previous.startAt, endAt: range.endAt })}
+    group by grouping sets (${groupBy ? sql`(${key}, ${label}), ` : sql``}())`,
   );
-  return rows.map((row) => ({
-    key: String(row.key),
-    label: String(row.label),
-    figures: speedOf(row),
-  }));
+  const total = rows.find((row) => int(row.by_key) === 1) ?? {};
+  return {
+    total: speedOf(total, 'cur'),
+    previous: speedOf(total, 'prev'),
+    assistant: speedOf(total, 'assistant'),
+    people: speedOf(total, 'people'),
+    groups: groupBy
+      ? rows
+          .filter((row) => int(row.by_key) === 0 && int(row.cur_arrived) > 0)
+          .map((row) => ({
+            key: String(row.key),
+            label: String(row.label),
+            figures: speedOf(row, 'cur'),
+          }))
+          .sort((a, b) => b.figures.arrived - a.figures.arrived || a.label.localeCompare(b.label))
+      : [],
+  };
 };
 
 /** When leads arrive (weekday × hour in the zone) and how long they wait. */
@@ -232,7 +292,7 @@ export const speedHeatmap = async (db: Db, scope: ReportScope, span: Span, timeZ
     sql`select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
       count(*) as arrived,
       percentile_cont(0.5) within group (order by f.first_response_office_minutes) as median
-    from ${FROM}
+    from ${fromOf()}
     where ${scopeCondition(scope)} and ${inSpan(sql`f.first_inbound_at`, span)}
     group by 1, 2 order by 1, 2`,
   );
@@ -271,7 +331,7 @@ export const followUpByOwner = async (
         count(*) filter (where ${OPEN} and ${silentSince(cutoffs.silent)}) as silent,
         count(*) filter (where ${inSpan(STEP_COLUMN.tour_scheduled, span)}) as tours,
         sum(f.touches_before_tour) filter (where ${inSpan(STEP_COLUMN.tour_scheduled, span)}) as touches
-      from ${FROM} where ${scopeCondition(scope)}
+      from ${fromOf('owner')} where ${scopeCondition(scope)}
       group by 1, 2) as g
     where open + tours > 0 order by open desc, label`,
   );
@@ -298,7 +358,7 @@ export const groupLabelOf = async (
   const row = (
     await rowsOf(
       db,
-      sql`select ${label} as label from ${FROM} where l.company_id = ${companyId} and ${key} = ${group} limit 1`,
+      sql`select ${label} as label from ${fromOf(groupBy)} where l.company_id = ${companyId} and ${key} = ${group} limit 1`,
     )
   )[0];
   return row ? String(row.label) : null;

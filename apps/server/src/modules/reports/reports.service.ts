@@ -6,7 +6,6 @@ import {
   type FollowUpFigures,
   type FollowUpQuery,
   type FollowUpReport,
-  type FunnelCounts,
   type FunnelQuery,
   type FunnelReport,
   type FunnelStep,
@@ -14,7 +13,6 @@ import {
   type ReportLeads,
   type ReportLeadsQuery,
   type ReportRangeQuery,
-  type SpeedFigures,
   type SpeedToLeadQuery,
   type SpeedToLeadReport,
   type StaffRole,
@@ -31,14 +29,11 @@ import {
 } from './report-leads.repository.js';
 import { describeDays, previousRange, resolveRange, type ResolvedRange } from './report-range.js';
 import {
-  EMPTY_SPEED,
   followUpByOwner,
-  funnelActivity,
-  funnelCohort,
+  funnelCounts,
   groupCondition,
   groupLabelOf,
   inSpan,
-  lostByReason,
   noContactSince,
   OPEN,
   overdueAt,
@@ -48,7 +43,6 @@ import {
   speedToLead,
   STEP_COLUMN,
   type FollowUpCutoffs,
-  type Grouped,
   type OwnerKey,
   type ReportScope,
 } from './reports.repository.js';
@@ -117,53 +111,32 @@ const contextOf = async (
 
 const publicRange = ({ startAt: _start, endAt: _end, ...range }: ResolvedRange) => range;
 
-const EMPTY_FUNNEL: FunnelCounts = {
-  leads: 0,
-  contacted: 0,
-  tour_scheduled: 0,
-  toured: 0,
-  applied: 0,
-  leased: 0,
-  lost: 0,
-};
-
-const sumFunnel = (groups: Grouped<FunnelCounts>[]): FunnelCounts =>
-  groups.reduce(
-    (total, { figures }) => {
-      const sum = { ...total };
-      for (const key of Object.keys(sum) as (keyof FunnelCounts)[]) sum[key] += figures[key];
-      return sum;
-    },
-    { ...EMPTY_FUNNEL },
-  );
-
 export const funnelReport = async (
   { db }: ReportsDeps,
   viewer: ReportViewer,
   query: FunnelQuery,
 ): Promise<FunnelReport> => {
   const context = await contextOf(db, viewer, query);
-  const count = query.view === 'cohort' ? funnelCohort : funnelActivity;
   const groupBy = query.groupBy ?? null;
-  const [groups, current, previous, lostReasons] = await Promise.all([
-    groupBy ? count(db, context.scope, context.range, groupBy) : Promise.resolve([]),
-    count(db, context.scope, context.range, null),
-    count(db, context.scope, context.previous, null),
-    lostByReason(db, context.scope, context.range, query.view),
-  ]);
+  const counts = await funnelCounts(
+    db,
+    context.scope,
+    query.view,
+    context.range,
+    context.previous,
+    groupBy,
+  );
   return {
     view: query.view,
     range: publicRange(context.range),
     previousRange: publicRange(context.previous),
-    total: sumFunnel(current),
-    previous: sumFunnel(previous),
+    total: counts.total,
+    previous: counts.previous,
     groupBy,
-    groups,
-    lostReasons,
+    groups: counts.groups,
+    lostReasons: counts.lostReasons,
   };
 };
-
-const firstOrEmpty = (groups: Grouped<SpeedFigures>[]) => groups[0]?.figures ?? EMPTY_SPEED;
 
 export const speedToLeadReport = async (
   { db }: ReportsDeps,
@@ -173,23 +146,19 @@ export const speedToLeadReport = async (
   const context = await contextOf(db, viewer, query);
   const { scope, range, targetMinutes } = context;
   const groupBy = query.groupBy ?? null;
-  const [total, previous, assistant, people, groups, heatmap] = await Promise.all([
-    speedToLead(db, scope, range, targetMinutes, null),
-    speedToLead(db, scope, context.previous, targetMinutes, null),
-    speedToLead(db, scope, range, targetMinutes, null, 'assistant'),
-    speedToLead(db, scope, range, targetMinutes, null, 'people'),
-    groupBy ? speedToLead(db, scope, range, targetMinutes, groupBy) : Promise.resolve([]),
+  const [speed, heatmap] = await Promise.all([
+    speedToLead(db, scope, range, context.previous, targetMinutes, groupBy),
     speedHeatmap(db, scope, range, range.timeZone),
   ]);
   return {
     range: publicRange(range),
     previousRange: publicRange(context.previous),
     targetMinutes,
-    total: firstOrEmpty(total),
-    previous: firstOrEmpty(previous),
-    byResponder: { assistant: firstOrEmpty(assistant), people: firstOrEmpty(people) },
+    total: speed.total,
+    previous: speed.previous,
+    byResponder: { assistant: speed.assistant, people: speed.people },
     groupBy,
-    groups,
+    groups: speed.groups,
     heatmap,
   };
 };

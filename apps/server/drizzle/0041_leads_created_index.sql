@@ -1,0 +1,1 @@
+CREATE INDEX "leads_company_created_idx" ON "leads" USING btree ("company_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
