@@ -42,6 +42,20 @@ const fromOf = (groupBy: ReportGrouping | null = null) =>
     groupBy === 'property' ? sql` join properties p on p.id = l.property_id` : sql``
   }${groupBy === 'source' ? sql` left join lead_sources s on s.id = l.source_id` : sql``}`;
 
+/**
+ * The answered side: facts first (their own company, property and first-message index), then each
+ * one's lead for its owner and grouping. For figures that only leads with a first message have.
+ */
+const factsFromOf = (groupBy: ReportGrouping | null = null) =>
+  sql`lead_report_facts f join leads l on l.id = f.lead_id${
+    groupBy === 'property' ? sql` join properties p on p.id = l.property_id` : sql``
+  }${groupBy === 'source' ? sql` left join lead_sources s on s.id = l.source_id` : sql``}`;
+
+const factsScopeCondition = (scope: ReportScope): SQL =>
+  sql`f.company_id = ${scope.companyId}${
+    scope.propertyId ? sql` and f.property_id = ${scope.propertyId}` : sql``
+  }${ownerCondition(scope.owner)}`;
+
 /** A group's key (the value the leads list filters on) and its name. */
 export const groupKey = (groupBy: ReportGrouping | null): { key: SQL; label: SQL } => {
   switch (groupBy) {
@@ -260,8 +274,8 @@ export const speedToLead = async (
       ${speedColumns(targetMinutes, inSpan(sql`f.first_inbound_at`, previous), 'prev')},
       ${speedColumns(targetMinutes, sql`${current} and f.first_responder_kind = 'assistant'`, 'assistant')},
       ${speedColumns(targetMinutes, sql`${current} and f.first_response_at is not null and f.first_responder_kind <> 'assistant'`, 'people')}
-    from ${fromOf(groupBy)}
-    where ${scopeCondition(scope)}
+    from ${factsFromOf(groupBy)}
+    where ${factsScopeCondition(scope)}
       and ${inSpan(sql`f.first_inbound_at`, { startAt: previous.startAt, endAt: range.endAt })}
     group by grouping sets (${groupBy ? sql`(${key}, ${label}), ` : sql``}())`,
   );
@@ -292,8 +306,8 @@ export const speedHeatmap = async (db: Db, scope: ReportScope, span: Span, timeZ
     sql`select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
       count(*) as arrived,
       percentile_cont(0.5) within group (order by f.first_response_office_minutes) as median
-    from ${fromOf()}
-    where ${scopeCondition(scope)} and ${inSpan(sql`f.first_inbound_at`, span)}
+    from ${factsFromOf()}
+    where ${factsScopeCondition(scope)} and ${inSpan(sql`f.first_inbound_at`, span)}
     group by 1, 2 order by 1, 2`,
   );
   return rows.map((row) => ({
