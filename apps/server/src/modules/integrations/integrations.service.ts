@@ -19,6 +19,7 @@ import { leadOwnerOf } from '../lead/index.js';
 import { isOptedOutAddress, leadConsentOf, recordConsentChange } from '../lead/index.js';
 import { applyOwner, autoAssignNewLead, resolveIntegrationOwner } from '../lead/index.js';
 import { updateLeadFromIntegration, upsertLeadByPmsId } from '../lead/index.js';
+import { leadSourceRefOf, sourceNamed } from '../lead/index.js';
 import { upsertPropertyByPmsId } from '../company/index.js';
 import { toE164 } from '../../lib/phone-numbers.js';
 import {
@@ -54,6 +55,7 @@ const toLeadDto = (
   row: LeadRow,
   pmsPropertyId: string,
   consent: IntegrationLead['consent'],
+  source: string | null,
 ): IntegrationLead => ({
   _id: row.id,
   pmsLeadId: row.pmsLeadId,
@@ -70,6 +72,7 @@ const toLeadDto = (
   tourDateUTC: row.tourDateUtc?.toISOString() ?? null,
   lastActivityAt: row.lastActivityAt.toISOString(),
   owner: leadOwnerOf(row),
+  source,
   // The assistant pauses while a person owns the lead.
   assistantActive: row.ownerKind !== 'user',
 });
@@ -154,7 +157,7 @@ export const upsertIntegrationLead = async (
   pmsLeadId: string,
   input: UpsertLeadRequest,
 ): Promise<Upserted<IntegrationLead>> => {
-  const { phone, email, owner, ...rest } = sentFields(input);
+  const { phone, email, owner, source, ...rest } = sentFields(input);
   const changes: Partial<NewLeadRow> = { ...rest };
   // The request schema already refused what is not a phone number.
   if (phone !== undefined) changes.phone = phone === null ? null : (toE164(phone) ?? null);
@@ -163,6 +166,12 @@ export const upsertIntegrationLead = async (
     const { db, record } = scope;
     const { property } = await getProperty(db, companyId, pmsPropertyId);
     const newOwner = owner ? await resolveIntegrationOwner(db, companyId, owner) : undefined;
+    // By name, in any case; a name the company does not have yet joins its list.
+    if (source !== undefined) {
+      changes.sourceId = source
+        ? (await sourceNamed(scope, companyId, source, { kind: 'api-key', apiKeyId })).id
+        : null;
+    }
     const before = await findLeadByPmsId(db, property.id, pmsLeadId);
     await takeStandingFromRegister(db, companyId, before, changes);
     const { inserted, ...row } = await upsertLeadByPmsId(
@@ -180,7 +189,7 @@ export const upsertIntegrationLead = async (
         : domainEvent('lead.updated', {
             companyId,
             leadId: row.id,
-            changes: Object.keys(changes),
+            changes: Object.keys(changes).map((key) => (key === 'sourceId' ? 'source' : key)),
             actor: { kind: 'api-key', apiKeyId },
           }),
     );
@@ -208,7 +217,12 @@ export const upsertIntegrationLead = async (
         ? await autoAssignNewLead(scope, row, now)
         : row;
     return {
-      item: toLeadDto(lead, property.pmsPropertyId, await leadConsentOf(db, lead.id)),
+      item: toLeadDto(
+        lead,
+        property.pmsPropertyId,
+        await leadConsentOf(db, lead.id),
+        (await leadSourceRefOf(db, companyId, lead.sourceId))?.name ?? null,
+      ),
       created: inserted,
     };
   });
@@ -285,7 +299,12 @@ export const readIntegrationLead = async (
   pmsLeadId: string,
 ): Promise<IntegrationLead> => {
   const lead = await getIntegrationLead(db, companyId, pmsPropertyId, pmsLeadId);
-  return toLeadDto(lead, pmsPropertyId, await leadConsentOf(db, lead.id));
+  return toLeadDto(
+    lead,
+    pmsPropertyId,
+    await leadConsentOf(db, lead.id),
+    (await leadSourceRefOf(db, companyId, lead.sourceId))?.name ?? null,
+  );
 };
 
 export type AppendResult = { event: ConversationEvent; companyId: string; created: boolean };
