@@ -61,9 +61,7 @@ describe('Settings → Sources', () => {
     expect(within(second!).getByRole('textbox', { name: 'Rename "Zillow.com"' })).toBeTruthy();
     expect(within(third!).getByRole('textbox', { name: 'Rename "Website"' })).toBeTruthy();
     expect(within(third!).getByText('0')).toBeTruthy();
-    expect(
-      within(third!).getByRole('button', { name: 'Merge "Website" into another source' }),
-    ).toBeTruthy();
+    expect(within(third!).getByRole('button', { name: 'Website: Merge into…' })).toBeTruthy();
   });
 
   it('adds a source from the keyboard, and shows a taken name on the field', async () => {
@@ -153,7 +151,7 @@ describe('Settings → Sources', () => {
     const table = await screen.findByRole('table', { name: 'Sources' });
     await user.click(
       within(rowOf(table, 'Zillow.com')).getByRole('button', {
-        name: 'Merge "Zillow.com" into another source',
+        name: 'Zillow.com: Merge into…',
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Merge "Zillow.com"' });

@@ -80,7 +80,8 @@ function SourceRow({ source, changes, canMerge, onMerge }: SourceRowProps) {
           variant="subtle"
           size="compact-sm"
           leftSection={<IconArrowMerge size={14} aria-hidden />}
-          aria-label={`Merge "${source.name}" into another source`}
+          // The visible words stay whole in the name (WCAG 2.5.3), after the row they act on.
+          aria-label={`${source.name}: Merge into…`}
           disabled={!canMerge}
           onClick={() => onMerge(source)}
         >
