@@ -62,6 +62,7 @@ const STAFF_SCREENS = [
   ['office hours', '/main/settings/office-hours', 'Office hours'],
   ['assignment', '/main/settings/assignment', /assignment/i],
   ['pipeline', '/main/settings/pipeline', 'Pipeline'],
+  ['sources', '/main/settings/sources', 'Sources'],
 ] as const;
 
 describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation', () => {

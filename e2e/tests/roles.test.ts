@@ -9,6 +9,7 @@ const SETTINGS = [
   'Team',
   'Assignment',
   'Pipeline',
+  'Sources',
   'Webhooks',
   'Office hours',
   'Quiet hours',

@@ -43,6 +43,7 @@ import { numbersModule } from './modules/numbers/index.js';
 import { ownersModule } from './modules/lead/index.js';
 import { leadStatusModule } from './modules/lead/index.js';
 import { leadDetailsModule } from './modules/lead/index.js';
+import { leadSourcesModule } from './modules/lead/index.js';
 import { unmatchedModule } from './modules/unmatched/index.js';
 import { presenceModule } from './modules/presence/index.js';
 import { officeHoursModule } from './modules/scheduling/index.js';
@@ -279,6 +280,7 @@ export const buildApp = async ({
     await app.register(officeDecisionModule, { now: clock });
     await app.register(leadStatusModule, { now: clock });
     await app.register(leadDetailsModule, { now: clock });
+    await app.register(leadSourcesModule);
     await app.register(unmatchedModule, { now: clock });
     await app.register(draftsModule);
     await app.register(templatesModule, { storage, payments: services.payments });

@@ -31,6 +31,7 @@ const TABLE_OWNERS: Record<string, string> = {
   leads: 'lead',
   login_failures: 'auth',
   login_known_addresses: 'auth',
+  lead_sources: 'lead',
   lost_reasons: 'lead',
   message_templates: 'templates',
   notes: 'lead',

@@ -119,6 +119,7 @@ export const errorCodes = {
     description: 'The lead has no past tour waiting for its outcome.',
   },
   LOST_REASON_EXISTS: { status: 409, description: 'A lost reason with this name already exists.' },
+  LEAD_SOURCE_EXISTS: { status: 409, description: 'A lead source with this name already exists.' },
   ALREADY_RESOLVED: {
     status: 409,
     description: 'Someone already resolved this unmatched message.',

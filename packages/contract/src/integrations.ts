@@ -10,6 +10,7 @@ import {
 import { leadConsentSchema, optStatusSchema } from './consent.js';
 import { officeDecisionStatusSchema } from './leads.js';
 import { timeZoneSchema } from './office-hours.js';
+import { leadSourceNameSchema } from './sources.js';
 import { leadOwnerSchema } from './workflow.js';
 import {
   ACCESS_LINK_DEFAULT_TTL_SECONDS,
@@ -193,6 +194,10 @@ export const upsertLeadRequestSchema = z.object({
       description:
         'Who works the lead: a staff member of your company by email, the leasing assistant ("assistant"), or nobody ("unassigned"). Omit to keep; a new lead then follows its property\'s automatic assignment.',
     }),
+  source: optional(
+    leadSourceNameSchema,
+    'Where the lead came from ("Zillow", "Website"; 1–60 characters), matched in any case against your company\'s lead sources (Settings → Sources); a name not on the list joins it. Omit to keep, null to clear.',
+  ),
 });
 export type UpsertLeadRequest = z.infer<typeof upsertLeadRequestSchema>;
 
@@ -218,6 +223,10 @@ export const integrationLeadSchema = z
     tourDateUTC: isoDateSchema.nullable(),
     lastActivityAt: isoDateSchema,
     owner: leadOwnerSchema,
+    source: z
+      .string()
+      .nullable()
+      .meta({ description: "Where the lead came from, as your company's list names it." }),
     assistantActive: z.boolean().meta({
       description:
         'The assistant may write to the lead: false while a staff member owns it (the assistant is paused).',

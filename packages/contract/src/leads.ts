@@ -6,6 +6,7 @@ import { conversationEventSchema } from './conversation.js';
 import { leadLightsSchema } from './follow-ups.js';
 import { noteSchema } from './notes.js';
 import { leadTimeZoneSchema } from './quiet-hours.js';
+import { leadSourceRefSchema } from './sources.js';
 import { leadOwnerSchema, leadStatusSchema } from './workflow.js';
 
 export const officeDecisionStatuses = ['PENDING', 'COMPLETED'] as const;
@@ -82,6 +83,8 @@ export const leadSchema = z.object({
   status: leadStatusSchema,
   /** Why the lead was lost (status LOST), from the company's list. */
   lostReason: z.string().nullable(),
+  /** Where the lead came from, from the company's list; null when nobody knows. */
+  source: leadSourceRefSchema.nullable(),
   /** A tour's time has passed without an outcome: the pane asks 'Toured' or 'No-show'. */
   tourOutcomePending: z.boolean(),
   /** When someone should get back to the lead; null when no follow-up is set. */

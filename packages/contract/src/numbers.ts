@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadSourceRefSchema } from './sources.js';
 
 /** One SMS number of the company, from the numbers registry (Settings → Numbers, admins). */
 export const companyNumberSchema = z.object({
@@ -9,6 +10,8 @@ export const companyNumberSchema = z.object({
   isSharedNumber: z.boolean(),
   /** The properties that have it as their own number. */
   properties: z.array(z.object({ _id: z.string(), name: z.string(), pmsPropertyId: z.string() })),
+  /** The source a lead gets when its first message comes to this number (a tracking number). */
+  source: leadSourceRefSchema.nullable(),
   createdAt: z.string(),
 });
 export type CompanyNumber = z.infer<typeof companyNumberSchema>;

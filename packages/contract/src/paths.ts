@@ -113,6 +113,7 @@ export const apiRoutes = {
   leadSources: '/api/lead-sources',
   leadSource: '/api/lead-sources/:sourceId',
   leadSourceMerge: '/api/lead-sources/:sourceId/merge',
+  leadSourceOfLead: '/api/leads/:leadId/source',
   twilioInbound: '/webhooks/twilio/inbound',
   twilioStatus: '/webhooks/twilio/status',
   emailInbound: '/webhooks/email/inbound',
@@ -200,6 +201,8 @@ export const apiPaths = {
   leadSource: (sourceId: string) => pathOf(apiRoutes.leadSource, { sourceId }),
   /** Moves every lead and number of this source to another, then removes it. */
   leadSourceMerge: (sourceId: string) => pathOf(apiRoutes.leadSourceMerge, { sourceId }),
+  /** A lead's source, set by hand (any staff). */
+  leadSourceOfLead: (leadId: string) => pathOf(apiRoutes.leadSourceOfLead, { leadId }),
   propertyTours: (propertyId: string) => pathOf(apiRoutes.propertyTours, { propertyId }),
   officeDecision: (companyId: string, leadId: string) =>
     pathOf(apiRoutes.officeDecision, { companyId, leadId }),

@@ -24,6 +24,10 @@ export const leadSourceNameSchema = z
   .min(1, 'Give the source a name')
   .max(LEAD_SOURCE_NAME_MAX_LENGTH, `At most ${LEAD_SOURCE_NAME_MAX_LENGTH} characters`);
 
+/** A source as a lead or a number names it. */
+export const leadSourceRefSchema = z.object({ _id: z.string(), name: z.string() });
+export type LeadSourceRef = z.infer<typeof leadSourceRefSchema>;
+
 export const leadSourceSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -48,3 +52,13 @@ export const leadSourceMergeSchema = z.object({ intoSourceId: z.uuid() });
 export type LeadSourceMerge = z.infer<typeof leadSourceMergeSchema>;
 
 export const LEAD_SOURCE_EXISTS = 'A source with this name already exists';
+
+/** `PUT /api/leads/:leadId/source` (any staff) and `PATCH /api/numbers/:numberId` (admins): null clears it. */
+export const setSourceRequestSchema = z.object({
+  sourceId: z.uuid('Choose a source from the list').nullable(),
+});
+export type SetSourceRequest = z.infer<typeof setSourceRequestSchema>;
+
+/** The lead's source after `PUT /api/leads/:leadId/source`. */
+export const leadSourceResponseSchema = z.object({ source: leadSourceRefSchema.nullable() });
+export type LeadSourceResponse = z.infer<typeof leadSourceResponseSchema>;

@@ -136,6 +136,20 @@ export type DomainEventMap = {
     before?: string;
     actor: Actor;
   };
+  /**
+   * An admin (or an integration naming a new source on a lead) added a lead source, or an admin
+   * renamed one or merged it into another (its leads and numbers moved there; it is gone).
+   */
+  'lead_source.changed': CompanyFact & {
+    sourceId: string;
+    name: string;
+    change: 'added' | 'renamed' | 'merged';
+    /** The name before a rename. */
+    before?: string;
+    /** With `merged`: the source that took its leads and numbers, and how many moved. */
+    into?: { sourceId: string; name: string; leads: number; numbers: number };
+    actor: Actor;
+  };
   /** A follow-up was set, moved or cleared (`dueAt` null) on the lead. */
   'follow_up.changed': LeadFact & { dueAt: string | null; actor: Actor };
   /** A follow-up came due (published once per follow-up, by the scheduler). */
@@ -235,6 +249,14 @@ export type DomainEventMap = {
   'api_key.revoked': CompanyFact & { apiKeyId: string; name: string; actor: Actor };
   'number.added': CompanyFact & { numberId: string; number: string; actor: Actor };
   'number.removed': CompanyFact & { numberId: string; number: string; actor: Actor };
+  /** An admin gave a number the source its new leads get, or cleared it (null: none). */
+  'number.source_changed': CompanyFact & {
+    numberId: string;
+    number: string;
+    before: string | null;
+    after: string | null;
+    actor: Actor;
+  };
   /** An admin invited someone to the company (Settings → Team). */
   'user.invited': CompanyFact & {
     invitationId: string;

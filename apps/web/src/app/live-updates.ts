@@ -102,7 +102,7 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
       ),
     );
   });
-  // A follow-up set, cleared or come due elsewhere: reload the lead and the lists (their lights).
+  // A follow-up set, cleared or come due, or a source set elsewhere: reload the lead and the lists.
   socket.on(socketEvents.leadChanged(subscriber.companyID), () => {
     void queryClient.invalidateQueries({ queryKey: [LEAD_QUERY_KEY_ROOT] });
     void queryClient.invalidateQueries({ queryKey: [INBOX_QUERY_KEY_ROOT] });

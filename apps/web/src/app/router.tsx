@@ -139,6 +139,13 @@ const normalRouteTable: RouteObject[] = [
                       })),
                   },
                   {
+                    path: paths.sources.path,
+                    lazy: () =>
+                      import('./routes/app/sources').then((module) => ({
+                        Component: module.SourcesRoute,
+                      })),
+                  },
+                  {
                     path: paths.webhooks.path,
                     lazy: () =>
                       import('./routes/app/webhooks').then((module) => ({

@@ -53,6 +53,10 @@ export const paths = {
     path: '/main/settings/pipeline',
     getHref: () => '/main/settings/pipeline',
   },
+  sources: {
+    path: '/main/settings/sources',
+    getHref: () => '/main/settings/sources',
+  },
   team: {
     path: '/main/settings/team',
     getHref: () => '/main/settings/team',

@@ -109,6 +109,7 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     owner: { kind: 'unassigned' },
     status: 'NEW',
     lostReason: null,
+    source: null,
     tourOutcomePending: false,
     followUpAt: null,
     propertyTimeZone: 'America/Chicago',

@@ -19,6 +19,8 @@ const targetOf = (event: DomainEvent): Target | null => {
       return { targetType: 'lead', targetId: event.leadId };
     case 'lost_reason.changed':
       return { targetType: 'lost_reason', targetId: event.reasonId };
+    case 'lead_source.changed':
+      return { targetType: 'lead_source', targetId: event.sourceId };
     case 'unmatched.resolved':
       return { targetType: 'unmatched_message', targetId: event.unmatchedId };
     case 'lead.created':
@@ -46,6 +48,7 @@ const targetOf = (event: DomainEvent): Target | null => {
       return { targetType: 'api_key', targetId: event.apiKeyId };
     case 'number.added':
     case 'number.removed':
+    case 'number.source_changed':
       return { targetType: 'number', targetId: event.numberId };
     case 'property.upserted':
     case 'assignment_rule.changed':
@@ -104,6 +107,15 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { status: 'PENDING' };
     case 'lost_reason.changed':
       return event.change === 'removed' ? null : { name: event.name };
+    case 'lead_source.changed':
+      // A merge says in words where the leads and numbers went.
+      return event.into
+        ? {
+            mergedInto: event.into.name,
+            movedLeads: event.into.leads,
+            movedNumbers: event.into.numbers,
+          }
+        : { name: event.name };
     case 'timeline.event_added':
       return { eventType: event.eventType };
     case 'unmatched.resolved':
@@ -124,6 +136,8 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
     case 'number.added':
     case 'number.removed':
       return { number: event.number };
+    case 'number.source_changed':
+      return { number: event.number, source: event.after };
     case 'property.upserted':
       return { created: event.created, changed: event.changes };
     case 'lead.assigned':
@@ -187,6 +201,10 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { status: 'COMPLETED' };
     case 'lost_reason.changed':
       return event.change === 'added' ? null : { name: event.before ?? event.name };
+    case 'lead_source.changed':
+      return event.change === 'added' ? null : { name: event.before ?? event.name };
+    case 'number.source_changed':
+      return { number: event.number, source: event.before };
     case 'user.role_changed':
       return { role: event.before };
     case 'lead.assigned':

@@ -37,6 +37,7 @@ export const upsertLeadBodySchema = upsertLeadRequestSchema
       email: 'jordan.rivera@example.com',
       phoneOptStatus: 'OPT_IN',
       preferredLanguage: 'es',
+      source: 'Zillow',
     },
   });
 

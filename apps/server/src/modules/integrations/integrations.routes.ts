@@ -126,7 +126,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
 
   const upsertLead = needs(
     ['events:write'],
-    'Creates the lead with this PMS id in the property, or updates it. Fields left out keep their value; null clears one. The phone may be written any common way; it is stored as E.164.',
+    "Creates the lead with this PMS id in the property, or updates it. Fields left out keep their value; null clears one. The phone may be written any common way; it is stored as E.164. `source` names where the lead came from: matched in any case against your company's lead sources, a new name joins them.",
   );
   app.put(
     apiRoutes.integrationLead,

@@ -22,6 +22,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isOptedOutAddress, leadConsentOf, recordConsentChange } from '../lead/index.js';
 import { applyOwner, autoAssignNewLead, resolveIntegrationOwner } from '../lead/index.js';
 import { updateLeadFromIntegration, upsertLeadByPmsId } from '../lead/index.js';
+import { leadSourceRefOf, sourceNamed } from '../lead/index.js';
 import { upsertPropertyByPmsId } from '../company/index.js';
 import { toE164 } from '../../lib/phone-numbers.js';
 import {
@@ -57,6 +58,7 @@ const toLeadDto = (
   row: LeadRow,
   pmsPropertyId: string,
   consent: IntegrationLead['consent'],
+  source: string | null,
 ): IntegrationLead => ({
   _id: row.id,
   pmsLeadId: row.pmsLeadId,
@@ -73,6 +75,7 @@ const toLeadDto = (
   tourDateUTC: row.tourDateUtc?.toISOString() ?? null,
   lastActivityAt: row.lastActivityAt.toISOString(),
   owner: leadOwnerOf(row),
+  source,
   // The assistant pauses while a person owns the lead.
   assistantActive: row.ownerKind !== 'user',
 });
@@ -157,7 +160,7 @@ export const upsertIntegrationLead = async (
   pmsLeadId: string,
   input: UpsertLeadRequest,
 ): Promise<Upserted<IntegrationLead>> => {
-  const { phone, email, owner, ...rest } = sentFields(input);
+  const { phone, email, owner, source, ...rest } = sentFields(input);
   const changes: Partial<NewLeadRow> = { ...rest };
   // The request schema already refused what is not a phone number.
   if (phone !== undefined) changes.phone = phone === null ? null : (toE164(phone) ?? null);
@@ -166,6 +169,12 @@ export const upsertIntegrationLead = async (
     const { db, record } = scope;
     const { property } = await getProperty(db, companyId, pmsPropertyId);
     const newOwner = owner ? await resolveIntegrationOwner(db, companyId, owner) : undefined;
+    // By name, in any case; a name the company does not have yet joins its list.
+    if (source !== undefined) {
+      changes.sourceId = source
+        ? (await sourceNamed(scope, companyId, source, { kind: 'api-key', apiKeyId })).id
+        : null;
+    }
     const before = await findLeadByPmsId(db, property.id, pmsLeadId);
     await takeStandingFromRegister(db, companyId, before, changes);
     const { inserted, ...row } = await upsertLeadByPmsId(
@@ -183,7 +192,7 @@ export const upsertIntegrationLead = async (
         : domainEvent('lead.updated', {
             companyId,
             leadId: row.id,
-            changes: Object.keys(changes),
+            changes: Object.keys(changes).map((key) => (key === 'sourceId' ? 'source' : key)),
             actor: { kind: 'api-key', apiKeyId },
           }),
     );
@@ -211,7 +220,12 @@ export const upsertIntegrationLead = async (
         ? await autoAssignNewLead(scope, row, now)
         : row;
     return {
-      item: toLeadDto(lead, property.pmsPropertyId, await leadConsentOf(db, lead.id)),
+      item: toLeadDto(
+        lead,
+        property.pmsPropertyId,
+        await leadConsentOf(db, lead.id),
+        (await leadSourceRefOf(db, companyId, lead.sourceId))?.name ?? null,
+      ),
       created: inserted,
     };
   });
@@ -288,7 +302,12 @@ export const readIntegrationLead = async (
   pmsLeadId: string,
 ): Promise<IntegrationLead> => {
   const lead = await getIntegrationLead(db, companyId, pmsPropertyId, pmsLeadId);
-  return toLeadDto(lead, pmsPropertyId, await leadConsentOf(db, lead.id));
+  return toLeadDto(
+    lead,
+    pmsPropertyId,
+    await leadConsentOf(db, lead.id),
+    (await leadSourceRefOf(db, companyId, lead.sourceId))?.name ?? null,
+  );
 };
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import {
@@ -17,7 +17,13 @@ import {
   type NewConversationAnnouncement,
   type NewConversationDelivery,
 } from '@leasing/contract';
-import { conversationEvents, leads, properties } from '../../db/schema/index.js';
+import {
+  auditLog,
+  conversationEvents,
+  leads,
+  leadSources,
+  properties,
+} from '../../db/schema/index.js';
 import { bearer, everyDatabase, login } from '../../test/test-app.js';
 import { createLead, createOffice, createProperty } from '../../test/factories.js';
 import { until } from '../../test/sockets.js';
@@ -279,6 +285,59 @@ describe.each(everyDatabase())('integration API on $name', (target) => {
       );
       expect(pane.status).toBe(200);
       expect(pane.body.name).toBe('Grace B. Hopper');
+    });
+
+    it("takes the lead's source by name: matched in any case, a new name joins the list", async () => {
+      const sourcesOf = async (companyId: string) =>
+        (
+          await t.db
+            .select({ id: leadSources.id, name: leadSources.name })
+            .from(leadSources)
+            .where(eq(leadSources.companyId, companyId))
+            .orderBy(asc(leadSources.createdAt))
+        ).map((row) => row.name);
+      const { pmsPropertyId, pmsLeadId, lead } = await freshLead({ source: '  zILLOW ' });
+      expect(lead.source).toBe('Zillow');
+      const row = await leadRow(lead._id);
+      const before = await sourcesOf(row.companyId);
+      expect(before.filter((name) => name.toLowerCase() === 'zillow')).toEqual(['Zillow']);
+
+      const url = integrationPaths.lead(pmsPropertyId, pmsLeadId);
+      const renamed = await call<IntegrationLead>('PUT', url, key, {
+        name: lead.name,
+        source: 'Rent.com',
+      });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.source).toBe('Rent.com');
+      expect(await sourcesOf(row.companyId)).toEqual([...before, 'Rent.com']);
+      const [added] = await t.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, 'lead_source.changed'), eq(auditLog.companyId, row.companyId)),
+        );
+      expect(added).toMatchObject({ actorType: 'api-key', after: { name: 'Rent.com' } });
+      const read = await call<IntegrationLead>('GET', url, key);
+      expect(read.body.source).toBe('Rent.com');
+      const pane = await call<Lead>('GET', apiPaths.lead(lead.propertyID, pmsLeadId), staffToken);
+      expect(pane.body.source).toMatchObject({ name: 'Rent.com' });
+
+      // Left out keeps it; null clears it.
+      expect((await call<IntegrationLead>('PUT', url, key, { name: lead.name })).body.source).toBe(
+        'Rent.com',
+      );
+      expect(
+        (await call<IntegrationLead>('PUT', url, key, { name: lead.name, source: null })).body
+          .source,
+      ).toBeNull();
+
+      // Too long or empty: 400 naming it, and no source added.
+      for (const source of ['', 'x'.repeat(61)]) {
+        const bad = await call<ApiError>('PUT', url, key, { name: lead.name, source });
+        expect(bad.status).toBe(400);
+        expect(bad.body.error.details?.map((detail) => detail.path)).toEqual(['body.source']);
+      }
+      expect(await sourcesOf(row.companyId)).toHaveLength(before.length + 1);
     });
 
     it('answers 400 naming each bad field, and 404 for an unknown property', async () => {

@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiRoutes,
   leadIdParamsSchema,
+  leadSourceResponseSchema,
+  setSourceRequestSchema,
   updateLeadDetailsRequestSchema,
   updateLeadDetailsResponseSchema,
 } from '@leasing/contract';
 import type { Clock } from '../../lib/clock.js';
 import { principalOf } from '../../lib/principal.js';
-import { updateLeadDetails } from './lead-details.service.js';
+import { setLeadSource, updateLeadDetails } from './lead-details.service.js';
 
-/** Staff correct a lead's name, phone and email. */
+/** Staff correct a lead's name, phone and email, and say where it came from. */
 export const leadDetailsRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { now }) => {
   app.addHook('onRequest', app.authenticate);
   app.patch(
@@ -28,5 +30,18 @@ export const leadDetailsRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (a
         request.params.leadId,
         request.body,
       ),
+  );
+
+  app.put(
+    apiRoutes.leadSourceOfLead,
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        body: setSourceRequestSchema,
+        response: { 200: leadSourceResponseSchema },
+      },
+    },
+    (request) =>
+      setLeadSource(app.events, principalOf(request), request.params.leadId, request.body.sourceId),
   );
 };

@@ -1,5 +1,6 @@
 import type {
   ContactChangeData,
+  LeadSourceResponse,
   UpdateLeadDetailsRequest,
   UpdateLeadDetailsResponse,
 } from '@leasing/contract';
@@ -14,6 +15,8 @@ import { isOptedOutAddress, recordConsentChange } from './consent.service.js';
 import { toLeadSummary } from './leads.service.js';
 import { appendTimelineEvent } from '../conversation/index.js';
 import { lockLeadRow, updateLeadRow } from './lead-details.repository.js';
+import { findLeadSource, setLeadSourceId } from './lead-sources.repository.js';
+import { leadSourceRefOf, toLeadSourceRef } from './lead-sources.service.js';
 
 export type LeadDetailsDeps = { events: EventPort; now: Clock };
 
@@ -150,3 +153,36 @@ export const updateLeadDetails = async (
     return { lead: toLeadSummary(updated), eventId: event.id };
   });
 };
+
+/**
+ * A person says where the lead came from (a source of the company's list; null: not known):
+ * `lead.updated` with the names before and after (audited, live). The same source changes nothing.
+ */
+export const setLeadSource = (
+  events: EventPort,
+  principal: Principal,
+  leadId: string,
+  sourceId: string | null,
+): Promise<LeadSourceResponse> =>
+  events.transaction(async ({ db, record }) => {
+    const lead = await lockLeadRow(db, leadId);
+    if (!lead) throw notFound('Lead');
+    if (lead.companyId !== principal.companyId) throw forbidden();
+    const row = sourceId ? await findLeadSource(db, lead.companyId, sourceId) : undefined;
+    if (sourceId && !row) throw notFound('Source');
+    const source = row ? toLeadSourceRef(row) : null;
+    if (lead.sourceId === sourceId) return { source };
+    const before = await leadSourceRefOf(db, lead.companyId, lead.sourceId);
+    await setLeadSourceId(db, lead.id, sourceId);
+    record(
+      domainEvent('lead.updated', {
+        companyId: lead.companyId,
+        leadId: lead.id,
+        changes: ['source'],
+        before: { source: before?.name ?? null },
+        after: { source: source?.name ?? null },
+        actor: userActor(principal),
+      }),
+    );
+    return { source };
+  });

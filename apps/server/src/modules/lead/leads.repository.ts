@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { companies, leads, notes, type LeadRow } from '../../db/schema/index.js';
+import { companies, leads, leadSources, notes, type LeadRow } from '../../db/schema/index.js';
 import { olderThan, type KeysetCursor } from '../../lib/cursor.js';
 
 /** A property's leads, most recent activity first, keyset on (lastActivityAt, id). */
@@ -21,9 +21,10 @@ export const listPropertyLeads = (
 export const findLeadWithCompany = async (db: Db, propertyId: string, pmsLeadId: string) =>
   (
     await db
-      .select({ lead: leads, company: companies })
+      .select({ lead: leads, company: companies, sourceName: leadSources.name })
       .from(leads)
       .innerJoin(companies, eq(companies.id, leads.companyId))
+      .leftJoin(leadSources, eq(leadSources.id, leads.sourceId))
       .where(and(eq(leads.propertyId, propertyId), eq(leads.pmsLeadId, pmsLeadId)))
   )[0];
 

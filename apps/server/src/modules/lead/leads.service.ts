@@ -124,7 +124,7 @@ export const getLead = async (
   const property = await getCompanyProperty(db, companyId, propertyId);
   const found = await findLeadWithCompany(db, propertyId, pmsLeadId);
   if (!found) throw notFound('Lead');
-  const { lead, company } = found;
+  const { lead, company, sourceName } = found;
   const rules = officeRulesOf({
     propertyTimeZone: property.timeZone,
     officeHours: property.officeHours,
@@ -160,6 +160,7 @@ export const getLead = async (
     owner: leadOwnerOf(lead),
     status: lead.status,
     lostReason: lead.lostReason,
+    source: lead.sourceId && sourceName ? { _id: lead.sourceId, name: sourceName } : null,
     tourOutcomePending: isTourOutcomePending(lead, now),
     followUpAt: lead.followUpAt?.toISOString() ?? null,
     propertyTimeZone: rules.timeZone,

@@ -18,7 +18,7 @@ export type LivePublisher = {
   eventChanged: (event: EventRef) => void;
   /** Sends a message's English translation to every console of its company. */
   translationReady: (event: ConversationEventRow) => void;
-  /** Tells the company's consoles a lead changed without a timeline event (its follow-up). */
+  /** Tells the company's consoles a lead changed without a timeline event (follow-up, source). */
   leadChanged: (lead: { companyId: string; leadId: string }) => void;
 };
 

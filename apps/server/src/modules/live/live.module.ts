@@ -32,6 +32,11 @@ export const liveModule = fp(
         live.leadChanged(event);
         return;
       }
+      // A new source puts nothing on the timeline: the consoles reload the lead.
+      if (event.type === 'lead.updated' && event.changes.includes('source')) {
+        live.leadChanged(event);
+        return;
+      }
       const id = timelineEventIdOf(event);
       if (id && 'leadId' in event && event.companyId) {
         live.eventChanged({ id, companyId: event.companyId, leadId: event.leadId });

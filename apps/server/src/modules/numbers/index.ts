@@ -7,3 +7,8 @@ export {
   sharedNumberOf,
 } from './numbers.service.js';
 export type { SharedNumber } from './numbers.service.js';
+export {
+  countNumbersBySource,
+  numberSourceIdOf,
+  repointNumberSources,
+} from './numbers.repository.js';

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   companies,
+  leadSources,
   phoneNumberReleases,
   phoneNumbers,
   properties,
@@ -36,6 +37,8 @@ export const companyExists = async (db: Db, companyId: string) =>
 
 export type CompanyNumberRow = PhoneNumberRow & {
   properties: { id: string; name: string; pmsPropertyId: string }[];
+  /** The name of the source its new leads get (`sourceId`'s), null when it gives none. */
+  sourceName: string | null;
 };
 
 /** The company's numbers, oldest first, each with the properties that text from it. */
@@ -44,8 +47,9 @@ export const listCompanyNumbers = async (
   companyId: string,
 ): Promise<CompanyNumberRow[]> => {
   const rows = await db
-    .select()
+    .select({ number: phoneNumbers, sourceName: leadSources.name })
     .from(phoneNumbers)
+    .leftJoin(leadSources, eq(leadSources.id, phoneNumbers.sourceId))
     .where(eq(phoneNumbers.companyId, companyId))
     .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
   const users = await db
@@ -57,8 +61,9 @@ export const listCompanyNumbers = async (
     })
     .from(properties)
     .where(and(eq(properties.companyId, companyId), sql`${properties.smsNumber} is not null`));
-  return rows.map((row) => ({
+  return rows.map(({ number: row, sourceName }) => ({
     ...row,
+    sourceName,
     properties: users
       .filter((user) => user.e164 === row.e164)
       .map(({ id, name, pmsPropertyId }) => ({ id, name, pmsPropertyId })),
@@ -165,3 +170,52 @@ export const insertRelease = async (
 ) => {
   await db.insert(phoneNumberReleases).values(values);
 };
+
+/** The company's source of that id (a read of the lead module's list), undefined for any other. */
+export const findCompanySource = async (db: Db, companyId: string, sourceId: string) =>
+  (
+    await db
+      .select({ id: leadSources.id, name: leadSources.name })
+      .from(leadSources)
+      .where(and(eq(leadSources.id, sourceId), eq(leadSources.companyId, companyId)))
+  )[0];
+
+export const setNumberSource = async (db: Db, id: string, sourceId: string | null) => {
+  await db.update(phoneNumbers).set({ sourceId }).where(eq(phoneNumbers.id, id));
+};
+
+/** Every number of the company that gives `fromSourceId` gives `toSourceId` instead; how many. */
+export const repointNumberSources = async (
+  db: Db,
+  companyId: string,
+  fromSourceId: string,
+  toSourceId: string,
+): Promise<number> =>
+  (
+    await db
+      .update(phoneNumbers)
+      .set({ sourceId: toSourceId })
+      .where(and(eq(phoneNumbers.companyId, companyId), eq(phoneNumbers.sourceId, fromSourceId)))
+      .returning({ id: phoneNumbers.id })
+  ).length;
+
+/** How many of the company's numbers give each source (sources no number gives are left out). */
+export const countNumbersBySource = async (db: Db, companyId: string) =>
+  db
+    .select({ sourceId: phoneNumbers.sourceId, count: count() })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.companyId, companyId), isNotNull(phoneNumbers.sourceId)))
+    .groupBy(phoneNumbers.sourceId);
+
+/** The source a new lead gets from the company's number `e164`; null when it gives none. */
+export const numberSourceIdOf = async (
+  db: Db,
+  companyId: string,
+  e164: string,
+): Promise<string | null> =>
+  (
+    await db
+      .select({ sourceId: phoneNumbers.sourceId })
+      .from(phoneNumbers)
+      .where(and(eq(phoneNumbers.e164, e164), eq(phoneNumbers.companyId, companyId)))
+  )[0]?.sourceId ?? null;

@@ -5,9 +5,16 @@ import {
   companyNumberListSchema,
   companyNumberSchema,
   numberParamsSchema,
+  setSourceRequestSchema,
 } from '@leasing/contract';
 import { ADMINS_ROUTE, principalOf, userActor } from '../../lib/principal.js';
-import { addNumber, listNumbers, removeNumber, type RegistrationDeps } from './numbers.service.js';
+import {
+  addNumber,
+  changeNumberSource,
+  listNumbers,
+  removeNumber,
+  type RegistrationDeps,
+} from './numbers.service.js';
 
 /** Admins keep their company's SMS numbers (Settings → Numbers). */
 export const numbersRoutes: FastifyPluginAsyncZod<RegistrationDeps> = async (app, deps) => {
@@ -36,6 +43,29 @@ export const numbersRoutes: FastifyPluginAsyncZod<RegistrationDeps> = async (app
         userActor(principal),
       );
       return reply.status(201).send(added);
+    },
+  );
+
+  app.patch(
+    apiRoutes.number,
+    {
+      config: ADMINS_ROUTE,
+      schema: {
+        params: numberParamsSchema,
+        body: setSourceRequestSchema,
+        response: { 200: companyNumberSchema },
+      },
+    },
+    (request) => {
+      const principal = principalOf(request);
+      return changeNumberSource(
+        app.events,
+        shared,
+        principal.companyId,
+        request.params.numberId,
+        request.body.sourceId,
+        userActor(principal),
+      );
     },
   );
 

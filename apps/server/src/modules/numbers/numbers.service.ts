@@ -14,6 +14,7 @@ import {
   companyExists,
   deleteCompanyNumber,
   findCompanyNumberById,
+  findCompanySource,
   findNumber,
   firstCompanyId,
   firstUnassignedCompanyNumber,
@@ -25,6 +26,7 @@ import {
   propertiesUsingNumber,
   registerNumberIfFree,
   registrationsSince,
+  setNumberSource,
   type CompanyNumberRow,
 } from './numbers.repository.js';
 
@@ -118,8 +120,15 @@ const toCompanyNumber = (row: CompanyNumberRow, shared: SharedNumber): CompanyNu
     name: property.name,
     pmsPropertyId: property.pmsPropertyId,
   })),
+  source: row.sourceId && row.sourceName ? { _id: row.sourceId, name: row.sourceName } : null,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** The company's number as Settings → Numbers lists it (its properties, its source). */
+const companyNumberOf = async (db: Db, shared: SharedNumber, companyId: string, id: string) => {
+  const [row] = (await listCompanyNumbers(db, companyId)).filter((number) => number.id === id);
+  return toCompanyNumber(row!, shared);
+};
 
 export const listNumbers = async (
   db: Db,
@@ -258,10 +267,7 @@ const insertCompanyNumber = async (
     createdAt: at,
   });
   if (!row) throw numberUnavailable(path);
-  const [withProperties] = (await listCompanyNumbers(db, input.companyId)).filter(
-    (number) => number.id === row.id,
-  );
-  return toCompanyNumber(withProperties!, shared);
+  return companyNumberOf(db, shared, input.companyId, row.id);
 };
 
 /**
@@ -319,8 +325,47 @@ const deleteNumber = async (
     releasedAt: now(),
     releasedByUserId,
   });
-  return toCompanyNumber({ ...deleted, properties: [] }, shared);
+  const source = deleted.sourceId
+    ? await findCompanySource(db, companyId, deleted.sourceId)
+    : undefined;
+  return toCompanyNumber({ ...deleted, properties: [], sourceName: source?.name ?? null }, shared);
 };
+
+/**
+ * An admin says which source a new lead gets when its first message comes to this number (null:
+ * none), with its audit row (`number.source_changed`). Only a source of the number's company.
+ */
+export const changeNumberSource = (
+  events: EventPort,
+  shared: SharedNumber,
+  companyId: string,
+  numberId: string,
+  sourceId: string | null,
+  actor: Extract<Actor, { kind: 'user' }>,
+): Promise<CompanyNumber> =>
+  events.transaction(async ({ db, record }) => {
+    const row = await findCompanyNumberById(db, companyId, numberId);
+    if (!row) throw notFound('Number');
+    const source = sourceId ? await findCompanySource(db, companyId, sourceId) : undefined;
+    if (sourceId && !source) throw notFound('Source');
+    if (row.sourceId !== sourceId) {
+      const before = row.sourceId
+        ? await findCompanySource(db, companyId, row.sourceId)
+        : undefined;
+      await setNumberSource(db, row.id, sourceId);
+      record(
+        domainEvent('number.source_changed', {
+          companyId,
+          numberId: row.id,
+          number: row.e164,
+          before: before?.name ?? null,
+          after: source?.name ?? null,
+          actor,
+        }),
+      );
+    }
+    return companyNumberOf(db, shared, companyId, row.id);
+  });
 
 /**
  * The operator's way in (`npm run numbers:add`): registers a number to a company by its id. The

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema/index.js';
 import { formatPhone } from '../../lib/phone-numbers.js';
 import { freePmsLeadId, insertLead } from '../lead/index.js';
-import { numberOwner, type SharedNumber } from '../numbers/index.js';
+import { numberOwner, numberSourceIdOf, type SharedNumber } from '../numbers/index.js';
 
 export type InboundRoute =
   | { kind: 'lead'; lead: LeadRow; created: boolean }
@@ -44,11 +44,15 @@ const unmatched = (reason: string, companyId: string | null): InboundRoute => ({
   companyId,
 });
 
-/** A property's own number is only ever its own leads': the sender's lead there, or a new one. */
+/**
+ * A property's own number is only ever its own leads': the sender's lead there, or a new one,
+ * which gets the number's source (a tracking number's 'Zillow').
+ */
 const leadOnPropertyNumber = async (
   db: Db,
   property: PropertyRow,
   from: string,
+  to: string,
 ): Promise<InboundRoute> => {
   // Two first texts from one stranger must not create two leads.
   await lockForTransaction(db, `sms-lead:${property.id}:${from}`);
@@ -65,6 +69,7 @@ const leadOnPropertyNumber = async (
     pmsLeadId: await freePmsLeadId(db, property.id, `SMS-${from.replace(/\D/g, '')}`),
     name: formatPhone(from),
     phone: from,
+    sourceId: await numberSourceIdOf(db, property.companyId, to),
   });
   return { kind: 'lead', lead: created, created: true };
 };
@@ -125,7 +130,7 @@ export const routeInboundSms = async (db: Db, input: RoutingInput): Promise<Inbo
 
   // The registry guarantees a property's own number is its company's.
   const [property] = await db.select().from(properties).where(eq(properties.smsNumber, to));
-  if (property) return leadOnPropertyNumber(db, property, from);
+  if (property) return leadOnPropertyNumber(db, property, from, to);
 
   const lead =
     (await lastTextedOnCompanyNumber(db, companyId, from)) ??

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import twilio from 'twilio';
+import { and, eq } from 'drizzle-orm';
 import type { Lead, UnmatchedMessagePage } from '@leasing/contract';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
+import { leadSources, phoneNumbers } from '../../db/schema/index.js';
 import { createLead } from '../../test/factories.js';
 import { bearer, everyDatabase, login } from '../../test/test-app.js';
 import {
@@ -290,6 +292,29 @@ describe.each(everyDatabase())('inbound SMS from Twilio on $name', (target) => {
     await leadAt('summit', 'Someone Else', '+15125550100', { pmsLeadId: 'SMS-15125550198' });
     const taken = await text(t, '+15125550198', SUMMIT_NUMBER, 'Hello');
     expect((await leadById(t, taken.event!.leadId)).pmsLeadId).toBe('SMS-15125550198-2');
+  });
+
+  it("gives a new lead on a tracking number the number's source, and leaves a known lead's alone", async () => {
+    const { db } = t.app.database;
+    const { summit, lakeside } = t.world;
+    const [zillow] = await db
+      .select()
+      .from(leadSources)
+      .where(and(eq(leadSources.companyId, lakeside.id), eq(leadSources.name, 'Zillow')));
+    const tracking = eq(phoneNumbers.e164, SUMMIT_NUMBER);
+    await db.update(phoneNumbers).set({ sourceId: zillow!.id }).where(tracking);
+    try {
+      const known = await leadAt('summit', 'Known Lead', '+15125550177');
+      const fromKnown = await text(t, known.phone!, SUMMIT_NUMBER, 'Still available?');
+      expect(fromKnown.event!.leadId).toBe(known.id);
+      expect((await leadById(t, known.id)).sourceId).toBeNull();
+
+      const fresh = await text(t, '+15125550178', SUMMIT_NUMBER, 'Saw you on Zillow');
+      const lead = await leadById(t, fresh.event!.leadId);
+      expect(lead).toMatchObject({ propertyId: summit.id, sourceId: zillow!.id });
+    } finally {
+      await db.update(phoneNumbers).set({ sourceId: null }).where(tracking);
+    }
   });
 
   it('routes a text to the shared number to the lead its owner most recently texted at that phone, never to another company', async () => {

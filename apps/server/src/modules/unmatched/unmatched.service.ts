@@ -19,6 +19,7 @@ import {
   readConsent,
 } from '../lead/index.js';
 import { getCompanyProperty } from '../company/index.js';
+import { numberSourceIdOf } from '../numbers/index.js';
 import { appendTimelineEvent } from '../conversation/index.js';
 import { lockUnmatched, markResolved, toUnmatchedMessage } from './unmatched.repository.js';
 
@@ -148,7 +149,8 @@ export const assignUnmatched = (
 
 /**
  * 'Create lead': a lead in the chosen property with the sender's phone (a text) or email (an
- * email), owned by the property's round robin like any new lead, with the message on it.
+ * email), owned by the property's round robin like any new lead, with the message on it. A text
+ * gives it the source of the number it was sent to, as a new lead texting that number gets.
  */
 export const createLeadFromUnmatched = (
   deps: UnmatchedDeps,
@@ -168,7 +170,12 @@ export const createLeadFromUnmatched = (
       propertyId: property.id,
       pmsLeadId: await freePmsLeadId(scope.db, property.id, base),
       name: request.name,
-      ...(isText ? { phone: address } : { email: address.toLowerCase() }),
+      ...(isText
+        ? {
+            phone: address,
+            sourceId: await numberSourceIdOf(scope.db, property.companyId, row.toAddress),
+          }
+        : { email: address.toLowerCase() }),
     });
     scope.record(
       domainEvent('lead.created', {

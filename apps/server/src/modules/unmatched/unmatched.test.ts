@@ -12,10 +12,19 @@ import {
   auditLog,
   conversationEvents,
   leads,
+  leadSources,
+  phoneNumbers,
   unmatchedMessages,
   type NewUnmatchedMessageRow,
 } from '../../db/schema/index.js';
-import { createLead, createOffice, createUser, type Office } from '../../test/factories.js';
+import {
+  createLead,
+  createOffice,
+  createPhoneNumber,
+  createUser,
+  uniquePhone,
+  type Office,
+} from '../../test/factories.js';
 import { oneDatabase } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
@@ -135,6 +144,30 @@ describe.each(oneDatabase())('unmatched messages as work on $name', (target) => 
       .from(conversationEvents)
       .where(eq(conversationEvents.leadId, lead!.id));
     expect(events.map((event) => event.body)).toContain('Hi, I saw your sign');
+  });
+
+  it('gives a lead made of a text the source of the number it came to, and none without one', async () => {
+    const [zillow] = await t.db
+      .select()
+      .from(leadSources)
+      .where(and(eq(leadSources.companyId, office.company.id), eq(leadSources.name, 'Zillow')));
+    const tracking = await createPhoneNumber(t.db, office.company.id);
+    await t.db
+      .update(phoneNumbers)
+      .set({ sourceId: zillow!.id })
+      .where(eq(phoneNumbers.id, tracking.id));
+    const plain = await createPhoneNumber(t.db, office.company.id);
+    const leadOf = async (toAddress: string, name: string) => {
+      const message = await unmatched({ toAddress, fromAddress: uniquePhone() });
+      const response = await post<UnmatchedMessage>(apiPaths.unmatchedCreateLead(message.id), {
+        propertyId: office.property.id,
+        name,
+      });
+      expect(response.status).toBe(200);
+      return (await t.db.select().from(leads).where(eq(leads.id, response.body.lead!._id)))[0]!;
+    };
+    expect((await leadOf(tracking.e164, 'Tracked Texter')).sourceId).toBe(zillow!.id);
+    expect((await leadOf(plain.e164, 'Plain Texter')).sourceId).toBeNull();
   });
 
   it('makes a lead of an email sender with their address', async () => {

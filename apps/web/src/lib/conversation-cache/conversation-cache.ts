@@ -12,6 +12,7 @@
 import type {
   ConversationEvent,
   Lead,
+  LeadSourceResponse,
   LeadStatusResponse,
   NewConversationDelivery,
   NewMessageTranslation,
@@ -218,6 +219,15 @@ export function applyLeadStatus(
     lostReason: state.lostReason,
     tourOutcomePending: state.tourOutcomePending,
   }));
+}
+
+/** Where the lead came from, as a person just set it (nothing joins its timeline). */
+export function applyLeadSource(
+  queryClient: QueryClient,
+  lead: LeadCacheRef,
+  { source }: LeadSourceResponse,
+): void {
+  updateLead(queryClient, lead, (old) => ({ ...old, source }));
 }
 
 /**

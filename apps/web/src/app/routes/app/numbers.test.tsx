@@ -1,5 +1,5 @@
 import { apiPaths } from '@leasing/contract';
-import type { CompanyNumber } from '@leasing/contract';
+import type { CompanyNumber, LeadSource } from '@leasing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/storage';
@@ -16,6 +16,7 @@ function companyNumber(overrides: Partial<CompanyNumber>): CompanyNumber {
     number: '+15125550100',
     isSharedNumber: false,
     properties: [],
+    source: null,
     createdAt: '2026-11-20T15:05:00.000Z',
     ...overrides,
   };
@@ -37,11 +38,24 @@ const spare = companyNumber({
   createdAt: '2026-11-22T09:15:00.000Z',
 });
 
+const zillow: LeadSource = {
+  _id: '7b2e0c1a-0000-4000-a000-000000000001',
+  name: 'Zillow',
+  leadCount: 4,
+  numberCount: 0,
+};
+const website: LeadSource = {
+  ...zillow,
+  _id: '7b2e0c1a-0000-4000-a000-000000000002',
+  name: 'Website',
+};
+
 function openPage(list: RouteAnswer, routes: Record<string, RouteAnswer> = {}) {
   startSession('token');
   const server = stubRoutes({
     [`GET ${apiPaths.me}`]: { body: demoUser },
     [`GET ${apiPaths.numbers}`]: list,
+    [`GET ${apiPaths.leadSources}`]: { body: { items: [zillow, website] } },
     ...routes,
   });
   return { ...renderApp(PAGE), server };
@@ -242,6 +256,46 @@ describe('Numbers page', () => {
         'This number is in use by Harbor View. Give those properties another number first.',
       ),
     ).toBeTruthy();
+  });
+
+  it('gives a number the source its new leads get, and takes it away again', async () => {
+    const { user, server } = openPage(
+      { body: [shared, spare] },
+      {
+        [`PATCH ${apiPaths.number(spare._id)}`]: (request) => {
+          const { sourceId } = request.body as { sourceId: string | null };
+          const source = [zillow, website].find((item) => item._id === sourceId);
+          return {
+            body: { ...spare, source: source ? { _id: source._id, name: source.name } : null },
+          };
+        },
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'Numbers' });
+    const select = within(rowOf(table, '(512) 555-0122')).getByRole('combobox', {
+      name: 'Source of (512) 555-0122',
+    }) as HTMLInputElement;
+    expect(select.value).toBe('No source');
+
+    await user.click(select);
+    await waitFor(() => expect(select.getAttribute('aria-expanded')).toBe('true'));
+    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '')!;
+    expect(
+      within(listbox)
+        .getAllByRole('option', { hidden: true })
+        .map((option) => option.textContent),
+    ).toEqual(['No source', 'Zillow', 'Website']);
+    await user.click(within(listbox).getByRole('option', { name: 'Zillow', hidden: true }));
+    await waitFor(() => expect(select.value).toBe('Zillow'));
+
+    // From the keyboard: back to no source.
+    await user.clear(select);
+    await user.type(select, 'no so');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(select.value).toBe('No source'));
+    expect(
+      server.requestsTo(apiPaths.number(spare._id), 'PATCH').map((request) => request.body),
+    ).toEqual([{ sourceId: zillow._id }, { sourceId: null }]);
   });
 
   it('says what to do when there are no numbers yet', async () => {

@@ -38,6 +38,7 @@ describe('user menu', () => {
       'Numbers',
       'Assignment',
       'Pipeline',
+      'Sources',
       'Webhooks',
       'Office hours',
       'Quiet hours',

@@ -21,6 +21,7 @@ import {
   IconPhone,
   IconTemplate,
   IconProgress,
+  IconTags,
   IconUsers,
   IconWebhook,
 } from '@tabler/icons-react';
@@ -133,6 +134,13 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconProgress size={16} stroke={1.5} />}
             >
               Pipeline
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.sources.getHref()}
+              leftSection={<IconTags size={16} stroke={1.5} />}
+            >
+              Sources
             </Menu.Item>
             <Menu.Item
               component={Link}

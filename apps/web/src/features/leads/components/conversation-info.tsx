@@ -6,13 +6,14 @@ import type { CSSProperties, ReactNode } from 'react';
 import { formatZoned } from '../../../lib/format-zoned';
 import { EditContactDialog } from './edit-contact-dialog';
 import { LeadContactFacts } from './lead-contact-facts';
+import { LeadSourceControl } from './lead-source-control';
 import { LeadNotes } from './lead-notes';
 
 export type ConversationInfoProps = {
   lead: Lead;
   /** The expanded pane leaves the tour time out to give the timeline the room. */
   isExpanded?: boolean;
-  /** Staff may correct the name, phone and email; a secure link's visitor may not. */
+  /** Staff may correct the name, phone, email and source; a secure link's visitor may not. */
   canEditContact?: boolean;
 };
 
@@ -49,7 +50,8 @@ function EditContactButton({ onClick }: { onClick: () => void }) {
 }
 
 /**
- * The 'Conversation info' tab: who the lead is, the scheduled tour, notes and contact. Memoized:
+ * The 'Conversation info' tab: who the lead is and where they came from, the scheduled tour,
+ * notes and contact. Memoized:
  * the pane re-renders as the composer's draft changes.
  */
 export const ConversationInfo = memo(function ConversationInfo({
@@ -61,6 +63,15 @@ export const ConversationInfo = memo(function ConversationInfo({
   const editAction = canEditContact ? (
     <EditContactButton onClick={() => setIsEditing(true)} />
   ) : null;
+  // Under the name, on one line: where the lead came from.
+  const source = (
+    <Group gap="xs" wrap="nowrap" mt={6}>
+      <Text size="xs" c="dimmed" fw={600} aria-hidden={canEditContact || undefined}>
+        Source
+      </Text>
+      <LeadSourceControl lead={lead} canEdit={canEditContact} />
+    </Group>
+  );
   const dialog = canEditContact && (
     <EditContactDialog
       key={`${lead.name}|${lead.phone}|${lead.email}`}
@@ -73,8 +84,9 @@ export const ConversationInfo = memo(function ConversationInfo({
     // One row above the full-width timeline.
     return (
       <Group align="flex-start" gap="xl" wrap="nowrap">
-        <InfoSection label="Lead" style={{ flex: '0 1 220px', minWidth: 0 }}>
+        <InfoSection label="Lead" style={{ flex: '0 1 240px', minWidth: 0 }}>
           <Text fw={600}>{lead.name}</Text>
+          {source}
         </InfoSection>
         <InfoSection label="Notes" style={{ flex: '1 1 480px', minWidth: 0, maxWidth: 640 }}>
           <LeadNotes lead={lead} isCompact />
@@ -90,6 +102,7 @@ export const ConversationInfo = memo(function ConversationInfo({
     <Stack gap="lg">
       <InfoSection label="Lead">
         <Text fw={600}>{lead.name}</Text>
+        {source}
       </InfoSection>
       {lead.tourDateUTC && !isExpanded && (
         <InfoSection label="Scheduled tour">

@@ -1,14 +1,17 @@
-import type { CompanyNumber } from '@leasing/contract';
+import type { CompanyNumber, LeadSourceRef } from '@leasing/contract';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPhone } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { listState } from '../../../components/ui/list-state';
 import { RowActions } from '../../../components/ui/row-actions';
+import { SourceSelect } from '../../../components/ui/source-select';
 import { StackedTable } from '../../../components/ui/stacked-table';
 import { formatDate } from '../../../lib/format-date';
 import { formatPhone } from '../../../lib/format-phone';
 import { useNumbers } from '../api/get-numbers';
+import { useSetNumberSource } from '../api/set-number-source';
 import {
   FALLBACK_USAGE,
   UNUSED_USAGE,
@@ -19,7 +22,7 @@ import {
 import { RemoveNumberDialog } from './remove-number-dialog';
 import classes from './numbers-table.module.css';
 
-const COLUMNS = { number: 'Number', usedBy: 'Used by', added: 'Added' } as const;
+const COLUMNS = { number: 'Number', usedBy: 'Used by', source: 'Source', added: 'Added' } as const;
 
 type UsedByProps = {
   number: CompanyNumber;
@@ -87,13 +90,43 @@ function RemoveControl({ number, onRemove }: RemoveControlProps) {
   );
 }
 
+type NumberSourceProps = {
+  number: CompanyNumber;
+  sources: readonly LeadSourceRef[] | undefined;
+};
+
+/** The source new leads texting this number get (a tracking number's 'Zillow'), saved at once. */
+function NumberSource({ number, sources }: NumberSourceProps) {
+  const setSource = useSetNumberSource();
+
+  function handleChange(sourceId: string | null) {
+    setSource.mutate(
+      { numberId: number._id, sourceId },
+      { onError: (error) => notifications.show({ color: 'red', message: error.message }) },
+    );
+  }
+
+  return (
+    <SourceSelect
+      aria-label={`Source of ${formatPhone(number.number)}`}
+      sources={sources}
+      value={number.source}
+      onChange={handleChange}
+      disabled={setSource.isPending}
+      size="xs"
+      w={170}
+    />
+  );
+}
+
 type NumberRowProps = {
   number: CompanyNumber;
   isFallback: boolean;
+  sources: readonly LeadSourceRef[] | undefined;
   onRemove: (number: CompanyNumber) => void;
 };
 
-function NumberRow({ number, isFallback, onRemove }: NumberRowProps) {
+function NumberRow({ number, isFallback, sources, onRemove }: NumberRowProps) {
   return (
     <Table.Tr>
       <Table.Td data-label={COLUMNS.number}>
@@ -112,6 +145,9 @@ function NumberRow({ number, isFallback, onRemove }: NumberRowProps) {
       <Table.Td data-label={COLUMNS.usedBy}>
         <UsedBy number={number} isFallback={isFallback} />
       </Table.Td>
+      <Table.Td data-label={COLUMNS.source}>
+        <NumberSource number={number} sources={sources} />
+      </Table.Td>
       <Table.Td data-label={COLUMNS.added}>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(number.createdAt)}
@@ -122,8 +158,16 @@ function NumberRow({ number, isFallback, onRemove }: NumberRowProps) {
   );
 }
 
-/** The company's SMS numbers: who texts from each, and removing the ones nobody needs. */
-export function NumbersTable() {
+export type NumbersTableProps = {
+  /** The company's lead sources a number may give its new leads (the page loads them). */
+  sources: readonly LeadSourceRef[] | undefined;
+};
+
+/**
+ * The company's SMS numbers: who texts from each, the source its new leads get, and removing the
+ * ones nobody needs.
+ */
+export function NumbersTable({ sources }: NumbersTableProps) {
   const numbersQuery = useNumbers();
   const [removing, setRemoving] = useState<CompanyNumber | null>(null);
 
@@ -153,6 +197,7 @@ export function NumbersTable() {
             key={number._id}
             number={number}
             isFallback={number._id === fallbackId}
+            sources={sources}
             onRemove={setRemoving}
           />
         ))}

@@ -8,6 +8,7 @@ function number(overrides: Partial<CompanyNumber>): CompanyNumber {
     number: '+15125550100',
     isSharedNumber: false,
     properties: [],
+    source: null,
     createdAt: '2026-11-20T15:05:00.000Z',
     ...overrides,
   };
