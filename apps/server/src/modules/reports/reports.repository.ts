@@ -46,10 +46,13 @@ const fromOf = (groupBy: ReportGrouping | null = null) =>
  * The answered side: facts first (their own company, property and first-message index), then each
  * one's lead for its owner and grouping. For figures that only leads with a first message have.
  */
-const factsFromOf = (groupBy: ReportGrouping | null = null) =>
-  sql`lead_report_facts f join leads l on l.id = f.lead_id${
-    groupBy === 'property' ? sql` join properties p on p.id = l.property_id` : sql``
-  }${groupBy === 'source' ? sql` left join lead_sources s on s.id = l.source_id` : sql``}`;
+const factsFromOf = (scope: ReportScope, groupBy: ReportGrouping | null = null) =>
+  // The lead is read only for what it alone knows: its owner, its source.
+  scope.owner || groupBy
+    ? sql`lead_report_facts f join leads l on l.id = f.lead_id${
+        groupBy === 'property' ? sql` join properties p on p.id = f.property_id` : sql``
+      }${groupBy === 'source' ? sql` left join lead_sources s on s.id = l.source_id` : sql``}`
+    : sql`lead_report_facts f`;
 
 const factsScopeCondition = (scope: ReportScope): SQL =>
   sql`f.company_id = ${scope.companyId}${
@@ -274,7 +277,7 @@ export const speedToLead = async (
       ${speedColumns(targetMinutes, inSpan(sql`f.first_inbound_at`, previous), 'prev')},
       ${speedColumns(targetMinutes, sql`${current} and f.first_responder_kind = 'assistant'`, 'assistant')},
       ${speedColumns(targetMinutes, sql`${current} and f.first_response_at is not null and f.first_responder_kind <> 'assistant'`, 'people')}
-    from ${factsFromOf(groupBy)}
+    from ${factsFromOf(scope, groupBy)}
     where ${factsScopeCondition(scope)}
       and ${inSpan(sql`f.first_inbound_at`, { startAt: previous.startAt, endAt: range.endAt })}
     group by grouping sets (${groupBy ? sql`(${key}, ${label}), ` : sql``}())`,
@@ -306,7 +309,7 @@ export const speedHeatmap = async (db: Db, scope: ReportScope, span: Span, timeZ
     sql`select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
       count(*) as arrived,
       percentile_cont(0.5) within group (order by f.first_response_office_minutes) as median
-    from ${factsFromOf()}
+    from ${factsFromOf(scope)}
     where ${factsScopeCondition(scope)} and ${inSpan(sql`f.first_inbound_at`, span)}
     group by 1, 2 order by 1, 2`,
   );
