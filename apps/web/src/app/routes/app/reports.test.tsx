@@ -498,4 +498,24 @@ describe('Reports page', () => {
     expect(await screen.findByRole('table', { name: 'Funnel steps' })).toBeTruthy();
     expect(screen.queryByText(/All leads at/)).toBeNull();
   });
+
+  it("is reached from the header's Reports, whatever the role", async () => {
+    const { user, router } = openReports('/main/today', {
+      user: agentUser,
+      routes: {
+        [`GET ${apiPaths.today}`]: {
+          body: {
+            items: [],
+            counts: { total: 0, decision: 0, follow_up_due: 0, needs_reply: 0, tour_today: 0 },
+            limit: 200,
+          },
+        },
+      },
+    });
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    await user.click(nav.getByRole('link', { name: 'Reports' }));
+    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(PAGE);
+    expect(nav.getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
+  });
 });

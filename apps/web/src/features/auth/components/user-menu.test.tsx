@@ -32,6 +32,7 @@ describe('user menu', () => {
       'Outbox',
       'Unmatched messages',
       'Templates',
+      'Reports',
       'Settings',
       'API keys',
       'Team',
@@ -52,6 +53,7 @@ describe('user menu', () => {
       'Outbox',
       'Unmatched messages',
       'Templates',
+      'Reports',
       'Sign out',
     ]);
   });
