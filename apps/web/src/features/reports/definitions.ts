@@ -10,6 +10,8 @@ const DAYS =
   "Days are the company's calendar days, in its time zone; the first and last day are both counted.";
 const OFFICE_CLOCK =
   "Waits are counted in office-hours minutes of the lead's property (its hours and its time zone): a lead who writes at night waits from the next opening.";
+const ARRIVED =
+  "leads whose first message arrived in the range (the company's calendar days, in its time zone)";
 const MEDIAN =
   'Medians and percentiles interpolate between the two nearest answered leads, so they can fall between whole minutes.';
 
@@ -44,13 +46,12 @@ export const reportDefinitions = {
     'Each figure is compared with the previous period of the same length, just before the range (days in the company’s time zone).',
   arrived: `Leads whose first message (text, email or call) arrived in the range: their speed-to-lead clock started. ${DAYS}`,
   speedToLead: `Speed-to-lead starts at the lead's first message and stops at the team's first message after it (a person's or the assistant's; a scheduled one when it is sent). ${OFFICE_CLOCK}`,
-  median: `The middle wait of the answered leads: half were answered sooner. ${OFFICE_CLOCK} ${MEDIAN}`,
-  p90: `Nine in ten answered leads were answered within this wait. ${OFFICE_CLOCK} ${MEDIAN}`,
-  withinTarget: `Leads answered within the company's first-reply target, of all leads whose first message arrived in the range. ${OFFICE_CLOCK}`,
-  within5Minutes: `Leads answered within 5 minutes, of all leads whose first message arrived in the range. ${OFFICE_CLOCK}`,
-  withinHour: `Leads answered within an hour, of all leads whose first message arrived in the range. ${OFFICE_CLOCK}`,
-  neverAnswered:
-    'Leads whose first message arrived in the range and that nobody on the team has written to since.',
+  median: `The middle wait of the answered ${ARRIVED}: half were answered sooner. ${OFFICE_CLOCK} ${MEDIAN}`,
+  p90: `Nine in ten answered ${ARRIVED} were answered within this wait. ${OFFICE_CLOCK} ${MEDIAN}`,
+  withinTarget: `Answered within the company's first-reply target, of all ${ARRIVED}. ${OFFICE_CLOCK}`,
+  within5Minutes: `Answered within 5 minutes, of all ${ARRIVED}. ${OFFICE_CLOCK}`,
+  withinHour: `Answered within an hour, of all ${ARRIVED}. ${OFFICE_CLOCK}`,
+  neverAnswered: `Of all ${ARRIVED}, those nobody on the team has written to since.`,
   byResponder:
     'Who answered first: the assistant, or a person (a staff user, or an integration key acting for one). Leads not answered yet count in neither.',
   heatMap: `When first messages arrived, by weekday and hour in the company's time zone, with the median wait of the answered ones. ${OFFICE_CLOCK}`,

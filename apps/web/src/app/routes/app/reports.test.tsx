@@ -369,6 +369,7 @@ describe('Reports page', () => {
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip.textContent).toContain("office-hours minutes of the lead's property");
     expect(tooltip.textContent).toContain('interpolate');
+    expect(tooltip.textContent).toContain("the company's calendar days, in its time zone");
     await user.unhover(info);
   });
 
