@@ -98,6 +98,22 @@ const normalRouteTable: RouteObject[] = [
                   })),
               },
               {
+                // Every staff role's: an agent's figures are their own leads'. Its own chunk, with
+                // the charts: nothing of it is in the first download.
+                path: paths.reports.path,
+                lazy: () =>
+                  import('./routes/app/reports').then((module) => ({
+                    Component: module.ReportsRoute,
+                  })),
+              },
+              {
+                path: paths.reportLeads.path,
+                lazy: () =>
+                  import('./routes/app/report-leads').then((module) => ({
+                    Component: module.ReportLeadsRoute,
+                  })),
+              },
+              {
                 lazy: () =>
                   import('./routes/app/admin-layout').then((module) => ({
                     Component: module.AdminLayoutRoute,

@@ -37,6 +37,16 @@ export const paths = {
     path: '/main/unmatched',
     getHref: () => '/main/unmatched',
   },
+  reports: {
+    path: '/main/reports',
+    /** `search`: the report's URL parameters (range, property, views), without the `?`. */
+    getHref: (search = '') => (search ? `/main/reports?${search}` : '/main/reports'),
+  },
+  reportLeads: {
+    path: '/main/reports/leads',
+    /** `search`: the report's parameters and the figure's (`figure`, `group`, …). */
+    getHref: (search: string) => `/main/reports/leads?${search}`,
+  },
   apiKeys: {
     path: '/main/settings/api-keys',
     getHref: () => '/main/settings/api-keys',

@@ -7,6 +7,7 @@ import { UserMenu } from '../../../features/auth/components/user-menu';
 import { MainNav } from '../../../features/inbox/components/main-nav';
 import { ReconnectingIndicator } from '../../../features/live/components/reconnecting-indicator';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { ReportsNavLink } from '../../../features/reports/components/reports-nav-link';
 import { ShortcutListener } from '../../../features/shortcuts/components/shortcut-listener';
 import { UnmatchedNavLink } from '../../../features/unmatched/components/unmatched-nav-link';
 import type { Notification } from '@leasing/contract';
@@ -57,7 +58,14 @@ export function AppLayoutRoute() {
             >
               <Brand size="sm" nameVisibleFrom="sm" />
             </Link>
-            <MainNav extra={(className) => <UnmatchedNavLink className={className} />} />
+            <MainNav
+              extra={(className) => (
+                <>
+                  <ReportsNavLink className={className} />
+                  <UnmatchedNavLink className={className} />
+                </>
+              )}
+            />
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ReconnectingIndicator />

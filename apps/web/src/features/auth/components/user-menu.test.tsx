@@ -32,6 +32,7 @@ describe('user menu', () => {
       'Outbox',
       'Unmatched messages',
       'Templates',
+      'Reports',
       'Settings',
       'API keys',
       'Team',
@@ -53,6 +54,7 @@ describe('user menu', () => {
       'Outbox',
       'Unmatched messages',
       'Templates',
+      'Reports',
       'Sign out',
     ]);
   });

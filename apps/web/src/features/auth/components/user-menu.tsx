@@ -9,6 +9,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  IconChartBar,
   IconChevronDown,
   IconArrowsShuffle,
   IconClock,
@@ -95,6 +96,14 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
           leftSection={<IconTemplate size={16} stroke={1.5} />}
         >
           Templates
+        </Menu.Item>
+        {/* Also in the header, except on a phone, whose header has no room for it. */}
+        <Menu.Item
+          component={Link}
+          to={paths.reports.getHref()}
+          leftSection={<IconChartBar size={16} stroke={1.5} />}
+        >
+          Reports
         </Menu.Item>
         {canManageSettings(user?.role) && (
           <>
