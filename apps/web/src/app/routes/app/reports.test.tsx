@@ -500,6 +500,39 @@ describe('Reports page', () => {
     expect(screen.queryByText(/All leads at/)).toBeNull();
   });
 
+  it("turns a manager's weekly email off, and an agent has none to turn", async () => {
+    const { user, server } = openReports(PAGE, {
+      routes: {
+        [`GET ${apiPaths.reportsDigest}`]: { body: { eligible: true, weeklyDigest: true } },
+        [`PUT ${apiPaths.reportsDigest}`]: (request) => ({
+          body: {
+            eligible: true,
+            weeklyDigest: (request.body as { weeklyDigest: boolean }).weeklyDigest,
+          },
+        }),
+      },
+    });
+    const weekly = await screen.findByRole('switch', { name: /Weekly email/ });
+    expect((weekly as HTMLInputElement).checked).toBe(true);
+    await user.click(weekly);
+    await waitFor(() => expect((weekly as HTMLInputElement).checked).toBe(false));
+    const put = server.requests.find(
+      (request) => request.method === 'PUT' && request.url.pathname === apiPaths.reportsDigest,
+    );
+    expect(put?.body).toEqual({ weeklyDigest: false });
+  });
+
+  it('has no weekly email switch for an agent', async () => {
+    openReports(PAGE, {
+      user: agentUser,
+      routes: {
+        [`GET ${apiPaths.reportsDigest}`]: { body: { eligible: false, weeklyDigest: false } },
+      },
+    });
+    expect(await screen.findByRole('table', { name: 'Funnel steps' })).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: /Weekly email/ })).toBeNull();
+  });
+
   it("is reached from the header's Reports, whatever the role", async () => {
     const { user, router } = openReports('/main/today', {
       user: agentUser,

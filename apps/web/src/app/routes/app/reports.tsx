@@ -16,6 +16,7 @@ import { FollowUpSection } from '../../../features/reports/components/follow-up-
 import { FunnelSection } from '../../../features/reports/components/funnel-section';
 import { ReportRangeBar } from '../../../features/reports/components/report-range-bar';
 import { SpeedToLeadSection } from '../../../features/reports/components/speed-to-lead-section';
+import { WeeklyEmailSwitch } from '../../../features/reports/components/weekly-email-switch';
 import {
   daysOf,
   figureSearch,
@@ -79,10 +80,13 @@ export function ReportsRoute() {
             {scope}
           </Text>
         </div>
-        <ExportButtons
-          input={problem ? null : { ...range, view: params.view }}
-          disabledReason={problem ? `${problem} to export.` : null}
-        />
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          <WeeklyEmailSwitch />
+          <ExportButtons
+            input={problem ? null : { ...range, view: params.view }}
+            disabledReason={problem ? `${problem} to export.` : null}
+          />
+        </Group>
       </Group>
       <ReportRangeBar
         params={params}
