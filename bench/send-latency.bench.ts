@@ -36,7 +36,7 @@ try {
   const principal = (await findUserByEmail(database.db, 'demo@leasing.test'))!;
   await database.db
     .update(companies)
-    .set({ quietHoursStart: '00:00', quietHoursEnd: '24:00' })
+    .set({ quietHoursStart: '00:00', quietHoursEnd: '24:00', quietHoursStateRules: false })
     .where(eq(companies.id, principal.companyId));
   const property = (
     await database.db.select().from(leads).where(eq(leads.companyId, principal.companyId)).limit(1)

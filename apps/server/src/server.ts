@@ -1,6 +1,7 @@
 import { ConfigError, describePayments, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { seedDemo, DEMO_CREDENTIALS, hasDemoCompany } from './db/seed/seed.js';
+import { buildMissingReportFacts } from './modules/reports/index.js';
 
 const main = async () => {
   let config;
@@ -16,7 +17,11 @@ const main = async () => {
 
   const app = await buildApp({ config });
   const seeded = config.seedDemo && (await seedDemo(app.database.db)) === 'seeded';
-  if (seeded) app.log.info('seeded the demo data into the empty database');
+  if (seeded) {
+    // The demo's history counted for the reports, as an upgraded database's is at start.
+    await buildMissingReportFacts(app.database.db);
+    app.log.info('seeded the demo data into the empty database');
+  }
   const demoPresent = await hasDemoCompany(app.database.db);
 
   let closing = false;

@@ -1,4 +1,4 @@
-export { reportsModule } from './reports.module.js';
+export { buildMissingReportFacts, reportsModule } from './reports.module.js';
 export { followUpReport, funnelReport, reportLeads, speedToLeadReport } from './reports.service.js';
 export type { ReportsDeps, ReportViewer } from './reports.service.js';
 export { leadsCsv, ownersCsv } from './reports-export.js';

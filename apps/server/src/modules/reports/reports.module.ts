@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   completeOfficeMinutes,
@@ -18,6 +20,18 @@ export type ReportsModuleOptions = {
 
 /** Any number arbitrarily fixed: one process at a time builds the facts of existing leads. */
 const REBUILD_LOCK_ID = 727_026;
+
+/**
+ * A database with leads but no report facts yet (one upgraded to this version, or a demo just
+ * seeded) gets them built from the timeline, once: under a lock, so one process does it.
+ */
+export const buildMissingReportFacts = (db: Db) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REBUILD_LOCK_ID})`);
+    if ((await hasAnyFacts(tx)) || !(await hasAnyLeads(tx))) return;
+    await rebuildLeadFacts(tx);
+    await completeOfficeMinutes(tx);
+  });
 
 /**
  * Reports: the facts they count, kept inside each change's transaction, and the report routes.
@@ -42,12 +56,7 @@ export const reportsModule: FastifyPluginAsync<ReportsModuleOptions> = async (
     recountPropertyOfficeMinutes(db, event.companyId, event.propertyId),
   );
 
-  await app.database.db.transaction(async (db) => {
-    await db.execute(`select pg_advisory_xact_lock(${REBUILD_LOCK_ID})`);
-    if ((await hasAnyFacts(db)) || !(await hasAnyLeads(db))) return;
-    await rebuildLeadFacts(db);
-    await completeOfficeMinutes(db);
-  });
+  await buildMissingReportFacts(app.database.db);
 
   const deps: DigestDeps = {
     db: app.database.db,
