@@ -180,18 +180,50 @@ try {
       from leads l left join lead_report_facts f on f.lead_id = l.id
       where l.company_id = ${company} and l.created_at >= ${previousStart}::timestamptz
         and l.created_at < ${end}::timestamptz`);
-  const speedColumns = (from: string, to: string) => {
-    const when = period('first_inbound_at', from, to);
+  // Speed to lead shows, for both periods, and for the assistant's and people's first responses,
+  // counts, the median, the 90th percentile and the wall-clock median, and a heat map of the
+  // range: the floor computes those same figures from the facts alone, the heat map beside them.
+  const speedColumns = (from: string, to: string, also = '') => {
+    const when = `${period('first_inbound_at', from, to)}${also}`;
     return sql.raw(`count(*) filter (where ${when}), count(first_response_at) filter (where ${when}),
       percentile_cont(0.5) within group (order by first_response_office_minutes) filter (where ${when}),
-      percentile_cont(0.9) within group (order by first_response_office_minutes) filter (where ${when})`);
+      percentile_cont(0.9) within group (order by first_response_office_minutes) filter (where ${when}),
+      percentile_cont(0.5) within group (order by first_response_at - first_inbound_at) filter (where ${when}),
+      count(*) filter (where ${when} and first_response_office_minutes <= 15),
+      count(*) filter (where ${when} and first_response_office_minutes <= 5),
+      count(*) filter (where ${when} and first_response_office_minutes <= 60)`);
   };
-  const floorSpeed = () =>
+  const allSpeedColumns = sql.join(
+    [
+      speedColumns(start, end),
+      speedColumns(previousStart, start),
+      speedColumns(start, end, " and first_responder_kind = 'assistant'"),
+      speedColumns(
+        start,
+        end,
+        " and first_response_at is not null and first_responder_kind <> 'assistant'",
+      ),
+    ],
+    sql`, `,
+  );
+  const heatCells = () =>
     db.execute(sql`
-      select ${speedColumns(start, end)}, ${speedColumns(previousStart, start)}
+      select extract(isodow from first_inbound_at at time zone 'America/Chicago'),
+             extract(hour from first_inbound_at at time zone 'America/Chicago'), count(*),
+             percentile_cont(0.5) within group (order by first_response_office_minutes)
       from lead_report_facts
-      where company_id = ${company} and first_inbound_at >= ${previousStart}::timestamptz
-        and first_inbound_at < ${end}::timestamptz`);
+      where company_id = ${company} and first_inbound_at >= ${start}::timestamptz
+        and first_inbound_at < ${end}::timestamptz
+      group by 1, 2`);
+  const floorSpeed = () =>
+    Promise.all([
+      db.execute(sql`
+        select ${allSpeedColumns}
+        from lead_report_facts
+        where company_id = ${company} and first_inbound_at >= ${previousStart}::timestamptz
+          and first_inbound_at < ${end}::timestamptz`),
+      heatCells(),
+    ]);
 
   const floorFunnelBySource = () =>
     db.execute(sql`
@@ -212,20 +244,23 @@ try {
       from leads l left join lead_report_facts f on f.lead_id = l.id
       where l.company_id = ${company}`);
   const floorSpeedByOwner = () =>
-    db.execute(sql`
-      select l.owner_user_id, ${speedColumns(start, end)}, ${speedColumns(previousStart, start)}
-      from lead_report_facts f join leads l on l.id = f.lead_id
-      where f.company_id = ${company} and first_inbound_at >= ${previousStart}::timestamptz
-        and first_inbound_at < ${end}::timestamptz
-      group by rollup (l.owner_user_id)`);
+    Promise.all([
+      db.execute(sql`
+        select l.owner_user_id, ${allSpeedColumns}
+        from lead_report_facts f join leads l on l.id = f.lead_id
+        where f.company_id = ${company} and first_inbound_at >= ${previousStart}::timestamptz
+          and first_inbound_at < ${end}::timestamptz
+        group by rollup (l.owner_user_id)`),
+      heatCells(),
+    ]);
 
   // Each read, and the floor it is held against (null: a floor itself).
   const cases: [string, () => Promise<unknown>, string | null][] = [
     ['floor: funnel, one aggregate', floorFunnel, null],
     ['floor: funnel by source, one aggregate', floorFunnelBySource, null],
     ['floor: activity, one aggregate', floorActivity, null],
-    ['floor: speed-to-lead, one aggregate', floorSpeed, null],
-    ['floor: speed-to-lead by owner, one aggregate', floorSpeedByOwner, null],
+    ['floor: speed-to-lead, its aggregates', floorSpeed, null],
+    ['floor: speed-to-lead by owner, its aggregates', floorSpeedByOwner, null],
     [
       'funnel, cohort',
       () => funnelReport(deps, viewer, { ...range, view: 'cohort' }),
@@ -250,12 +285,12 @@ try {
     [
       'speed-to-lead',
       () => speedToLeadReport(deps, viewer, range),
-      'floor: speed-to-lead, one aggregate',
+      'floor: speed-to-lead, its aggregates',
     ],
     [
       'speed-to-lead by owner (and the heat map)',
       () => speedToLeadReport(deps, viewer, { ...range, groupBy: 'owner' }),
-      'floor: speed-to-lead by owner, one aggregate',
+      'floor: speed-to-lead by owner, its aggregates',
     ],
     [
       'follow-up discipline',

@@ -100,6 +100,14 @@ const numberOrNull = (value: unknown) =>
 
 export type Grouped<T> = { key: string; label: string; figures: T };
 
+/** The leads' columns a grouping groups on (its key and label are worked out from them). */
+const GROUP_COLUMNS: Record<ReportGrouping | 'none', string[]> = {
+  none: [],
+  property: ['g.property_id'],
+  source: ['g.source_id'],
+  owner: ['g.owner_kind', 'g.owner_user_id', 'g.owner_name'],
+};
+
 const FUNNEL_STEPS = [
   'leads',
   'contacted',
@@ -170,19 +178,30 @@ export const funnelCounts = async (
       ? sql`${inSpan(sql`l.created_at`, whole)}`
       : sql`greatest(l.created_at, f.contacted_at, f.tour_scheduled_at, f.toured_at, f.applied_at,
           f.leased_at, f.lost_at) >= ${iso(whole.startAt)}::timestamptz`;
+  // Grouped on the leads' own columns, then named: the group's key and label (a cast, a join to
+  // the property or source) are worked out once per group, not once per lead.
+  const groupColumns = sql.raw(GROUP_COLUMNS[groupBy ?? 'none'].join(', '));
   const result = await rowsOf(
     db,
-    sql`select grouping(g.key) as by_key, grouping(g.reason) as by_reason, g.key, g.label, g.reason,
-      ${columns}, count(*) filter (where g.lost_in_range) as lost_in_range
+    sql`select l.*, ${key} as key, ${label} as label
     from (
-      select l.created_at, f.contacted_at, f.tour_scheduled_at, f.toured_at, f.applied_at,
-        f.leased_at, f.lost_at, ${key} as key, ${label} as label, coalesce(f.lost_reason, 'Other') as reason,
-        ${lostInRange} as lost_in_range
-      from ${fromOf(groupBy)}
-      where ${scopeCondition(scope)} and ${rows}
-    ) as g
-    group by grouping sets ((g.key, g.label), (), (g.reason))`,
+      select ${groupBy ? sql`grouping(${groupColumns})` : sql`0`} as key_bits,
+        grouping(g.reason) as by_reason, ${groupBy ? sql`${groupColumns}, ` : sql``}g.reason,
+        ${columns}, count(*) filter (where g.lost_in_range) as lost_in_range
+      from (
+        select l.created_at, f.contacted_at, f.tour_scheduled_at, f.toured_at, f.applied_at,
+          f.leased_at, f.lost_at, l.property_id, l.source_id, l.owner_kind, l.owner_user_id,
+          l.owner_name, coalesce(f.lost_reason, 'Other') as reason, ${lostInRange} as lost_in_range
+        from ${fromOf()}
+        where ${scopeCondition(scope)} and ${rows}
+      ) as g
+      group by grouping sets (${groupBy ? sql`(${groupColumns}), ` : sql``}(), (g.reason))
+    ) as l${
+      groupBy === 'property' ? sql` left join properties p on p.id = l.property_id` : sql``
+    }${groupBy === 'source' ? sql` left join lead_sources s on s.id = l.source_id` : sql``}`,
   );
+  // Which grouping set a row is: the groups (key columns grouped), the total, the lost reasons.
+  for (const row of result) row.by_key = groupBy && int(row.key_bits) === 0 ? 0 : 1;
   const total = result.find((row) => int(row.by_key) === 1 && int(row.by_reason) === 1);
   return {
     total: total ? funnelOf(total, 'cur') : funnelOf({}, 'cur'),

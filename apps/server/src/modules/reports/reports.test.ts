@@ -330,6 +330,13 @@ describe.each(oneDatabase())('reports on $name', (target) => {
       ['Lakeview', 20],
       ['Hillcrest', 2],
     ]);
+    const bySource = await get<FunnelReport>(
+      `${apiPaths.reportsFunnel}?${todayRange}&groupBy=source`,
+    );
+    // No lead was given a source: one group, under its name, with the total's counts.
+    expect(bySource.body.groups).toEqual([
+      { key: 'none', label: 'No source', figures: bySource.body.total },
+    ]);
     const hillcrest = await get<FunnelReport>(
       `${apiPaths.reportsFunnel}?${todayRange}&propertyId=${secondPropertyId}`,
     );
