@@ -6,11 +6,34 @@ import { eq } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrationsFolder } from '../lib/paths.js';
-import { createConversationEvent, createLead, createOffice } from '../test/factories.js';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { createConversationEvent, createOffice, uniquePhone } from '../test/factories.js';
+import type { Db } from './client.js';
 import { openDatabase } from './client.js';
 import { consentChanges } from './schema/index.js';
 
 type Journal = { entries: { tag: string }[] };
+
+/**
+ * A lead as the tables were at migration 0032: the schema's insert would name columns added since
+ * (`leads.source_id`), so the row is written by hand.
+ */
+const leadBefore0032 = async (
+  db: Db,
+  property: { id: string; companyId: string },
+  {
+    name = `Lead ${randomUUID().slice(0, 6)}`,
+    phoneOptStatus,
+  }: { name?: string; phoneOptStatus: string },
+) => {
+  const id = randomUUID();
+  await db.execute(sql`
+    insert into leads (id, company_id, property_id, pms_lead_id, name, phone, phone_opt_status)
+    values (${id}, ${property.companyId}, ${property.id}, ${`pms-${id}`}, ${name}, ${uniquePhone()},
+            ${phoneOptStatus})`);
+  return { id, companyId: property.companyId, name };
+};
 
 /**
  * Migration 0032 on a database that had leads' STOP texts before consent records were kept: each
@@ -38,7 +61,7 @@ describe('the consent backfill (migration 0032)', () => {
       const db = database.db as unknown as PgliteDatabase;
       await migrate(db, { migrationsFolder: before });
       const { property, company } = await createOffice(database.db);
-      const noah = await createLead(database.db, property, {
+      const noah = await leadBefore0032(database.db, property, {
         name: 'Noah Kim',
         phoneOptStatus: 'OPT_OUT',
       });
@@ -50,7 +73,7 @@ describe('the consent backfill (migration 0032)', () => {
         });
       await stop('2026-11-10T15:00:00.000Z', 'stop');
       const latest = await stop('2026-11-20T15:00:00.000Z', 'UNSUBSCRIBE');
-      const kept = await createLead(database.db, property, { phoneOptStatus: 'OPT_OUT' });
+      const kept = await leadBefore0032(database.db, property, { phoneOptStatus: 'OPT_OUT' });
       await createConversationEvent(database.db, kept, {
         body: 'STOP',
         data: { optStatusChange: { channel: 'phone', status: 'OPT_OUT' } },
@@ -64,7 +87,7 @@ describe('the consent backfill (migration 0032)', () => {
         actorName: 'Dana Whitfield',
       });
       // Texts back on: the old STOP is history, not the state.
-      const back = await createLead(database.db, property, { phoneOptStatus: 'OPT_IN' });
+      const back = await leadBefore0032(database.db, property, { phoneOptStatus: 'OPT_IN' });
       await createConversationEvent(database.db, back, {
         body: 'STOP',
         data: { optStatusChange: { channel: 'phone', status: 'OPT_OUT' } },
