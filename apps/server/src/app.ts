@@ -76,6 +76,7 @@ import { createResponseSerializerCompiler } from './plugins/response-serializer.
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { socketPlugin } from './plugins/socket.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { spaPlugin } from './plugins/spa.js';
 
 declare module 'fastify' {
@@ -187,6 +188,8 @@ export const buildApp = async ({
     await app.register(requestContextPlugin);
     await app.register(eventsPlugin);
     await app.register(paymentHostPlugin);
+    // Before every route, the built files' among them.
+    await app.register(compressionPlugin);
     await app.register(securityHeadersPlugin, {
       contentSecurityPolicy: {
         directives: {

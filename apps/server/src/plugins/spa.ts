@@ -20,6 +20,15 @@ export const toPaymentIndex = (html: string) =>
 const API_PREFIXES = ['/api/', '/webhooks/', '/socket.io/', '/.well-known/'];
 
 /**
+ * Vite names every built script, stylesheet and asset under `assets/` by a hash of its content:
+ * such a file never changes under its name, so browsers and proxies keep it for a year without
+ * asking again. Everything else (index.html, the favicon) is asked for again each time.
+ */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const isHashedAsset = (path: string) =>
+  /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/.test(path);
+
+/**
  * Serves the built SPA when there is one: any GET that is not an API path or a file gets
  * index.html (client-side routing). Everything else unknown is a JSON 404.
  */
@@ -29,7 +38,7 @@ export const spaPlugin = fp(
     const hasSpa = existsSync(join(root, 'index.html'));
     if (hasSpa) {
       // `reply.sendFile` for the not-found handler, without routes.
-      await app.register(fastifyStatic, { root, serve: false });
+      await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
       // One route per built file; the payment host answers them too, except index.html by name,
       // the staff page (the payment host serves its own for every path).
       await app.register(async (files) => {
@@ -41,6 +50,12 @@ export const spaPlugin = fp(
           wildcard: false,
           index: false,
           decorateReply: false,
+          // The build writes a brotli and a gzip copy beside each script and stylesheet.
+          preCompressed: true,
+          cacheControl: false,
+          setHeaders: (reply, path) => {
+            reply.header('cache-control', isHashedAsset(path) ? IMMUTABLE_CACHE : 'no-cache');
+          },
         });
       });
     } else {
