@@ -12,8 +12,9 @@ const sandboxNumber = () =>
   `+1512555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 
 describe('lead sources: Settings → Sources, a number’s source, the pane', () => {
-  // A server of its own: the test merges sources the whole company shares.
-  const ui = useBrowserSession({ ownServer: true });
+  // The shared server: every source, lead and number here has a name of its own (`uniqueId`),
+  // so merging and renaming them touches nothing another file reads.
+  const ui = useBrowserSession();
 
   const sourcesPage = async (page: Page) => {
     await page.goto(`${ui.server.url}/main/settings/sources`);

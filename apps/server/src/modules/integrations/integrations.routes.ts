@@ -25,12 +25,10 @@ import {
   speedToLeadReportSchema,
 } from '@leasing/contract';
 import {
-  exportFileName,
   followUpReport,
   funnelReport,
-  leadsCsv,
-  ownersCsv,
   reportLeads,
+  sendReportCsv,
   speedToLeadReport,
   type ReportViewer,
 } from '../reports/index.js';
@@ -425,17 +423,6 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => {
-      const viewer = keyViewer(request);
-      const csv =
-        request.query.rows === 'owners'
-          ? await ownersCsv(reportsDeps, viewer, request.query)
-          : await leadsCsv(reportsDeps, viewer, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(request.query)}"`)
-        .header('cache-control', 'no-store')
-        .send(csv as unknown as string);
-    },
+    (request, reply) => sendReportCsv(reply, reportsDeps, keyViewer(request), request.query),
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify';
 import {
   ASSISTANT_OWNER_LABEL,
@@ -173,4 +174,26 @@ export const ownersCsv = async (
       ]);
     }
   });
+};
+
+/** The CSV file's name: `leads-2026-11-01-to-2026-11-30.csv`. */
+export const exportFileName = (query: { rows: string; from: string; to: string }) =>
+  `${query.rows === 'owners' ? 'owners' : 'leads'}-${query.from}-to-${query.to}.csv`;
+
+/** Answers the export (per lead or per owner) as a streamed CSV download: staff and keys alike. */
+export const sendReportCsv = async (
+  reply: FastifyReply,
+  deps: ReportsDeps,
+  viewer: ReportViewer,
+  query: ReportExportQuery,
+) => {
+  const csv =
+    query.rows === 'owners'
+      ? await ownersCsv(deps, viewer, query)
+      : await leadsCsv(deps, viewer, query);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${exportFileName(query)}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
 };

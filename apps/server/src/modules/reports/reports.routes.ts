@@ -16,7 +16,7 @@ import {
 import { principalOf } from '../../lib/principal.js';
 import type { FastifyRequest } from 'fastify';
 import { getDigestSettings, setDigestSettings, type DigestDeps } from './report-digest.js';
-import { leadsCsv, ownersCsv } from './reports-export.js';
+import { sendReportCsv } from './reports-export.js';
 import {
   followUpReport,
   funnelReport,
@@ -34,10 +34,6 @@ const viewerOf = (request: FastifyRequest): ReportViewer => {
     role: principal.role,
   };
 };
-
-/** The CSV file's name: `leads-2026-11-01-to-2026-11-30.csv`. */
-export const exportFileName = (query: { rows: string; from: string; to: string }) =>
-  `${query.rows === 'owners' ? 'owners' : 'leads'}-${query.from}-to-${query.to}.csv`;
 
 /**
  * Reports for staff: every role may ask; an agent's figures are their own leads' (the service
@@ -85,17 +81,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: DigestDeps }> = async 
   app.get(
     apiRoutes.reportsLeadsCsv,
     { schema: { querystring: reportExportQuerySchema } },
-    async (request, reply) => {
-      const viewer = viewerOf(request);
-      const csv =
-        request.query.rows === 'owners'
-          ? await ownersCsv(deps, viewer, request.query)
-          : await leadsCsv(deps, viewer, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(request.query)}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    (request, reply) => sendReportCsv(reply, deps, viewerOf(request), request.query),
   );
 };
