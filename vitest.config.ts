@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/contract',
       'apps/server',
       'apps/web',
+      'apps/web/vitest.isolated.config.ts',
       'e2e',
       // Repository-wide checks (the lint boundaries).
       {

@@ -4,6 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { setNavigator } from '../lib/auth-events';
 import { queryClient } from '../lib/query-client';
 import { closeSocket, setSocketFactory } from '../lib/socket';
+import { pinViewerTimeZone } from '../lib/viewer-time-zone';
 import { quietSocketFactory } from './fake-socket';
 import { setMatchingMediaQueries, mediaQueryMatches } from './media-queries';
 
@@ -61,6 +62,7 @@ function installDomStubs() {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  pinViewerTimeZone(null);
   if (!hasDom) return;
   cleanup();
   // Toasts live in a module-wide store: one test's must not be on screen in the next.

@@ -1,15 +1,16 @@
 import { apiPaths } from '@leasing/contract';
 import type { AuditEntry, AuditPage } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { RecordedRequest, RouteAnswer } from '../../../testing/fake-server';
 import { agentUser, demoUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { pinViewerTimeZone } from '../../../lib/viewer-time-zone';
 
 // The viewer is in New York: the time column says so.
-vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
+beforeEach(() => pinViewerTimeZone('America/New_York'));
 
 const PAGE = '/main/settings/audit';
 const DANA = '0b6c1f7e-0000-4000-a000-000000000001';

@@ -1,7 +1,7 @@
 import { apiPaths } from '@leasing/contract';
 import type { InboxItem, Tour } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inboxItem } from '../../../features/inbox/testing/inbox-fixtures';
 import { stubInboxLayout } from '../../../features/inbox/testing/stub-inbox-layout';
 import { startSession, storageKeys } from '../../../lib/storage';
@@ -9,12 +9,7 @@ import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { FakeResponse, RecordedRequest } from '../../../testing/fake-server';
 import { demoUser, lead, leadSummary, properties } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
-
-/** The viewer's zone a test pins; null: the browser's. */
-const viewer = vi.hoisted(() => ({ zone: null as string | null }));
-vi.mock('../../../lib/viewer-time-zone', () => ({
-  viewerTimeZone: () => viewer.zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-}));
+import { pinViewerTimeZone } from '../../../lib/viewer-time-zone';
 
 const [maple, harbor] = properties as [(typeof properties)[0], (typeof properties)[0]];
 
@@ -296,9 +291,6 @@ describe('dashboard: the inbox', () => {
 });
 
 describe('dashboard: the tours calendar', () => {
-  afterEach(() => {
-    viewer.zone = null;
-  });
   const mia: Tour = {
     ...leadSummary({ _id: 'mia', pmsLeadId: 'L-7', name: 'Mia Davis' }),
     propertyName: maple.name,
@@ -319,7 +311,7 @@ describe('dashboard: the tours calendar', () => {
   }
 
   it('shows the week from Sunday with each tour at its hour in the office’s zone', async () => {
-    viewer.zone = 'America/New_York';
+    pinViewerTimeZone('America/New_York');
     const server = stubToursApi();
     const { user, router } = renderApp('/main/dashboard?view=tours&week=2026-11-22');
 
@@ -349,7 +341,7 @@ describe('dashboard: the tours calendar', () => {
 
   it("shows one property's tours, and opens the lead of a tour", async () => {
     // A viewer in Chicago reads the property's clock as their own: no zone.
-    viewer.zone = 'America/Chicago';
+    pinViewerTimeZone('America/Chicago');
     const server = stubToursApi();
     const { user, router } = renderApp(
       `/main/dashboard?view=tours&week=2026-11-22&property=${maple._id}`,

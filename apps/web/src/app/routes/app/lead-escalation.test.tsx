@@ -1,16 +1,17 @@
 import { apiPaths } from '@leasing/contract';
 import type { OfficeDecisionResponse } from '@leasing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { FakeResponse } from '../../../testing/fake-server';
 import { agentUser, conversationEvent, demoUser, lead } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
+import { pinViewerTimeZone } from '../../../lib/viewer-time-zone';
 
 // The viewer is in New York; the lead's property is in Chicago.
-vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
+beforeEach(() => pinViewerTimeZone('America/New_York'));
 
 const theLead = lead();
 const leadApiPath = apiPaths.lead(theLead.propertyID, theLead.pmsLeadId);

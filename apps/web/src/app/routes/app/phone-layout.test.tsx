@@ -1,7 +1,7 @@
 import { apiPaths } from '@leasing/contract';
 import type { Tour } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { inboxItem } from '../../../features/inbox/testing/inbox-fixtures';
 import { stubInboxLayout } from '../../../features/inbox/testing/stub-inbox-layout';
 import { startSession } from '../../../lib/storage';
@@ -10,9 +10,10 @@ import { demoUser, lead, leadSummary, properties } from '../../../testing/fixtur
 import { setMatchingMediaQueries } from '../../../testing/media-queries';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
+import { pinViewerTimeZone } from '../../../lib/viewer-time-zone';
 
 // The viewer is in New York; the properties are in Chicago.
-vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
+beforeEach(() => pinViewerTimeZone('America/New_York'));
 
 /** A phone held upright: narrower than every breakpoint, and touched, not clicked. */
 const PHONE = ['(max-width: 36em)', '(max-width: 48em)', '(max-width: 62em)', '(pointer: coarse)'];

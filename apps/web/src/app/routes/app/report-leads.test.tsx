@@ -1,7 +1,7 @@
 import { apiPaths } from '@leasing/contract';
 import type { ReportLeads } from '@leasing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { inboxItem } from '../../../features/inbox/testing/inbox-fixtures';
 import { stubInboxLayout } from '../../../features/inbox/testing/stub-inbox-layout';
 import { startSession } from '../../../lib/storage';
@@ -9,8 +9,9 @@ import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { RouteAnswer } from '../../../testing/fake-server';
 import { demoUser, properties } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { pinViewerTimeZone } from '../../../lib/viewer-time-zone';
 
-vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/Chicago' }));
+beforeEach(() => pinViewerTimeZone('America/Chicago'));
 
 const LEADS_PAGE =
   '/main/reports/leads?range=custom&from=2026-11-01&to=2026-11-30&view=activity&figure=arrived&weekday=2&hour=9';

@@ -18,10 +18,7 @@ import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { RecordedRequest, RouteAnswer } from '../../../testing/fake-server';
 import { agentUser, demoUser, properties } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
-
-// The viewer's browser zone; the company's (Chicago) comes with the server's answers.
-const viewer = vi.hoisted(() => ({ zone: 'America/New_York' }));
-vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => viewer.zone }));
+import { pinViewerTimeZone } from '../../../lib/viewer-time-zone';
 
 const PAGE = '/main/reports';
 const PRIYA_KEY = 'user:0b6c1f7e-0000-4000-a000-000000000003';
@@ -147,7 +144,8 @@ function openReports(
 beforeEach(() => {
   // Friday Nov 20, 2026, noon in Chicago.
   vi.useFakeTimers({ now: new Date('2026-11-20T18:00:00Z'), toFake: ['Date'] });
-  viewer.zone = 'America/New_York';
+  // The viewer's browser zone; the company's (Chicago) comes with the server's answers.
+  pinViewerTimeZone('America/New_York');
 });
 
 afterEach(() => {
@@ -227,7 +225,7 @@ describe('Reports page', () => {
   it("moves to the company's calendar when the browser's is on another day", async () => {
     // 1:30 AM on Sunday Nov 1 in Chicago; still Saturday Oct 31 for a viewer in Honolulu.
     vi.useFakeTimers({ now: new Date('2026-11-01T06:30:00Z'), toFake: ['Date'] });
-    viewer.zone = 'Pacific/Honolulu';
+    pinViewerTimeZone('Pacific/Honolulu');
     const { server } = openReports(`${PAGE}?range=today`);
     expect(await screen.findByText('Nov 1, 2026 · days in Central time')).toBeTruthy();
     await waitFor(() =>

@@ -1,16 +1,17 @@
 import { apiPaths, IDEMPOTENCY_KEY_HEADER, QUIET_HOURS_CODE } from '@leasing/contract';
 import type { Lead, QuietHoursError } from '@leasing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { stubRoutes } from '../../../testing/fake-server';
 import type { RouteAnswer } from '../../../testing/fake-server';
 import { conversationEvent, demoUser, lead as leadFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
+import { pinViewerTimeZone } from '../../../lib/viewer-time-zone';
 
 // A viewer in New York, an hour ahead of the lead's Central clock.
-vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
+beforeEach(() => pinViewerTimeZone('America/New_York'));
 
 async function openComposer(lead: Lead, routes: Record<string, RouteAnswer>) {
   startSession('token');

@@ -1,16 +1,17 @@
 import { apiPaths } from '@leasing/contract';
 import type { ConversationEvent, Lead } from '@leasing/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { stubRoutes } from '../../../testing/fake-server';
 import type { RouteAnswer } from '../../../testing/fake-server';
 import { conversationEvent, demoUser, lead as leadFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { stubTimelineLayout } from '../../../testing/stub-layout';
+import { pinViewerTimeZone } from '../../../lib/viewer-time-zone';
 
 // The viewer is in New York, an hour ahead of the lead's Central clock.
-vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
+beforeEach(() => pinViewerTimeZone('America/New_York'));
 
 const scheduled = conversationEvent({
   _id: 'later',

@@ -1,15 +1,16 @@
 import { apiPaths } from '@leasing/contract';
 import type { Today } from '@leasing/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { stubRoutes } from '../../../testing/fake-server';
 import { demoUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { inboxItem } from '../testing/inbox-fixtures';
+import { pinViewerTimeZone } from '../../../lib/viewer-time-zone';
 
 // The viewer is in New York; the fixtures' property is in Chicago.
-vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/New_York' }));
+beforeEach(() => pinViewerTimeZone('America/New_York'));
 
 const today: Today = {
   items: [

@@ -1,11 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lead } from '../../../testing/fixtures';
 import { LeadContactFacts } from './lead-contact-facts';
+import { pinViewerTimeZone } from '../../../lib/viewer-time-zone';
 
 // The viewer on the lead's clock: the lead's zone is still named, since it is their clock.
-vi.mock('../../../lib/viewer-time-zone', () => ({ viewerTimeZone: () => 'America/Chicago' }));
+beforeEach(() => pinViewerTimeZone('America/Chicago'));
 
 describe('the contact facts', () => {
   afterEach(() => vi.useRealTimers());
