@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 import { selfSignedCertificate } from './modules/email/index.js';
+import { nodeArgsToRun } from './test/server-bundle.js';
 
 describe('configuration', () => {
   it('names the variable and what it expects when a value is bad', () => {
@@ -177,13 +178,12 @@ describe('configuration', () => {
     ).toThrow(/INBOUND_SMTP_TLS_CERT: PEM text, or the path of a PEM file/);
   });
 
-  // Starting tsx and the server's imports can take most of a minute on a busy 2-core machine.
   it(
     'stops start-up with the message when the server is started with a bad value',
     { timeout: 120_000 },
     () => {
       const server = fileURLToPath(new URL('./server.ts', import.meta.url));
-      const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      const result = spawnSync(process.execPath, nodeArgsToRun(server), {
         env: { ...process.env, PORT: 'eighty', DATABASE_URL: '' },
         encoding: 'utf8',
         timeout: 110_000,

@@ -1,14 +1,12 @@
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { repoRoot } from '../lib/paths.js';
 import type { Command } from '../lib/run-cli.js';
+import { nodeArgsToRun } from './server-bundle.js';
 
 /** What a command printed, as its process would have written it, and its exit code. */
 export type CommandResult = { code: number; stdout: string; stderr: string };
 
 type Env = Record<string, string | undefined>;
-
-const TSX = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
 
 /**
  * The environment a command runs with: the test's, quiet, without the PostgreSQL server the test
@@ -50,14 +48,15 @@ export const runCommandInProcess = async (
 };
 
 /**
- * Runs a bin (`src/…-cli.ts`) as an operator does, through tsx in a process of its own: what it
- * prints and its exit code come from the process. Slow (seconds): one run per bin, for its wiring.
+ * Runs a bin (`src/…-cli.ts`) as an operator does, in a process of its own (the run's bundle of it,
+ * or the source through tsx): what it prints and its exit code come from the process. Slower than
+ * in-process (a second or more): one run per bin, for its wiring.
  */
 export const runBin = (bin: string, argv: string[], env: Env) =>
   new Promise<CommandResult>((resolve) => {
     execFile(
       process.execPath,
-      [TSX, bin, ...argv],
+      [...nodeArgsToRun(bin), ...argv],
       { cwd: repoRoot, env: environment(env) as NodeJS.ProcessEnv, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

@@ -6,6 +6,7 @@ import { openDatabase } from '../db/client.js';
 import { applyMigrations } from '../db/migrate.js';
 import { PGLITE_TEMPLATE_ENV } from './pglite-template.js';
 import { administer, databaseUrl, POSTGRES_TEMPLATE_ENV } from './postgres-template.js';
+import { bundleForTestRun } from './server-bundle.js';
 
 /** Migrates one embedded database and leaves its dump where every test file's PGlite starts from. */
 const preparePglite = async () => {
@@ -46,11 +47,16 @@ const preparePostgres = async (baseUrl: string) => {
 
 /**
  * Migrates once per test run instead of in every app boot: one embedded database (dumped) and, when
- * DATABASE_URL is set, one PostgreSQL template database. The workers inherit the variables.
+ * DATABASE_URL is set, one PostgreSQL template database. Bundles the server once for the tests that
+ * start it in processes of their own. The workers inherit the variables.
  */
 export default async function setup() {
   const pgUrl = process.env.DATABASE_URL;
-  const teardowns = [await preparePglite(), ...(pgUrl ? [await preparePostgres(pgUrl)] : [])];
+  const teardowns = [
+    await bundleForTestRun(),
+    await preparePglite(),
+    ...(pgUrl ? [await preparePostgres(pgUrl)] : []),
+  ];
   return async () => {
     for (const teardown of teardowns) await teardown();
   };

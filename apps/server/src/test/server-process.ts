@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { nodeArgsToRun } from './server-bundle.js';
 import { freePort } from './test-app.js';
 import { waitUntil } from './wait-until.js';
 
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 
-/** How long the process may take to answer /readyz: tsx compiles the server on a busy machine. */
+/** How long the process may take to answer /readyz (without the run's bundle, tsx compiles first). */
 const READY_TIMEOUT_MS = 60_000;
 const POLL_MS = 150;
 
@@ -36,7 +37,7 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   delete inherited.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, nodeArgsToRun(serverEntry), {
     env: {
       ...inherited,
       PORT: String(port),

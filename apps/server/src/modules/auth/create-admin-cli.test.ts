@@ -67,5 +67,5 @@ describe('npm run admin:create', () => {
       await app.close();
       await database.close();
     }
-  }, 120_000); // the bin's run: tsx starting, then a fresh embedded database to migrate
+  }, 120_000); // the bin's run: a process, then a fresh embedded database to migrate
 });

@@ -116,7 +116,7 @@ describe("'Send later' survives a crash of the server process", () => {
     const later = await client.scheduleSms(
       ava.id,
       'due after restart',
-      new Date(Date.now() + 20_000),
+      new Date(Date.now() + 10_000),
     );
 
     await server.crash();

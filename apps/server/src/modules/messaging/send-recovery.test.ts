@@ -11,6 +11,7 @@ import { applyMigrations } from '../../db/migrate.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
+import { nodeArgsToRun } from '../../test/server-bundle.js';
 import { signInAt } from '../../test/server-process.js';
 import { freePort } from '../../test/test-app.js';
 import { waitUntil } from '../../test/wait-until.js';
@@ -34,7 +35,7 @@ describe('sending survives a crash of the server process', () => {
   let ava: LeadRow;
 
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    child = spawn(process.execPath, nodeArgsToRun(serverEntry), {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

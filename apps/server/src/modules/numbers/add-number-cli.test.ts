@@ -114,5 +114,5 @@ describe('npm run numbers:add', () => {
       await check.close();
       await reopened.close();
     }
-  }, 120_000); // the bin's run: tsx starting, then the embedded database opened in its process
+  }, 120_000); // the bin's run: a process, then the embedded database opened in it
 });
