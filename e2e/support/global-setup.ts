@@ -1,5 +1,8 @@
 import type { TestProject } from 'vitest/node';
-import { SHARED_PAYMENT_HOST, startServer } from './server.js';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SEEDED_DATA_DIR_ENV, SHARED_PAYMENT_HOST, startServer } from './server.js';
 
 declare module 'vitest' {
   // Declaration merging (vitest's `provide`/`inject` typing) needs an interface.
@@ -15,10 +18,27 @@ declare module 'vitest' {
  * data (support/factories.ts), so they never see another file's. Files that need their own
  * environment (fake providers, company-wide settings, restarts) start their own.
  */
+/**
+ * A server started once and stopped: its data directory, migrated and seeded with the demo, is
+ * what every server of the run starts from a copy of (support/server.ts). The workers inherit the
+ * variable.
+ */
+const prepareSeededDataDir = async () => {
+  const template = await startServer();
+  const dir = mkdtempSync(join(tmpdir(), 'leasing-e2e-seeded-'));
+  // Copied once the server has stopped: the embedded database is written to disk by then.
+  await template.restart(async (dataDir) => cpSync(dataDir, dir, { recursive: true }));
+  await template.stop();
+  process.env[SEEDED_DATA_DIR_ENV] = dir;
+  return () => rmSync(dir, { recursive: true, force: true });
+};
+
 export default async function setup(project: TestProject) {
+  const removeSeeded = await prepareSeededDataDir();
   const server = await startServer({ PAYMENT_HOST: SHARED_PAYMENT_HOST });
   project.provide('sharedServerUrl', server.url);
   return async () => {
     await server.stop();
+    removeSeeded();
   };
 }

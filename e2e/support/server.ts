@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,18 +76,27 @@ export type RunningServer = {
    * opens for one process at a time), and starts it again on the same port and data.
    */
   restart: (whileStopped?: (dataDir: string) => Promise<void>) => Promise<void>;
+  /** Stops the server and removes its data directory. */
   stop: () => Promise<void>;
 };
 
+/** A stopped server's data directory, migrated and seeded, that new servers start from a copy of. */
+export const SEEDED_DATA_DIR_ENV = 'LEASING_E2E_SEEDED_DATA_DIR';
+
 /**
  * The built product, started the way `npm start` starts it (embedded PGlite, demo seeded) on a
- * temporary DATA_DIR and a free port.
+ * temporary DATA_DIR and a free port. When the run made a seeded data directory (global setup),
+ * the server starts on a copy of it: the same database `npm start` makes, without migrating and
+ * seeding it again in every file's server. A server on PostgreSQL (`DATABASE_URL` in `env`)
+ * starts as `npm start` does.
  */
 export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
   if (!existsSync(serverEntry)) {
     throw new Error(`${serverEntry} is missing: run "npm run build" first (npm test does).`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'leasing-e2e-'));
+  const seeded = process.env[SEEDED_DATA_DIR_ENV];
+  if (seeded && !env.DATABASE_URL) cpSync(seeded, dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let log = '';
