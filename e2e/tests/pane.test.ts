@@ -305,16 +305,20 @@ describe('the lead conversation pane', () => {
         )
         .toBe(true);
     };
+    // A toast stays a few seconds: each is awaited from before the step that shows it, so a step
+    // that a busy machine made start over cannot outlast it.
+    const failed = ui.page
+      .getByText('Something went wrong. Please try again')
+      .waitFor({ timeout: 60_000 });
     await complete('Approved — waive the late fee');
-    await expect
-      .poll(() => ui.page.getByText('Something went wrong. Please try again').isVisible())
-      .toBe(true);
+    await failed;
 
     await ui.page.unroute('**/office-decision');
+    const marked = ui.page
+      .getByText('Marked as completed', { exact: true })
+      .waitFor({ timeout: 60_000 });
     await complete('Approved — waive the $180.00 late fee');
-    await expect
-      .poll(() => ui.page.getByText('Marked as completed', { exact: true }).isVisible())
-      .toBe(true);
+    await marked;
     await expect
       .poll(() => ui.page.getByText('Approved — waive the $180.00 late fee').first().isVisible())
       .toBe(true);
