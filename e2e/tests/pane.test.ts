@@ -265,6 +265,41 @@ describe('the lead conversation pane', () => {
     expect(requests).toBe(4);
   });
 
+  it('keeps an open decision in view above the timeline at 1280×720, however far it is scrolled', async () => {
+    await ui.page.setViewportSize({ width: 1280, height: 720 });
+    const noah = await ui.make.lead({ name: 'Noah Reed' });
+    await ui.make.officeDecision(
+      noah,
+      'The assistant needs a decision: may Noah move in a week early?',
+    );
+    for (let i = 1; i <= 12; i += 1) {
+      await ui.make.event(noah, {
+        eventType: 'SMS',
+        senderType: 'LEAD',
+        senderName: noah.name,
+        body: `Follow-up question ${i}`,
+      });
+    }
+    await openLead(ui.page, ui.server.url, noah);
+    const bar = ui.page.getByRole('region', { name: 'Open decision' });
+    const question = bar.getByText('may Noah move in a week early?');
+    await question.waitFor();
+    const timeline = ui.page.getByLabel('Conversation timeline');
+    await timeline.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    const inView = async () => {
+      const box = await question.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 720;
+    };
+    expect(await inView()).toBe(true);
+    await timeline.evaluate((element) => element.scrollTo({ top: 0 }));
+    expect(await inView()).toBe(true);
+    // 'Complete' quotes the question where the outcome is asked for.
+    await bar.getByRole('button', { name: 'Complete', exact: true }).click();
+    await expect
+      .poll(() => ui.page.getByLabel("The decision's question").textContent())
+      .toBe('The assistant needs a decision: may Noah move in a week early?');
+  });
+
   it("says 'Something went wrong. Please try again' when completing fails, 'Marked as completed' when it works", async () => {
     const taylor = await ui.make.lead({ name: 'Taylor Brooks' });
     await ui.make.officeDecision(

@@ -76,7 +76,8 @@ export function AppLayoutRoute() {
       </AppShell.Header>
       <ShortcutListener />
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main} bg="gray.0">
-        <Container size={isLeadPage ? LEAD_PAGE_WIDTH : 'xl'} py="lg" px="md">
+        {/* A lead's page gives the conversation every line it can: a thinner margin. */}
+        <Container size={isLeadPage ? LEAD_PAGE_WIDTH : 'xl'} py={isLeadPage ? 'xs' : 'lg'} px="md">
           <Outlet />
         </Container>
       </AppShell.Main>

@@ -221,11 +221,20 @@ describe('lead escalation page', () => {
     await screen.findByText('Decision open');
     const requestRow = document.querySelector<HTMLElement>('[data-event-id="decision-request"]');
     expect(within(requestRow!).getByText('Open')).toBeTruthy();
+    // The open decision's bar, above the timeline, keeps its question in view beside 'Complete'.
+    const bar = screen.getByRole('region', { name: 'Open decision' });
+    expect(
+      within(bar).getByText('The assistant needs a decision: are two cats allowed?'),
+    ).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Complete' })).toBeTruthy();
 
-    // 'Complete' asks for the outcome in one step; Enter completes.
+    // 'Complete' asks for the outcome in one step, quoting the question; Enter completes.
     await user.click(screen.getByRole('button', { name: 'Complete' }));
     const outcome = await screen.findByRole('textbox', { name: 'Outcome (optional)' });
-    expect(outcome.getAttribute('placeholder')).toBe('e.g. Approved — waive the $180.00 late fee');
+    expect(screen.getByLabelText("The decision's question").textContent).toBe(
+      'The assistant needs a decision: are two cats allowed?',
+    );
+    expect(outcome.getAttribute('placeholder')).toBe('What was decided, e.g. Approved');
     await user.type(outcome, 'Two cats are fine{Enter}');
     expect(await screen.findByText('Processing...')).toBeTruthy();
     answer({ body: completion });
@@ -238,6 +247,8 @@ describe('lead escalation page', () => {
     });
     expect(screen.queryByRole('button', { name: 'Complete' })).toBeNull();
     expect(screen.getByText('Decision completed')).toBeTruthy();
+    // Completed, the bar is gone: the timeline has its room back.
+    expect(screen.queryByRole('region', { name: 'Open decision' })).toBeNull();
     expect(within(requestRow!).getByText('Completed')).toBeTruthy();
     await waitFor(() =>
       expect(

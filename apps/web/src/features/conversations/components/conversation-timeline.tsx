@@ -8,7 +8,7 @@ import { IconFlag3, IconMessages, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent, Ref, UIEvent } from 'react';
+import type { KeyboardEvent, ReactNode, Ref, UIEvent } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useConversationWindow } from '../api/get-conversations-around';
 import { useOlderConversations } from '../api/get-conversations';
@@ -70,6 +70,8 @@ export type ConversationTimelineProps = {
    * more-menu on a narrow screen, where the panel has no header). A state setter keeps it stable.
    */
   toolsEndRef?: Ref<HTMLDivElement>;
+  /** At the start of the tool row: the panel's title, where the panel has no header of its own. */
+  toolsStart?: ReactNode;
 };
 
 /**
@@ -189,6 +191,7 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   scrollToEndRequests = 0,
   propertyTimeZone,
   toolsEndRef,
+  toolsStart,
 }: ConversationTimelineProps) {
   const [isOlderRequested, setIsOlderRequested] = useState(false);
   const older = useOlderConversations({
@@ -444,7 +447,12 @@ export const ConversationTimeline = memo(function ConversationTimeline({
   if (rows.length === 0 && olderCursor === null) {
     return (
       <div className={classes.viewport}>
-        {toolsEnd && <div className={classes.tools}>{toolsEnd}</div>}
+        {(toolsStart || toolsEnd) && (
+          <div className={classes.tools}>
+            {toolsStart && <div className={classes.toolsStart}>{toolsStart}</div>}
+            {toolsEnd}
+          </div>
+        )}
         <div className={classes.frame}>
           <div className={classes.scroller}>
             <EmptyState
@@ -464,6 +472,7 @@ export const ConversationTimeline = memo(function ConversationTimeline({
     <SearchWordsContext value={searchWords}>
       <div className={classes.viewport} onKeyDown={handleKeyDown}>
         <div className={classes.tools}>
+          {toolsStart && !isSearchOpen && <div className={classes.toolsStart}>{toolsStart}</div>}
           {isSearchOpen ? (
             <ConversationSearchBar
               leadID={leadID}

@@ -2,7 +2,8 @@ import { DECISION_OUTCOME_MAX_LENGTH } from '@leasing/contract';
 import { TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 
-export const DECISION_OUTCOME_PLACEHOLDER = 'e.g. Approved — waive the $180.00 late fee';
+/** A neutral hint: the same field completes every kind of decision. */
+export const DECISION_OUTCOME_PLACEHOLDER = 'What was decided, e.g. Approved';
 
 export type DecisionOutcomeFieldProps = {
   value: string;

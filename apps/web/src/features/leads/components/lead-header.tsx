@@ -1,40 +1,43 @@
 import type { Lead } from '@leasing/contract';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { LeadStatusControl } from './lead-status-control';
-import { OfficeDecisionControl } from './office-decision-control';
 import classes from './lead-header.module.css';
 import { TourOutcomePrompt } from './tour-outcome-prompt';
 
 export type LeadHeaderProps = {
   lead: Lead;
+  /** Before the name: the way back to the list the lead was opened from. */
+  leading?: ReactNode;
+  /** At the end of the name's line: next/previous lead in that list. */
+  trailing?: ReactNode;
   /** Who works the lead and what can be done about it (the page composes it). */
   ownerControl?: ReactNode;
+  /** After the status on the same line: the lights, the follow-up, a completed decision. */
+  details?: ReactNode;
   /** Beside the name: who else has the lead open (the app's presence). */
   presence?: ReactNode;
 };
 
 /**
- * Who the lead is, who else has them open, where they are in the pipeline, who works them, and
- * the office decision waiting on them; a past tour's outcome is asked for beneath. Memoized: the
- * pane re-renders as the composer's draft changes.
+ * Who the lead is and who else has them open on one line; who works them, where they are in the
+ * pipeline and what needs attention on one compact line below (both wrap on a narrow pane); a past
+ * tour's outcome is asked for beneath. Memoized: the pane re-renders as the composer's draft changes.
  */
 export const LeadHeader = memo(function LeadHeader({
   lead,
+  leading,
+  trailing,
   ownerControl,
+  details,
   presence,
 }: LeadHeaderProps) {
   return (
-    <Stack gap="xs" className={classes.header}>
-      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-        <Group
-          gap="md"
-          align="baseline"
-          wrap="wrap"
-          style={{ minWidth: 0 }}
-          className={classes.identity}
-        >
+    <div className={classes.header}>
+      <div className={classes.titleLine}>
+        {leading}
+        <Group gap="sm" align="baseline" wrap="wrap" className={classes.identity}>
           <Title order={1} size="h3" className={classes.name}>
             {lead.name}
           </Title>
@@ -43,13 +46,14 @@ export const LeadHeader = memo(function LeadHeader({
           </Text>
           {presence}
         </Group>
-        <Group gap="sm" wrap="wrap" className={classes.actions}>
-          <LeadStatusControl lead={lead} />
-          <OfficeDecisionControl lead={lead} />
-        </Group>
-      </Group>
-      {ownerControl}
+        {trailing && <div className={classes.trailing}>{trailing}</div>}
+      </div>
+      <div className={classes.line}>
+        {ownerControl}
+        <LeadStatusControl lead={lead} />
+        {details}
+      </div>
       <TourOutcomePrompt lead={lead} />
-    </Stack>
+    </div>
   );
 });

@@ -1,6 +1,6 @@
 import { DECISION_UNDO_WINDOW_MS } from '@leasing/contract';
 import type { Lead } from '@leasing/contract';
-import { Badge, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Blockquote, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconCircleCheck, IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
@@ -8,16 +8,22 @@ import { useCompleteOfficeDecision } from '../api/complete-office-decision';
 import { useReopenOfficeDecision } from '../api/reopen-office-decision';
 import { useIsWithin } from '../hooks/use-is-within';
 import { DecisionOutcomeField } from './decision-outcome-field';
+import classes from './office-decision-control.module.css';
 
 export type OfficeDecisionControlProps = {
   lead: Pick<Lead, '_id' | 'companyID' | 'propertyID' | 'pmsLeadId' | 'officeDecisionState'>;
+  /**
+   * The open decision's question (see `decisionQuestionOf`): shown between the badge and
+   * 'Complete', and quoted where the outcome is asked for, so nobody completes it unseen.
+   */
+  question?: string | null;
 };
 
 /**
  * The lead's office decision: open with a way to complete it (with what was decided, optional), or
  * who completed it, with 'Undo' for a minute after.
  */
-export function OfficeDecisionControl({ lead }: OfficeDecisionControlProps) {
+export function OfficeDecisionControl({ lead, question = null }: OfficeDecisionControlProps) {
   const completeDecision = useCompleteOfficeDecision(lead);
   const reopenDecision = useReopenOfficeDecision(lead);
   const [isAsking, setIsAsking] = useState(false);
@@ -82,15 +88,21 @@ export function OfficeDecisionControl({ lead }: OfficeDecisionControlProps) {
   }
 
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap" className={classes.open}>
       <Badge
         color="orange"
         variant="light"
         size="lg"
         leftSection={<IconFlag size={14} stroke={1.75} />}
+        className={classes.badge}
       >
         Decision open
       </Badge>
+      {question && (
+        <Text size="sm" lineClamp={2} className={classes.question} title={question}>
+          {question}
+        </Text>
+      )}
       <Popover
         opened={isAsking}
         onChange={setIsAsking}
@@ -116,6 +128,17 @@ export function OfficeDecisionControl({ lead }: OfficeDecisionControlProps) {
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap="xs">
+            {question && (
+              <Blockquote
+                p="xs"
+                color="orange"
+                fz="sm"
+                aria-label="The decision's question"
+                className={classes.quote}
+              >
+                {question}
+              </Blockquote>
+            )}
             <DecisionOutcomeField
               value={outcome}
               onChange={setOutcome}

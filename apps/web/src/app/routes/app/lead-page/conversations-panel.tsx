@@ -8,6 +8,7 @@ import type { Composer } from '../../../../features/composer/hooks/use-composer'
 import { ConversationTimeline } from '../../../../features/conversations/components/conversation-timeline';
 import type { ScheduledMessageActions } from '../../../../features/conversations/components/scheduled-message-note';
 import { useRetryFailedMessage } from '../../../../features/conversations/hooks/use-retry-failed-message';
+import { OpenDecisionBar } from '../../../../features/leads/components/open-decision-bar';
 import { useNewEvents } from '../../../../features/live/hooks/use-new-events';
 import { useTypingSignal } from '../../../../features/presence/hooks/use-presence';
 import classes from './lead-page.module.css';
@@ -25,8 +26,8 @@ export type ConversationsPanelProps = {
   /** A secure link's visitor: no retries, no changes to scheduled messages, no typing, no templates. */
   isSecureAccess: boolean;
   /**
-   * In the panel's header on a wide screen; on a narrow one, where every line counts, at the end of
-   * the timeline's tool row (the 'Conversations' switch above names the panel there).
+   * At the end of the timeline's tool row, which on a wide screen starts with the panel's title
+   * (on a narrow one the 'Conversations' switch above names the panel): one line, not two.
    */
   moreMenu: ReactNode;
   scheduledActions: ScheduledMessageActions;
@@ -69,12 +70,7 @@ export function ConversationsPanel({
       aria-label="Conversations"
       className={classes.conversations}
     >
-      {!isNarrow && (
-        <div className={classes.conversationsHeader}>
-          <span className={classes.conversationsTitle}>CONVERSATIONS</span>
-          {moreMenu}
-        </div>
-      )}
+      <OpenDecisionBar lead={lead} />
       <div className={classes.timeline}>
         <ConversationTimeline
           leadID={lead._id}
@@ -92,9 +88,12 @@ export function ConversationsPanel({
           newEventCount={newEvents.count}
           onNewEventsSeen={newEvents.dismiss}
           scrollToEndRequests={reviewRequests}
-          toolsEndRef={isNarrow ? setToolsEndSlot : undefined}
+          toolsStart={
+            isNarrow ? undefined : <span className={classes.conversationsTitle}>CONVERSATIONS</span>
+          }
+          toolsEndRef={setToolsEndSlot}
         />
-        {isNarrow && toolsEndSlot && createPortal(moreMenu, toolsEndSlot)}
+        {toolsEndSlot && createPortal(moreMenu, toolsEndSlot)}
       </div>
       <div ref={composerSlotRef} data-testid="composer-slot" className={classes.composerSlot}>
         <MessageComposer

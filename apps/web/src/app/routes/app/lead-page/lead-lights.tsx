@@ -13,7 +13,7 @@ export type LeadLightsProps = {
 /** What needs attention on the lead, and its follow-up beside it. */
 export function LeadLights({ lead, isFollowUpOpen, onFollowUpOpenChange }: LeadLightsProps) {
   return (
-    <Group gap="xs" pb="xs" wrap="wrap" aria-label="Lights" role="group">
+    <Group gap="xs" wrap="wrap" aria-label="Lights" role="group">
       <LeadLightBadges
         lights={lead.lights}
         followUpAt={lead.followUpAt}

@@ -17,6 +17,7 @@ import { useMarkLeadRead } from '../../../../features/inbox/api/mark-lead-read';
 import { A2pBanner } from '../../../../features/leads/components/a2p-banner';
 import { CompleteDecisionPrompt } from '../../../../features/leads/components/complete-decision-prompt';
 import { LeadHeader } from '../../../../features/leads/components/lead-header';
+import { OfficeDecisionControl } from '../../../../features/leads/components/office-decision-control';
 import { NotesDialog } from '../../../../features/leads/components/notes-dialog';
 import { OwnerControl } from '../../../../features/owners/components/owner-control';
 import { PaymentLinkDialog } from '../../../../features/payment-links/components/payment-link-dialog';
@@ -30,7 +31,7 @@ import { ConversationsPanel } from './conversations-panel';
 import { LeadInfoPanel } from './lead-info-panel';
 import { LeadLights } from './lead-lights';
 import classes from './lead-page.module.css';
-import { LeadTopBar } from './lead-top-bar';
+import { LeadBackLink } from './lead-top-bar';
 import { NarrowViewSwitch, useIsNarrowPane } from './narrow-view-switch';
 import type { NarrowView } from './narrow-view-switch';
 import { SendNowQuietHoursModal } from './send-now-quiet-hours-modal';
@@ -179,17 +180,30 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
     />
   );
   const isInfoShown = !isNarrow || narrowView === 'info';
+  const lights = (
+    <LeadLights lead={lead} isFollowUpOpen={isFollowUpOpen} onFollowUpOpenChange={followUp.set} />
+  );
+  // An open decision waits on the conversation's own bar, its question in view; a completed one
+  // (with its minute of 'Undo') stays on the lead's line.
+  const isDecisionCompleted = lead.officeDecisionState?.status === 'COMPLETED';
 
   return (
     <div className={classes.page}>
-      {!isSecureAccess && <LeadTopBar backHref={backHref} queueNavigation={queueNavigation} />}
       <div ref={paneRef} className={classes.pane} data-expanded={isExpanded || undefined}>
         <PortalScope target={fullscreen.fullscreen ? paneElement : null}>
           <ProcessingOverlay visible={isWorking} />
           <LeadHeader
             lead={lead}
+            leading={isSecureAccess ? undefined : <LeadBackLink backHref={backHref} />}
+            trailing={isSecureAccess ? undefined : queueNavigation}
             ownerControl={isNarrow ? undefined : ownerControl}
             presence={presence}
+            details={
+              <>
+                {!isNarrow && lights}
+                {isDecisionCompleted && <OfficeDecisionControl lead={lead} />}
+              </>
+            }
           />
           {isNarrow && <NarrowViewSwitch value={narrowView} onChange={setNarrowView} />}
           {isInfoShown && (
@@ -201,11 +215,7 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
                   since={lead.propertyA2pUnregisteredAt}
                 />
               )}
-              <LeadLights
-                lead={lead}
-                isFollowUpOpen={isFollowUpOpen}
-                onFollowUpOpenChange={followUp.set}
-              />
+              {isNarrow && lights}
             </>
           )}
           <div className={classes.columns} data-narrow-view={isNarrow ? narrowView : undefined}>

@@ -1,4 +1,4 @@
-import { Anchor, Group } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -25,5 +25,28 @@ export function LeadTopBar({ backHref, queueNavigation }: LeadTopBarProps) {
       </div>
       {queueNavigation}
     </div>
+  );
+}
+
+export type LeadBackLinkProps = {
+  /** The inbox the lead was opened from. */
+  backHref: string;
+};
+
+/** 'Back to dashboard' as an arrow before the lead's name: the pane's first line keeps its room. */
+export function LeadBackLink({ backHref }: LeadBackLinkProps) {
+  return (
+    <Tooltip label="Back to dashboard" withArrow>
+      <ActionIcon
+        component={Link}
+        to={backHref}
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label="Back to dashboard"
+      >
+        <IconArrowLeft size={18} stroke={1.75} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
   );
 }
