@@ -44,11 +44,11 @@ describe('lead owners in the console', () => {
       .getByRole('button', { name: 'Assign to me' })
       .click();
 
-    await expect.poll(() => ownerLine(priya)).toBe('You own this lead · assistant paused');
+    await expect.poll(() => ownerLine(priya)).toBe('You · assistant paused');
     // The other console hears it live: the owner line and the timeline event.
     await expect
       .poll(() => ownerLine(dana), { timeout: 10_000 })
-      .toBe(`${agent.name} owns this lead · assistant paused`);
+      .toBe(`${agent.name} · assistant paused`);
     await expect
       .poll(() => dana.getByText(`Assigned to ${agent.name} by ${agent.name}`).count(), {
         timeout: 10_000,

@@ -265,6 +265,21 @@ describe('the lead conversation pane', () => {
     expect(requests).toBe(4);
   });
 
+  it('gives the timeline at least 60 % of a 1280×720 window', async () => {
+    await ui.page.setViewportSize({ width: 1280, height: 720 });
+    const olivia = await ui.make.lead({ name: 'Olivia Grant' });
+    await ui.make.textFromLead(olivia, 'Is the two-bedroom still available?');
+    await openLead(ui.page, ui.server.url, olivia);
+    // The owner, status, lights and follow-up share the name's line.
+    const nameBox = await ui.page.getByRole('heading', { name: olivia.name }).boundingBox();
+    const followUpBox = await ui.page.getByRole('button', { name: /follow up/i }).boundingBox();
+    expect(
+      Math.abs(followUpBox!.y + followUpBox!.height / 2 - (nameBox!.y + nameBox!.height / 2)),
+    ).toBeLessThan(12);
+    const box = await ui.page.getByLabel('Conversation timeline').boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(0.6 * 720);
+  });
+
   it('keeps an open decision in view above the timeline at 1280×720, however far it is scrolled', async () => {
     await ui.page.setViewportSize({ width: 1280, height: 720 });
     const noah = await ui.make.lead({ name: 'Noah Reed' });
@@ -272,14 +287,7 @@ describe('the lead conversation pane', () => {
       noah,
       'The assistant needs a decision: may Noah move in a week early?',
     );
-    for (let i = 1; i <= 12; i += 1) {
-      await ui.make.event(noah, {
-        eventType: 'SMS',
-        senderType: 'LEAD',
-        senderName: noah.name,
-        body: `Follow-up question ${i}`,
-      });
-    }
+    for (let i = 1; i <= 12; i += 1) await ui.make.textFromLead(noah, `Follow-up question ${i}`);
     await openLead(ui.page, ui.server.url, noah);
     const bar = ui.page.getByRole('region', { name: 'Open decision' });
     const question = bar.getByText('may Noah move in a week early?');

@@ -34,8 +34,11 @@ export function LeadEscalationRoute() {
   return <LeadWorkspace propertyId={params.data.propertyId} pmsLeadId={params.data.pmsLeadId} />;
 }
 
-/** Wide enough for the inbox beside the lead (Mantine's `xl` breakpoint is 88em; this is 80em). */
-const SPLIT_MEDIA_QUERY = '(min-width: 80em)';
+/**
+ * Wide enough for the inbox beside the lead and the lead's one line above the conversation (90em:
+ * 1440 px); narrower, the lead takes the whole width and the inbox is 'Back to dashboard' away.
+ */
+const SPLIT_MEDIA_QUERY = '(min-width: 90em)';
 
 /**
  * The lead in the queue it was opened from: that inbox (scope, search, filters) on the left on a

@@ -14,7 +14,7 @@ import { renderApp } from '../../../testing/render-app';
 import { stubElementScrollTo } from '../../../testing/stub-layout';
 
 const [maple] = properties as [(typeof properties)[0]];
-const WIDE = '(min-width: 80em)';
+const WIDE = '(min-width: 90em)';
 
 const rows: InboxItem[] = ['Avery Stone', 'Blake Reyes', 'Casey Renter'].map((name, index) =>
   inboxItem({ _id: `l-${index}`, pmsLeadId: `L-${index}`, name, unread: true }),

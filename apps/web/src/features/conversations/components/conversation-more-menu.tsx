@@ -52,7 +52,7 @@ export function ConversationMoreMenu({
     // need not watch for its target being hidden.
     <Menu position="bottom-end" shadow="md" width={200}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="More actions">
+        <ActionIcon variant="subtle" color="gray" size="md" aria-label="More actions">
           <IconDots size={18} stroke={1.75} />
         </ActionIcon>
       </Menu.Target>

@@ -485,7 +485,7 @@ export const ConversationTimeline = memo(function ConversationTimeline({
               <Tooltip label="Search (Ctrl+F)" withArrow>
                 <ActionIcon
                   ref={searchButtonRef}
-                  size="lg"
+                  size="md"
                   variant="subtle"
                   color="gray"
                   aria-label="Search this conversation"

@@ -37,7 +37,7 @@ export function JumpToDate({ onJump }: JumpToDateProps) {
   return (
     <TextInput
       type="date"
-      size="sm"
+      size="xs"
       label="Jump to date"
       value={value}
       max={todayValue()}

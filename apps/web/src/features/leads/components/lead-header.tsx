@@ -1,5 +1,5 @@
 import type { Lead } from '@leasing/contract';
-import { Group, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { LeadStatusControl } from './lead-status-control';
@@ -21,9 +21,10 @@ export type LeadHeaderProps = {
 };
 
 /**
- * Who the lead is and who else has them open on one line; who works them, where they are in the
- * pipeline and what needs attention on one compact line below (both wrap on a narrow pane); a past
- * tour's outcome is asked for beneath. Memoized: the pane re-renders as the composer's draft changes.
+ * One line above the conversation: who the lead is (the property under the name), who else has
+ * them open, who works them, where they are in the pipeline and what needs attention; it wraps on
+ * a narrow pane. A past tour's outcome is asked for beneath. Memoized: the pane re-renders as the
+ * composer's draft changes.
  */
 export const LeadHeader = memo(function LeadHeader({
   lead,
@@ -35,23 +36,23 @@ export const LeadHeader = memo(function LeadHeader({
 }: LeadHeaderProps) {
   return (
     <div className={classes.header}>
-      <div className={classes.titleLine}>
+      <div className={classes.line}>
         {leading}
-        <Group gap="sm" align="baseline" wrap="wrap" className={classes.identity}>
-          <Title order={1} size="h3" className={classes.name}>
+        <div className={classes.identity}>
+          <Title order={1} size="h4" className={classes.name}>
             {lead.name}
           </Title>
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="xs" className={classes.property}>
             {lead.propertyName}
           </Text>
-          {presence}
-        </Group>
+        </div>
+        {presence}
+        <div className={classes.controls}>
+          {ownerControl}
+          <LeadStatusControl lead={lead} />
+          {details}
+        </div>
         {trailing && <div className={classes.trailing}>{trailing}</div>}
-      </div>
-      <div className={classes.line}>
-        {ownerControl}
-        <LeadStatusControl lead={lead} />
-        {details}
       </div>
       <TourOutcomePrompt lead={lead} />
     </div>

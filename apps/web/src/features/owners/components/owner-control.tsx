@@ -1,5 +1,5 @@
 import type { Lead, OwnerChoice, User } from '@leasing/contract';
-import { Avatar, Button, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Button, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconRobot, IconUserOff } from '@tabler/icons-react';
 import { useAssignLead } from '../api/assign-lead';
 import { initials } from '../../../lib/initials';
@@ -40,7 +40,7 @@ export function OwnerControl({ lead, me }: OwnerControlProps) {
     );
 
   return (
-    <Group gap="xs" wrap="wrap" align="center" role="group" aria-label="Owner">
+    <Group gap={6} wrap="wrap" align="center" role="group" aria-label="Owner">
       {avatar}
       <Text size="sm" data-testid="owner-state">
         {ownerStateLine(owner, me?._id)}
@@ -59,16 +59,17 @@ export function OwnerControl({ lead, me }: OwnerControlProps) {
         </Tooltip>
       )}
       {owner.kind === 'user' && (
-        <Tooltip label={blocked ?? ''} disabled={!blocked} withArrow>
-          <Button
-            size="compact-sm"
+        <Tooltip label={blocked ?? 'Hand back to assistant'} withArrow>
+          <ActionIcon
             variant="default"
+            size={26}
             disabled={Boolean(blocked) || assign.isPending}
+            aria-label="Hand back to assistant"
             aria-describedby={blocked ? `owner-blocked-${lead._id}` : undefined}
             onClick={() => choose({ kind: 'assistant' }, 'Assistant')}
           >
-            Hand back to assistant
-          </Button>
+            <IconRobot size={16} stroke={1.75} aria-hidden />
+          </ActionIcon>
         </Tooltip>
       )}
       <OwnerMenu
@@ -76,15 +77,16 @@ export function OwnerControl({ lead, me }: OwnerControlProps) {
         me={me}
         onChoose={choose}
         target={
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            rightSection={<IconChevronDown size={14} />}
-            disabled={assign.isPending}
-            aria-label="Change owner"
-          >
-            Change owner
-          </Button>
+          <Tooltip label="Change owner" withArrow>
+            <ActionIcon
+              variant="subtle"
+              size={26}
+              disabled={assign.isPending}
+              aria-label="Change owner"
+            >
+              <IconChevronDown size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
         }
       />
       {blocked && (

@@ -15,14 +15,15 @@ export function ownerChoiceLabel(owner: OwnerChoice, name: string): string {
 }
 
 /**
- * The pane's one line: "Assistant active", "Unassigned · assistant active", "Alex Kim owns this
- * lead · assistant paused" ("You own this lead · …" for the signed-in owner).
+ * Who works the lead, short enough for the pane's one line: "Assistant active", "Unassigned ·
+ * assistant active", "Alex Kim · assistant paused" ("You · assistant paused" for the signed-in
+ * owner).
  */
 export function ownerStateLine(owner: LeadOwner, meId: string | undefined): string {
   if (owner.kind === 'assistant') return 'Assistant active';
   if (owner.kind === 'unassigned') return 'Unassigned · assistant active';
-  const who = owner.userId === meId ? 'You own' : `${owner.name} owns`;
-  return `${who} this lead · assistant paused`;
+  const who = owner.userId === meId ? 'You' : owner.name;
+  return `${who} · assistant paused`;
 }
 
 /**
