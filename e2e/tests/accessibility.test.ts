@@ -233,6 +233,16 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       await expectNoSeriousA11yViolations(page, 'pane more-menu');
     });
 
+    it('a toast, after completing a decision', async () => {
+      await signIn(page, server.url);
+      await openLead(page, server.url, await richLead('Sofia Martinez'));
+      await page.getByRole('button', { name: 'Complete', exact: true }).click();
+      await page.getByLabel('Outcome (optional)').press('Enter');
+      await page.getByText('Marked as completed', { exact: true }).waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'toast');
+    });
+
     it('the notes dialog and a call transcript', async () => {
       await signIn(page, server.url);
       const mia = await richLead('Mia Davis');

@@ -17,7 +17,8 @@ export function AppProvider({ queryClient, children }: AppProviderProps) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <Notifications position="top-right" />
+      {/* Bottom left, as mail clients do: clear of the account menu and of the composer's send. */}
+      <Notifications position="bottom-left" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,4 +1,4 @@
-import { createTheme, DEFAULT_THEME, Menu, Modal } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, Menu, Modal, Notification } from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
 import { darkenToContrast } from '../lib/contrast';
 
@@ -19,6 +19,10 @@ export const theme = createTheme({
   components: {
     // Every dialog's close button has a name (axe: button-name), not only those that remember it.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // A toast's close button too (axe: button-name, critical).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
+    }),
     // The placeholder is a focusable child of role="menu" that is no menu item (axe:
     // aria-required-children); the dropdown itself takes the focus instead. The console's menus sit
     // in places that never scroll out of view (headers, the composer, dialogs), so none hides when

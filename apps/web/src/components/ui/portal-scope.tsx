@@ -22,7 +22,7 @@ export function PortalScope({ target, children }: PortalScopeProps) {
   );
   return (
     <MantineThemeProvider theme={theme}>
-      {target && <Notifications position="top-right" withinPortal={false} />}
+      {target && <Notifications position="bottom-left" withinPortal={false} />}
       {children}
     </MantineThemeProvider>
   );

@@ -240,6 +240,10 @@ describe('lead escalation page', () => {
     answer({ body: completion });
 
     expect(await screen.findByText('Marked as completed')).toBeTruthy();
+    // The toast's close button says what it does.
+    expect(screen.getAllByRole('button', { name: 'Dismiss notification' }).length).toBeGreaterThan(
+      0,
+    );
     expect(server.requestsTo(decisionPath, 'PUT')[0]?.body).toEqual({
       status: 'COMPLETED',
       isSeenByUser: true,
