@@ -444,7 +444,9 @@ export function MessageComposer({
       )}
 
       <div className={classes.inputRow}>
-        <ComposerAvatar companyStatus={lead.companyStatus} sender={sender} />
+        <div className={classes.avatar}>
+          <ComposerAvatar companyStatus={lead.companyStatus} sender={sender} />
+        </div>
         <Textarea
           ref={textareaRef}
           aria-label="Message"
