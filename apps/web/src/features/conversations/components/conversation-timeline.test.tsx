@@ -58,6 +58,8 @@ describe('conversation timeline', () => {
     expect(row('sms-in').getByText('Jordan Prospect')).toBeTruthy();
     expect(row('sms-in').getByText('SMS')).toBeTruthy();
     expect(row('sms-in').getByText(/Is the 2 bedroom still available\?\s+Thanks!/)).toBeTruthy();
+    // A sender without a picture shows their initials, not an empty circle.
+    expect(row('sms-in').getByText('JP')).toBeTruthy();
     expect(row('sms-in').getByText(/^\d{1,2}:01 (AM|PM)$/)).toBeTruthy();
 
     expect(row('sms-assistant').getByText('Leasing Assistant')).toBeTruthy();

@@ -230,6 +230,14 @@ export function MessageBubble({
     onEmailClick?.(event);
   }
 
+  // One child or none: with none, the avatar shows the sender's initials (two empty children
+  // would leave a blank circle).
+  const avatarIcon = event.iconURL ? null : isAssistant ? (
+    <IconRobot size={18} stroke={1.75} />
+  ) : isAutomaticText ? (
+    <IconMessageBolt size={18} stroke={1.75} />
+  ) : null;
+
   return (
     <div className={`${classes.message} ${isIncoming ? classes.incoming : classes.outgoing}`}>
       <Avatar
@@ -240,10 +248,7 @@ export function MessageBubble({
         size={32}
         radius="xl"
       >
-        {isAssistant && !event.iconURL ? <IconRobot size={18} stroke={1.75} /> : undefined}
-        {isAutomaticText && !event.iconURL ? (
-          <IconMessageBolt size={18} stroke={1.75} />
-        ) : undefined}
+        {avatarIcon}
       </Avatar>
       <div className={classes.messageColumn}>
         <div className={classes.messageMeta}>
