@@ -13,8 +13,10 @@ import { domainEvent, type Actor } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/errors.js';
+import { formatZonedDateTime } from '../../lib/format-zoned.js';
 import { hashPassword } from '../../lib/password.js';
 import { revokeUserRefreshTokens, setUserDeactivated, setUserRole } from '../auth/index.js';
+import { findCompanyById } from '../company/index.js';
 import { cancelScheduledOfSender } from '../messaging/index.js';
 import { enqueueSystemEmail } from '../messaging/index.js';
 import {
@@ -99,6 +101,8 @@ const inviteEmailText = (input: {
   companyName: string;
   link: string;
   expiresAt: Date;
+  /** The company's zone: the console's own date format, on the company's clock. */
+  timeZone: string;
 }) =>
   [
     `Hello ${input.name},`,
@@ -108,7 +112,7 @@ const inviteEmailText = (input: {
     '',
     input.link,
     '',
-    `The link works once and until ${input.expiresAt.toUTCString()}.`,
+    `The link works once and until ${formatZonedDateTime(input.expiresAt, input.timeZone)}.`,
   ].join('\n');
 
 /**
@@ -137,6 +141,7 @@ export const inviteTeammate = async (
       expiresAt,
     });
     const link = inviteLink(deps.publicUrl, token);
+    const timeZone = (await findCompanyById(db, company.id))?.timeZone ?? 'UTC';
     await enqueueSystemEmail(
       deps.queue,
       { sql },
@@ -150,6 +155,7 @@ export const inviteTeammate = async (
           companyName: company.name,
           link,
           expiresAt,
+          timeZone,
         }),
         signIn: { link, invitationId: invitation.id },
       },

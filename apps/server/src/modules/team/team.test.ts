@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
 import type { ConversationEvent, Invitation, OutboxEntry, TeamMember } from '@leasing/contract';
-import { auditLog, conversationEvents, sandboxOutbox } from '../../db/schema/index.js';
+import { auditLog, companies, conversationEvents, sandboxOutbox } from '../../db/schema/index.js';
+import { formatZonedDateTime } from '../../lib/format-zoned.js';
 import {
   createLead,
   createOffice,
@@ -75,6 +76,18 @@ describe.each(everyDatabase())('the team page ($name)', (target) => {
     const mail = await waitForInviteEmail(ctx, adminToken, email);
     expect(mail.channel).toBe('EMAIL');
     expect(mail.body).toContain('http://localhost:3000/account/accept-invite?token=••••••••\n');
+    // The expiry in the console's own format, on the company's clock (not an HTTP date in GMT).
+    const [company] = await ctx.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, office.company.id));
+    const expires = new Date(
+      clock.now().getTime() + ctx.app.config.auth.inviteTtlHours * 3_600_000,
+    );
+    expect(mail.body).toContain(
+      `The link works once and until ${formatZonedDateTime(expires, company!.timeZone)}.`,
+    );
+    expect(mail.body).not.toContain('GMT');
     expect(mail.invitation).toEqual({ _id: invited.body._id, status: 'pending' });
     // Nor does the stored copy keep it anywhere: no MIME source, no token.
     const [stored] = await ctx.db
