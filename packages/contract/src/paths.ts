@@ -87,6 +87,7 @@ export const apiRoutes = {
   templateAttachments: '/api/templates/:templateId/attachments',
   templateAttachment: '/api/templates/:templateId/attachments/:attachmentId',
   leadTemplateRender: '/api/leads/:leadId/templates/:templateId/render',
+  leadTemplateFit: '/api/leads/:leadId/templates/fit',
   notifications: '/api/notifications',
   notificationsRead: '/api/notifications/read',
   notificationsReadAll: '/api/notifications/read-all',
@@ -265,6 +266,8 @@ export const apiPaths = {
   /** The template filled for this lead (its language variant, merge fields). */
   leadTemplateRender: (leadId: string, templateId: string) =>
     pathOf(apiRoutes.leadTemplateRender, { leadId, templateId }),
+  /** Which templates fit this lead (every field has a value), previewed with its values. */
+  leadTemplateFit: (leadId: string) => pathOf(apiRoutes.leadTemplateFit, { leadId }),
   notifications: apiRoutes.notifications,
   notificationsRead: apiRoutes.notificationsRead,
   notificationsReadAll: apiRoutes.notificationsReadAll,

@@ -154,5 +154,30 @@ export const renderedTemplateSchema = z.object({
 });
 export type RenderedTemplate = z.infer<typeof renderedTemplateSchema>;
 
+/** `GET /api/leads/:leadId/templates/fit?channel=…`: which templates fit this lead, previewed. */
+export const templateFitQuerySchema = z.object({ channel: z.enum(['SMS', 'EMAIL']) });
+export type TemplateFitQuery = z.infer<typeof templateFitQuerySchema>;
+
+export const templateFitSchema = z.object({
+  templateId: z.uuid(),
+  /**
+   * The text (the variant in the lead's language) with this lead's values; a field without one
+   * stays as it is written (`{{tour.date}}`), a payment link not made yet reads "[payment link]".
+   */
+  preview: z.string(),
+  /** The fields this lead has no value for, each with why ("no tour is scheduled"); [] when it fits. */
+  missing: z.array(
+    z.object({
+      field: z.enum(Object.keys(templateFieldInfo) as [TemplateField]),
+      reason: z.string(),
+    }),
+  ),
+});
+export type TemplateFit = z.infer<typeof templateFitSchema>;
+
+/** Every template usable on the channel, those that fit the lead first (each kept in list order). */
+export const templateFitListSchema = z.object({ items: z.array(templateFitSchema) });
+export type TemplateFitList = z.infer<typeof templateFitListSchema>;
+
 /** The 400 of a render that left a merge field empty for this lead (`details` name each field). */
 export const TEMPLATE_FIELD_MISSING_CODE = 'TEMPLATE_FIELD_MISSING' satisfies ErrorCode;

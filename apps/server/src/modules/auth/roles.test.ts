@@ -89,6 +89,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/templates/:templateId/attachments': 'staff',
   'DELETE /api/templates/:templateId/attachments/:attachmentId': 'staff',
   'POST /api/leads/:leadId/templates/:templateId/render': 'staff',
+  'GET /api/leads/:leadId/templates/fit': 'staff',
   'GET /api/settings/office-hours': 'admin',
   'PUT /api/settings/response-target': 'admin',
   'PUT /api/properties/:propertyId/office-hours': 'admin',

@@ -39,6 +39,15 @@ export const fieldsOf = (text: string): FieldsOf => {
   return { fields };
 };
 
+/** Every merge field the texts use (a text that cannot be read adds none). */
+export const fieldsUsedIn = (texts: string[]): Set<TemplateField> =>
+  new Set(
+    texts.flatMap((text) => {
+      const parsed = fieldsOf(text);
+      return 'fields' in parsed ? parsed.fields : [];
+    }),
+  );
+
 /** The view mustache reads dotted names from: `lead.firstName` → `{ lead: { firstName } }`. */
 const viewOf = (values: Record<string, string>) => {
   const view: Record<string, unknown> = {};
@@ -74,4 +83,21 @@ export const renderText = (text: string, values: Partial<FieldValues>): Rendered
     parsed.fields.map((field) => [field, (values[field] as { value: string }).value]),
   );
   return { text: Mustache.render(text, viewOf(filled), {}, { escape: (value: string) => value }) };
+};
+
+/**
+ * A template text with the values it has for one lead: each field with a value filled, each one
+ * without left as written (`{{tour.date}}`), so a person sees both what the lead would read and
+ * what is missing. For a preview only: a message is sent from `renderText` alone.
+ */
+export const previewText = (text: string, values: Partial<FieldValues>): string => {
+  const parsed = fieldsOf(text);
+  if ('problem' in parsed) throw new Error(`stored template is invalid: ${parsed.problem}`);
+  const shown = Object.fromEntries(
+    parsed.fields.map((field) => {
+      const value = values[field];
+      return [field, value && 'value' in value ? value.value : `{{${field}}}`];
+    }),
+  );
+  return Mustache.render(text, viewOf(shown), {}, { escape: (value: string) => value });
 };

@@ -5,6 +5,8 @@ import {
   MAX_EMAIL_ATTACHMENTS,
   MAX_EMAIL_ATTACHMENTS_TOTAL_BYTES,
   templateAttachmentParamsSchema,
+  templateFitListSchema,
+  templateFitQuerySchema,
   leadTemplateParamsSchema,
   messageTemplateListSchema,
   messageTemplateSchema,
@@ -13,6 +15,7 @@ import {
   templateParamsSchema,
   updateTemplateRequestSchema,
 } from '@leasing/contract';
+import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
 import { readMultipartSend } from '../messaging/index.js';
@@ -20,12 +23,15 @@ import {
   addTemplateAttachments,
   createTemplate,
   deleteTemplate,
+  fitTemplates,
   listTemplates,
   removeTemplateAttachment,
   renderTemplate,
   updateTemplate,
   type TemplatesDeps,
 } from './templates.service.js';
+
+const leadParamsOfFit = z.object({ leadId: leadTemplateParamsSchema.shape.leadId });
 
 /**
  * Every staff member: the templates they may use (the company's and their own), their own
@@ -113,6 +119,18 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplatesDeps }> = a
         request.params.templateId,
         request.params.attachmentId,
       ),
+  );
+
+  app.get(
+    apiRoutes.leadTemplateFit,
+    {
+      schema: {
+        params: leadParamsOfFit,
+        querystring: templateFitQuerySchema,
+        response: { 200: templateFitListSchema },
+      },
+    },
+    (request) => fitTemplates(deps, principalOf(request), request.params.leadId, request.query),
   );
 
   app.post(

@@ -6,6 +6,8 @@ import type {
   RenderTemplateRequest,
   TemplateAttachment,
   TemplateField,
+  TemplateFitList,
+  TemplateFitQuery,
   TemplateVariant,
 } from '@leasing/contract';
 import {
@@ -32,7 +34,14 @@ import {
 } from '../messaging/index.js';
 import type { MediaStorage } from '../messaging/index.js';
 import { templatePaymentLink, type PaymentsDeps } from '../payments/index.js';
-import { fieldsOf, renderText, type FieldValue, type FieldValues } from './merge-fields.js';
+import {
+  fieldsOf,
+  fieldsUsedIn,
+  previewText,
+  renderText,
+  type FieldValue,
+  type FieldValues,
+} from './merge-fields.js';
 import {
   deleteTemplateRow,
   findPropertyAndCompany,
@@ -383,6 +392,7 @@ const valuesFor = async (
   lead: LeadRow,
   used: Set<TemplateField>,
   channel: 'SMS' | 'EMAIL',
+  { createLink = true }: { createLink?: boolean } = {},
 ): Promise<Partial<FieldValues>> => {
   const place = await findPropertyAndCompany(deps.db, lead.propertyId);
   const timeZone = place?.propertyTimeZone ?? place?.companyTimeZone ?? 'America/New_York';
@@ -410,7 +420,13 @@ const valuesFor = async (
       const value = values[field];
       return field === 'paymentLink' || (value !== undefined && 'value' in value);
     });
-    values.paymentLink = await paymentLinkOf(deps, principal, lead, channel, othersFilled);
+    values.paymentLink = await paymentLinkOf(
+      deps,
+      principal,
+      lead,
+      channel,
+      othersFilled && createLink,
+    );
   }
   return values;
 };
@@ -428,6 +444,54 @@ const missingField = (
     {},
     missing.map(({ field }, index) => ({ path: `template.${field}`, message: sentences[index]! })),
   );
+};
+
+/** What a payment link not made yet reads as in a preview (it is made when the template is used). */
+const PAYMENT_LINK_PREVIEW = '[payment link]';
+
+/**
+ * Every template the caller may use on `channel`, previewed for one lead: those whose every field
+ * has a value for this lead first, then the rest, each naming what it lacks ('no tour is
+ * scheduled'); each group keeps the list's order. Nothing is made: a payment link that using the
+ * template would make reads "[payment link]".
+ */
+export const fitTemplates = async (
+  deps: TemplatesDeps,
+  principal: Principal,
+  leadId: string,
+  { channel }: TemplateFitQuery,
+): Promise<TemplateFitList> => {
+  const lead = await getCompanyLead(deps.db, principal.companyId, leadId);
+  const usable = (await listVisibleTemplates(deps.db, principal.companyId, principal.id)).filter(
+    (template) => template.channel === 'BOTH' || template.channel === channel,
+  );
+  const texts = usable.map((template) => {
+    const variant = variantFor(template, lead.preferredLanguage);
+    const subject = channel === 'EMAIL' ? variant.subject : null;
+    return { template, body: variant.body, all: [variant.body, ...(subject ? [subject] : [])] };
+  });
+  const used = fieldsUsedIn(texts.flatMap(({ all }) => all));
+  const values = await valuesFor(deps, principal, lead, used, channel, { createLink: false });
+  const link = values.paymentLink;
+  if (link && 'value' in link && link.value === '')
+    values.paymentLink = { value: PAYMENT_LINK_PREVIEW };
+  const items = texts.map(({ template, body, all }) => {
+    const missing = all
+      .flatMap((text) => {
+        const rendered = renderText(text, values);
+        return 'missing' in rendered ? rendered.missing : [];
+      })
+      .filter(
+        (item, index, list) => list.findIndex((other) => other.field === item.field) === index,
+      );
+    return { templateId: template.id, preview: previewText(body, values), missing };
+  });
+  return {
+    items: [
+      ...items.filter((item) => item.missing.length === 0),
+      ...items.filter((item) => item.missing.length > 0),
+    ],
+  };
 };
 
 /**
@@ -455,12 +519,7 @@ export const renderTemplate = async (
   const variant = variantFor(template, lead.preferredLanguage);
   const subject = channel === 'EMAIL' ? variant.subject : null;
   const texts = [variant.body, ...(subject ? [subject] : [])];
-  const used = new Set(
-    texts.flatMap((text) => {
-      const parsed = fieldsOf(text);
-      return 'fields' in parsed ? parsed.fields : [];
-    }),
-  );
+  const used = fieldsUsedIn(texts);
   const values = await valuesFor(deps, principal, lead, used, channel);
   const body = renderText(variant.body, values);
   const title = subject === null ? null : renderText(subject, values);

@@ -5,6 +5,7 @@ import {
   apiPaths,
   type MessageTemplate,
   type RenderedTemplate,
+  type TemplateFitList,
   TEMPLATE_FIELD_MISSING_CODE,
 } from '@leasing/contract';
 import { auditLog, messageTemplates, paymentLinks } from '../../db/schema/index.js';
@@ -129,6 +130,70 @@ describe.each(everyDatabase())('message templates on $name', (target) => {
     expect(refused.body.error.message).toBe(
       '{{property.address}} has no value for Ava: the property has no address.',
     );
+  });
+
+  it('orders the templates by what fits the lead and previews them with its values', async () => {
+    const o = await office();
+    const noTour = await createLead(s.db, o.property, { name: 'Noah Kim' });
+    // Made in this order, named so the list's own order (by name) puts the tour one first.
+    const tour = await createOk(o.admin, {
+      name: 'A tour confirmation',
+      body: 'Hi {{lead.firstName}}, see you {{tour.date}} at {{tour.time}}.',
+    });
+    const welcome = await createOk(o.admin, {
+      name: 'B welcome',
+      body: 'Hi {{lead.firstName}}, thanks for asking about {{property.name}}!',
+    });
+    const emailOnly = await createOk(o.admin, {
+      name: 'C email only',
+      channel: 'EMAIL',
+      subject: 'Welcome',
+      body: 'Hello {{lead.name}}',
+    });
+    const fit = (leadId: string, channel = 'SMS') =>
+      s.request<TemplateFitList & ErrorBody>(
+        'GET',
+        `${apiPaths.leadTemplateFit(leadId)}?channel=${channel}`,
+        {
+          as: o.agent,
+        },
+      );
+
+    // No tour: the welcome fits and comes first; the tour template follows, naming what it lacks.
+    const forNoah = await fit(noTour.id);
+    expect(forNoah.status, JSON.stringify(forNoah.body)).toBe(200);
+    expect(forNoah.body.items).toEqual([
+      {
+        templateId: welcome._id,
+        preview: 'Hi Noah, thanks for asking about Maple Grove!',
+        missing: [],
+      },
+      {
+        templateId: tour._id,
+        preview: 'Hi Noah, see you {{tour.date}} at {{tour.time}}.',
+        missing: [
+          { field: 'tour.date', reason: 'no tour is scheduled' },
+          { field: 'tour.time', reason: 'no tour is scheduled' },
+        ],
+      },
+    ]);
+    // Positive control: Maya tours on Dec 4, so both fit, in the list's order.
+    const forMaya = await fit(o.lead.id);
+    expect(forMaya.body.items.map((item) => [item.templateId, item.missing.length])).toEqual([
+      [tour._id, 0],
+      [welcome._id, 0],
+    ]);
+    expect(forMaya.body.items[0]!.preview).toBe('Hi Maya, see you Friday, December 4 at 3:00 PM.');
+    // The email's templates on the email channel; a bad channel names the field; another
+    // company's lead is refused.
+    const emails = await fit(o.lead.id, 'EMAIL');
+    expect(emails.body.items.map((item) => item.templateId)).toContain(emailOnly._id);
+    const bad = await fit(o.lead.id, 'FAX');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details?.[0]?.path).toBe('querystring.channel');
+    const other = await createOffice(s.db);
+    const theirs = await createLead(s.db, other.property, { name: 'Ava Thompson' });
+    expect((await fit(theirs.id)).status).toBe(403);
   });
 
   it('makes one payment link for {{paymentLink}} when the lead has none, reused by later renders', async () => {
