@@ -116,6 +116,62 @@ describe('templates in the composer', () => {
     expect(sent.get('templateId')).toBe(tourDirections._id);
   });
 
+  it('puts the templates that fit the lead first, previewed with its values, and says what the rest need', async () => {
+    const fitPath = apiPaths.leadTemplateFit(theLead._id);
+    const renderPath = apiPaths.leadTemplateRender(theLead._id, welcome._id);
+    const { user, server, composer } = await openLead({
+      [`GET ${fitPath}`]: {
+        body: {
+          items: [
+            { templateId: welcome._id, preview: 'Hi Jordan!', missing: [] },
+            { templateId: tourDirections._id, preview: 'We are at 12 Elm Street', missing: [] },
+            {
+              templateId: tourReminder._id,
+              preview: 'See you {{tour.date}} at {{tour.time}}',
+              missing: [
+                { field: 'tour.date', reason: 'no tour is scheduled' },
+                { field: 'tour.time', reason: 'no tour is scheduled' },
+              ],
+            },
+          ],
+        },
+      },
+      [`POST ${renderPath}`]: {
+        body: {
+          templateId: welcome._id,
+          channel: 'SMS',
+          subject: null,
+          body: 'Hi Jordan!',
+          language: null,
+          attachments: [],
+        } satisfies RenderedTemplate,
+      },
+    });
+    await user.click(composer.getByRole('textbox', { name: 'Message' }));
+    await user.keyboard('/');
+    const dialog = await screen.findByRole('dialog', { name: 'Templates' });
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([
+        expect.stringContaining('Hi Jordan!'),
+        expect.stringContaining('We are at 12 Elm Street'),
+        expect.stringContaining('needs a tour date'),
+      ]),
+    );
+    expect(server.requestsTo(fitPath)[0]?.url.searchParams.get('channel')).toBe('SMS');
+    // The first option fits: Enter uses it, filled, with no "has no value" on the way.
+    expect(within(dialog).getByRole('option', { selected: true }).textContent).toContain('Welcome');
+    expect(within(dialog).getAllByText('needs a tour date')).toHaveLength(1);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Templates' })).toBeNull());
+    expect((composer.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+      'Hi Jordan!',
+    );
+  });
+
   it('attaches the template’s files for the mode, removable before sending, and sends them', async () => {
     const file = (fileName: string, contentType: string) => ({
       id: crypto.randomUUID(),

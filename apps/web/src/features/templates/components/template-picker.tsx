@@ -2,10 +2,12 @@ import { Alert, Badge, Group, Loader, Modal, Stack, Text, TextInput } from '@man
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useTemplateFit } from '../api/get-template-fit';
 import { useTemplates } from '../api/get-templates';
 import { useRenderTemplate } from '../api/render-template';
 import type { FilledTemplateWithFiles } from '../api/render-template';
 import { filterTemplates } from '../utils/filter-templates';
+import { orderByFit } from '../utils/order-by-fit';
 import classes from './template-picker.module.css';
 
 /**
@@ -28,8 +30,9 @@ export type TemplatePickerProps = {
 
 /**
  * The composer's template picker, keyboard first: type to search, arrow keys to move, Enter to
- * choose, Esc to close. The chosen template is filled on the server; a merge field without a
- * value for this lead is named here and nothing is filled.
+ * choose, Esc to close. Templates that fit this lead (every merge field has a value) come first,
+ * each previewed with the lead's values; the rest say what they need ('needs a tour date'). The
+ * chosen template is filled on the server; a field without a value is named and nothing is filled.
  */
 export function TemplatePicker({ opened, leadId, channel, onClose, onPick }: TemplatePickerProps) {
   const templatesQuery = useTemplates({ enabled: opened });
@@ -37,7 +40,12 @@ export function TemplatePicker({ opened, leadId, channel, onClose, onPick }: Tem
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
-  const matches = filterTemplates(templatesQuery.data ?? [], channel, search);
+  const fitQuery = useTemplateFit({ leadId, channel }, { enabled: opened });
+  // Those that fit this lead first, each previewed with its values; the first is the one Enter uses.
+  const matches = orderByFit(
+    filterTemplates(templatesQuery.data ?? [], channel, search),
+    fitQuery.data?.items,
+  );
   const activeIndex = Math.min(active, Math.max(matches.length - 1, 0));
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -49,7 +57,7 @@ export function TemplatePicker({ opened, leadId, channel, onClose, onPick }: Tem
   }
 
   function choose(index: number) {
-    const template = matches[index];
+    const template = matches[index]?.template;
     if (!template || render.isPending) return;
     render.mutate(
       { leadId, templateId: template._id, channel },
@@ -130,7 +138,7 @@ export function TemplatePicker({ opened, leadId, channel, onClose, onPick }: Tem
           </Text>
         ) : (
           <div id={listId} role="listbox" aria-label="Templates" className={classes.list}>
-            {matches.map((template, index) => (
+            {matches.map(({ template, preview, needs }, index) => (
               <div
                 key={template._id}
                 id={optionId(index)}
@@ -148,6 +156,11 @@ export function TemplatePicker({ opened, leadId, channel, onClose, onPick }: Tem
                   </Text>
                   <Group gap={4} wrap="nowrap">
                     {render.isPending && index === activeIndex && <Loader size={14} />}
+                    {needs.map((need) => (
+                      <Badge key={need} size="xs" variant="light" color="orange">
+                        {need}
+                      </Badge>
+                    ))}
                     <Badge
                       size="xs"
                       variant="light"
@@ -157,8 +170,8 @@ export function TemplatePicker({ opened, leadId, channel, onClose, onPick }: Tem
                     </Badge>
                   </Group>
                 </Group>
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {template.body}
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {preview}
                 </Text>
               </div>
             ))}
