@@ -127,7 +127,7 @@ export function LeadSourcesSettings() {
       {sources.isPending ? (
         <Paper withBorder radius="md">
           <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading sources" />
+            <Loader size="sm" role="status" aria-label="Loading sources" />
           </Group>
         </Paper>
       ) : sources.isError ? (

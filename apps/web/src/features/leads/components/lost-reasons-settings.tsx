@@ -93,7 +93,7 @@ export function LostReasonsSettings() {
         </div>
         {reasons.isPending ? (
           <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading reasons" />
+            <Loader size="sm" role="status" aria-label="Loading reasons" />
           </Group>
         ) : reasons.isError ? (
           <ErrorState

@@ -51,7 +51,7 @@ export function MarkLostDialog({ lead, opened, onClose }: MarkLostDialogProps) {
         <Stack gap="sm">
           {reasons.isPending ? (
             <Group justify="center" p="md">
-              <Loader size="sm" aria-label="Loading reasons" />
+              <Loader size="sm" role="status" aria-label="Loading reasons" />
             </Group>
           ) : reasons.isError ? (
             <Alert color="red" title="Could not load the reasons">

@@ -227,7 +227,7 @@ export function ToursWeek({ propertyId, weekStart, onWeekChange }: ToursWeekProp
           <Title order={3} size="h5">
             {weekTitle}
           </Title>
-          {toursQuery.isFetching && <Loader size={14} aria-label="Loading tours" />}
+          {toursQuery.isFetching && <Loader size={14} role="status" aria-label="Loading tours" />}
           {isEmpty && !toursQuery.isFetching && (
             <Group gap={6} c="dimmed">
               <IconCalendarEvent size={16} stroke={1.75} aria-hidden />

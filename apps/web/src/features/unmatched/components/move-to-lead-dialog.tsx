@@ -81,7 +81,7 @@ export function MoveToLeadDialog({ message, searchLeads, opened, onClose }: Move
             </Text>
           ) : results.isPending ? (
             <Group justify="center" p="sm">
-              <Loader size="sm" aria-label="Searching leads" />
+              <Loader size="sm" role="status" aria-label="Searching leads" />
             </Group>
           ) : results.isError ? (
             <Alert color="red" title="Could not search leads">
