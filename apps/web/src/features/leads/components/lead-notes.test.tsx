@@ -122,6 +122,8 @@ describe('lead notes', () => {
       dialog.getByRole('textbox', { name: 'Add notes' }),
       'Approved: one pet deposit waived.',
     );
+    // The dialog has room for a labelled button, not only the pane's icon.
+    expect(dialog.getByRole('button', { name: 'Save note' }).textContent).toBe('Save note');
     await user.click(dialog.getByRole('button', { name: 'Save note' }));
 
     await waitFor(() => expect(items()).toHaveLength(3));

@@ -1,6 +1,6 @@
 import { NOTE_MAX_LENGTH } from '@leasing/contract';
 import type { Lead } from '@leasing/contract';
-import { ActionIcon, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
@@ -15,10 +15,15 @@ export type NoteFormProps = {
   lead: Pick<Lead, '_id' | 'companyID' | 'propertyID' | 'pmsLeadId'>;
   minRows?: number;
   autoFocus?: boolean;
+  /**
+   * `icon`: the pane's save icon (the spec's); `button`: a labelled 'Save note' button under the
+   * box, where there is room for one (the notes dialog).
+   */
+  save?: 'icon' | 'button';
 };
 
-/** The 'Add notes' box: saves with the icon button or Ctrl/⌘+Enter; keeps the draft on failure. */
-export function NoteForm({ lead, minRows = 3, autoFocus = false }: NoteFormProps) {
+/** The 'Add notes' box: saves with its button or Ctrl/⌘+Enter; keeps the draft on failure. */
+export function NoteForm({ lead, minRows = 3, autoFocus = false, save = 'icon' }: NoteFormProps) {
   const [draft, setDraft] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const addNote = useAddNote(lead);
@@ -26,7 +31,7 @@ export function NoteForm({ lead, minRows = 3, autoFocus = false }: NoteFormProps
   const isValid = isValidNoteText(draft);
   const isTooLong = draft.trim().length > NOTE_MAX_LENGTH;
 
-  function save() {
+  function saveNote() {
     if (!isValid || addNote.isPending) return;
     addNote.mutate(draft, {
       onSuccess: () => setDraft(''),
@@ -36,13 +41,13 @@ export function NoteForm({ lead, minRows = 3, autoFocus = false }: NoteFormProps
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    save();
+    saveNote();
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      save();
+      saveNote();
     }
   }
 
@@ -67,19 +72,34 @@ export function NoteForm({ lead, minRows = 3, autoFocus = false }: NoteFormProps
             error={isTooLong}
             data-autofocus={autoFocus || undefined}
           />
-          <Tooltip label="Save note" withArrow>
-            <ActionIcon
+          {save === 'icon' && (
+            <Tooltip label="Save note" withArrow>
+              <ActionIcon
+                type="submit"
+                size="lg"
+                variant="filled"
+                aria-label="Save note"
+                disabled={!isValid}
+                loading={addNote.isPending}
+              >
+                <IconDeviceFloppy size={18} stroke={1.75} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+        {save === 'button' && (
+          <Group justify="flex-end">
+            <Button
               type="submit"
-              size="lg"
-              variant="filled"
-              aria-label="Save note"
+              size="xs"
+              leftSection={<IconDeviceFloppy size={16} stroke={1.75} aria-hidden />}
               disabled={!isValid}
               loading={addNote.isPending}
             >
-              <IconDeviceFloppy size={18} stroke={1.75} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+              Save note
+            </Button>
+          </Group>
+        )}
         {draft.length >= COUNTER_FROM_LENGTH && (
           <Text size="xs" c={isTooLong ? 'red' : 'dimmed'} ta="right" aria-live="polite">
             {isTooLong

@@ -53,7 +53,7 @@ export function NotesDialog({ lead, opened, onClose }: NotesDialogProps) {
       styles={{ title: { fontWeight: 650 } }}
     >
       <Stack gap="lg">
-        <NoteForm lead={lead} minRows={2} autoFocus />
+        <NoteForm lead={lead} minRows={2} autoFocus save="button" />
         <NoteList lead={lead} />
       </Stack>
     </Modal>
