@@ -63,7 +63,23 @@ const viewOf = (values: Record<string, string>) => {
   return view;
 };
 
-export type Rendered = { text: string } | { missing: { field: TemplateField; reason: string }[] };
+export type MissingField = { field: TemplateField; reason: string };
+export type Rendered = { text: string } | { missing: MissingField[] };
+
+/** A stored text's fields (stored texts were checked at save: a problem now is a bug). */
+const storedFieldsOf = (text: string): TemplateField[] => {
+  const parsed = fieldsOf(text);
+  if ('problem' in parsed) throw new Error(`stored template is invalid: ${parsed.problem}`);
+  return parsed.fields;
+};
+
+/** Each field the texts use that has no value, once, in order of first use, with why. */
+export const missingFieldsIn = (texts: string[], values: Partial<FieldValues>): MissingField[] =>
+  [...new Set(texts.flatMap(storedFieldsOf))].flatMap((field) => {
+    const value = values[field];
+    if (!value) return [{ field, reason: 'it was not looked up' }];
+    return 'missing' in value ? [{ field, reason: value.missing }] : [];
+  });
 
 /**
  * Fills a template text. Every field it uses must have a value: otherwise nothing is rendered and
@@ -71,16 +87,10 @@ export type Rendered = { text: string } | { missing: { field: TemplateField; rea
  * as plain text (the email sender escapes when it builds the HTML part).
  */
 export const renderText = (text: string, values: Partial<FieldValues>): Rendered => {
-  const parsed = fieldsOf(text);
-  if ('problem' in parsed) throw new Error(`stored template is invalid: ${parsed.problem}`);
-  const missing = parsed.fields.flatMap((field) => {
-    const value = values[field];
-    if (!value) return [{ field, reason: 'it was not looked up' }];
-    return 'missing' in value ? [{ field, reason: value.missing }] : [];
-  });
+  const missing = missingFieldsIn([text], values);
   if (missing.length > 0) return { missing };
   const filled = Object.fromEntries(
-    parsed.fields.map((field) => [field, (values[field] as { value: string }).value]),
+    storedFieldsOf(text).map((field) => [field, (values[field] as { value: string }).value]),
   );
   return { text: Mustache.render(text, viewOf(filled), {}, { escape: (value: string) => value }) };
 };
@@ -91,10 +101,8 @@ export const renderText = (text: string, values: Partial<FieldValues>): Rendered
  * what is missing. For a preview only: a message is sent from `renderText` alone.
  */
 export const previewText = (text: string, values: Partial<FieldValues>): string => {
-  const parsed = fieldsOf(text);
-  if ('problem' in parsed) throw new Error(`stored template is invalid: ${parsed.problem}`);
   const shown = Object.fromEntries(
-    parsed.fields.map((field) => {
+    storedFieldsOf(text).map((field) => {
       const value = values[field];
       return [field, value && 'value' in value ? value.value : `{{${field}}}`];
     }),

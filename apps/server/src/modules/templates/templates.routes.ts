@@ -7,6 +7,7 @@ import {
   templateAttachmentParamsSchema,
   templateFitListSchema,
   templateFitQuerySchema,
+  leadIdParamsSchema,
   leadTemplateParamsSchema,
   messageTemplateListSchema,
   messageTemplateSchema,
@@ -15,7 +16,6 @@ import {
   templateParamsSchema,
   updateTemplateRequestSchema,
 } from '@leasing/contract';
-import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { principalOf } from '../../lib/principal.js';
 import { readMultipartSend } from '../messaging/index.js';
@@ -30,8 +30,6 @@ import {
   updateTemplate,
   type TemplatesDeps,
 } from './templates.service.js';
-
-const leadParamsOfFit = z.object({ leadId: leadTemplateParamsSchema.shape.leadId });
 
 /**
  * Every staff member: the templates they may use (the company's and their own), their own
@@ -125,7 +123,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ deps: TemplatesDeps }> = a
     apiRoutes.leadTemplateFit,
     {
       schema: {
-        params: leadParamsOfFit,
+        params: leadIdParamsSchema,
         querystring: templateFitQuerySchema,
         response: { 200: templateFitListSchema },
       },

@@ -37,6 +37,7 @@ import { templatePaymentLink, type PaymentsDeps } from '../payments/index.js';
 import {
   fieldsOf,
   fieldsUsedIn,
+  missingFieldsIn,
   previewText,
   renderText,
   type FieldValue,
@@ -446,6 +447,20 @@ const missingField = (
   );
 };
 
+/**
+ * What a template sends to this lead on `channel`: the variant in the lead's language, its subject
+ * (email only), and every text to fill, the subject first.
+ */
+const textsToFill = (
+  template: Pick<MessageTemplateRow, 'subject' | 'body' | 'variants'>,
+  lead: Pick<LeadRow, 'preferredLanguage'>,
+  channel: 'SMS' | 'EMAIL',
+) => {
+  const variant = variantFor(template, lead.preferredLanguage);
+  const subject = channel === 'EMAIL' ? variant.subject : null;
+  return { variant, subject, all: [...(subject ? [subject] : []), variant.body] };
+};
+
 /** What a payment link not made yet reads as in a preview (it is made when the template is used). */
 const PAYMENT_LINK_PREVIEW = '[payment link]';
 
@@ -465,27 +480,20 @@ export const fitTemplates = async (
   const usable = (await listVisibleTemplates(deps.db, principal.companyId, principal.id)).filter(
     (template) => template.channel === 'BOTH' || template.channel === channel,
   );
-  const texts = usable.map((template) => {
-    const variant = variantFor(template, lead.preferredLanguage);
-    const subject = channel === 'EMAIL' ? variant.subject : null;
-    return { template, body: variant.body, all: [variant.body, ...(subject ? [subject] : [])] };
-  });
+  const texts = usable.map((template) => ({
+    template,
+    ...textsToFill(template, lead, channel),
+  }));
   const used = fieldsUsedIn(texts.flatMap(({ all }) => all));
   const values = await valuesFor(deps, principal, lead, used, channel, { createLink: false });
   const link = values.paymentLink;
   if (link && 'value' in link && link.value === '')
     values.paymentLink = { value: PAYMENT_LINK_PREVIEW };
-  const items = texts.map(({ template, body, all }) => {
-    const missing = all
-      .flatMap((text) => {
-        const rendered = renderText(text, values);
-        return 'missing' in rendered ? rendered.missing : [];
-      })
-      .filter(
-        (item, index, list) => list.findIndex((other) => other.field === item.field) === index,
-      );
-    return { templateId: template.id, preview: previewText(body, values), missing };
-  });
+  const items = texts.map(({ template, variant, all }) => ({
+    templateId: template.id,
+    preview: previewText(variant.body, values),
+    missing: missingFieldsIn(all, values),
+  }));
   return {
     items: [
       ...items.filter((item) => item.missing.length === 0),
@@ -516,17 +524,11 @@ export const renderTemplate = async (
   if (template.channel !== 'BOTH' && template.channel !== channel) {
     throw badRequest('body.channel', `this template is for ${template.channel} only`);
   }
-  const variant = variantFor(template, lead.preferredLanguage);
-  const subject = channel === 'EMAIL' ? variant.subject : null;
-  const texts = [variant.body, ...(subject ? [subject] : [])];
-  const used = fieldsUsedIn(texts);
-  const values = await valuesFor(deps, principal, lead, used, channel);
+  const { variant, subject, all } = textsToFill(template, lead, channel);
+  const values = await valuesFor(deps, principal, lead, fieldsUsedIn(all), channel);
+  const missing = missingFieldsIn(all, values);
   const body = renderText(variant.body, values);
   const title = subject === null ? null : renderText(subject, values);
-  const missing = [
-    ...(title && 'missing' in title ? title.missing : []),
-    ...('missing' in body ? body.missing : []),
-  ].filter((item, index, all) => all.findIndex((other) => other.field === item.field) === index);
   if (missing.length > 0 || 'missing' in body || (title && 'missing' in title)) {
     throw missingField(lead, missing);
   }
