@@ -26,9 +26,7 @@ declare module 'vitest' {
 const prepareSeededDataDir = async () => {
   const template = await startServer();
   const dir = mkdtempSync(join(tmpdir(), 'leasing-e2e-seeded-'));
-  // Copied once the server has stopped: the embedded database is written to disk by then.
-  await template.restart(async (dataDir) => cpSync(dataDir, dir, { recursive: true }));
-  await template.stop();
+  await template.stop(async (dataDir) => cpSync(dataDir, dir, { recursive: true }));
   process.env[SEEDED_DATA_DIR_ENV] = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 };

@@ -76,8 +76,11 @@ export type RunningServer = {
    * opens for one process at a time), and starts it again on the same port and data.
    */
   restart: (whileStopped?: (dataDir: string) => Promise<void>) => Promise<void>;
-  /** Stops the server and removes its data directory. */
-  stop: () => Promise<void>;
+  /**
+   * Stops the server, lets `beforeRemoving` read its data directory (the embedded database is on
+   * disk once it has stopped), and removes the directory.
+   */
+  stop: (beforeRemoving?: (dataDir: string) => Promise<void>) => Promise<void>;
 };
 
 /** A stopped server's data directory, migrated and seeded, that new servers start from a copy of. */
@@ -172,8 +175,9 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
       await whileStopped?.(dataDir);
       await launch();
     },
-    stop: async () => {
+    stop: async (beforeRemoving) => {
       await halt();
+      await beforeRemoving?.(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
