@@ -8,3 +8,9 @@ export type CompanyStatus = z.infer<typeof companyStatusSchema>;
 export const staffRoles = ['admin', 'manager', 'agent'] as const;
 export const staffRoleSchema = z.enum(staffRoles);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
+/** The words the console shows for each role. */
+export const staffRoleLabels: Record<StaffRole, string> = {
+  admin: 'Admin',
+  manager: 'Manager',
+  agent: 'Agent',
+};

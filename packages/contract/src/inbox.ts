@@ -48,6 +48,8 @@ export const inboxQuerySchema = z.object({
   channel: inboxChannelSchema.optional(),
   /** Whose leads: the caller's (`mine`), nobody's, the assistant's, or all (the default). */
   view: inboxViewSchema.default('all'),
+  /** Only the leads of this person of the company (the team's workload lists them). */
+  ownerId: z.uuid().optional(),
   cursor: z.string().min(1).max(500).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

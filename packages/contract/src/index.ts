@@ -26,6 +26,7 @@ export * from './workflow.js';
 export * from './notifications.js';
 export * from './owners.js';
 export * from './today.js';
+export * from './workload.js';
 export * from './lead-status.js';
 export * from './webhooks.js';
 export * from './follow-ups.js';

@@ -39,6 +39,7 @@ export const apiRoutes = {
   leadsOwner: '/api/leads/owner',
   staff: '/api/staff',
   today: '/api/today',
+  workload: '/api/workload',
   assignmentRules: '/api/assignment-rules',
   propertyAssignment: '/api/properties/:propertyId/assignment',
   leadDraft: '/api/leads/:leadId/draft',
@@ -180,6 +181,7 @@ export const apiPaths = {
   leadsOwner: apiRoutes.leadsOwner,
   staff: apiRoutes.staff,
   today: apiRoutes.today,
+  workload: apiRoutes.workload,
   assignmentRules: apiRoutes.assignmentRules,
   propertyAssignment: (propertyId: string) => pathOf(apiRoutes.propertyAssignment, { propertyId }),
   /** The signed-in user's draft on this lead (GET, PUT, DELETE). */

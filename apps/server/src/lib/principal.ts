@@ -81,8 +81,10 @@ export const socketLeadScope = (socket: Socket): string | null =>
 export const ADMINS_ONLY = ['admin'] as const satisfies readonly StaffRole[];
 /** The config of a route only a company's admins may use (`authenticate` checks it). */
 export const ADMINS_ROUTE = { roles: ADMINS_ONLY };
-/** Routes for managers and admins: reassigning anyone's leads, reports. */
+/** Routes for managers and admins: reassigning anyone's leads, the team's workload, assignment
+ * rules, lost reasons, company templates, reports. */
 export const MANAGERS_AND_ADMINS = ['admin', 'manager'] as const satisfies readonly StaffRole[];
+export const MANAGERS_ROUTE = { roles: MANAGERS_AND_ADMINS };
 
 /** Whether the principal's role may use a route that admits `roles` (every role when absent). */
 export const roleAllows = (principal: Pick<Principal, 'role'>, roles?: readonly StaffRole[]) =>

@@ -16,6 +16,8 @@ export type InboxListOptions = {
   channel?: InboxChannel;
   /** Whose leads; `all` when left out. */
   view?: InboxView;
+  /** Only this person's leads (a user id of any company matches no lead of another). */
+  ownerId?: string;
   /** Only leads in one of these pipeline statuses; every status when empty. */
   statuses: LeadStatus[];
   after?: InboxCursor;
@@ -124,6 +126,7 @@ export const listInboxLeads = (db: Db, options: InboxListOptions) =>
         options.search ? searchCondition(options.search) : undefined,
         ...options.filters.map((filter) => filterCondition(filter, options.now)),
         viewCondition(options.view, options.userId),
+        options.ownerId ? eq(leads.ownerUserId, options.ownerId) : undefined,
         options.channel === 'SMS' ? reachableBySms : undefined,
         options.channel === 'EMAIL' ? reachableByEmail : undefined,
         options.statuses.length > 0 ? inArray(leads.status, options.statuses) : undefined,

@@ -6,11 +6,14 @@ import {
   inboxQuerySchema,
   leadIdParamsSchema,
   todaySchema,
+  workloadQuerySchema,
+  workloadSchema,
 } from '@leasing/contract';
 import type { Clock } from '../../lib/clock.js';
-import { principalOf } from '../../lib/principal.js';
+import { MANAGERS_ROUTE, principalOf } from '../../lib/principal.js';
 import { listInbox, readLead } from './inbox.service.js';
 import { getToday } from './today.service.js';
+import { getWorkload } from './workload.service.js';
 
 const userOf = (principal: { id: string; companyId: string }) => ({
   companyId: principal.companyId,
@@ -36,6 +39,19 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { 
       },
     },
     (request) => getToday(db, userOf(principalOf(request)), now),
+  );
+
+  app.get(
+    apiRoutes.workload,
+    {
+      config: MANAGERS_ROUTE,
+      schema: {
+        summary: "The team's workload: each person's open, waiting and due leads",
+        querystring: workloadQuerySchema,
+        response: { 200: workloadSchema },
+      },
+    },
+    (request) => getWorkload(db, principalOf(request), request.query, now()),
   );
 
   app.post(

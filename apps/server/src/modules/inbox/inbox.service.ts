@@ -88,6 +88,7 @@ export const listInbox = async (
       filters: parseFilters(query.filter),
       channel: query.channel,
       view: query.view,
+      ownerId: query.ownerId,
       statuses: parseStatusList(query.status),
       after,
       limit: query.limit,

@@ -11,7 +11,7 @@ import {
   tourOutcomeRequestSchema,
 } from '@leasing/contract';
 import type { Clock } from '../../lib/clock.js';
-import { ADMINS_ROUTE, principalOf } from '../../lib/principal.js';
+import { MANAGERS_ROUTE, principalOf } from '../../lib/principal.js';
 import {
   addLostReason,
   changeLostReasonName,
@@ -52,7 +52,7 @@ export const leadStatusRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (ap
       recordTourOutcome(deps, principalOf(request), request.params.leadId, request.body.outcome),
   );
 
-  // Every staff member reads the list (the 'Mark lost' dialog); only admins change it.
+  // Every staff member reads the list (the 'Mark lost' dialog); managers and admins change it.
   app.get(
     apiRoutes.lostReasons,
     { schema: { response: { 200: lostReasonListSchema } } },
@@ -62,7 +62,7 @@ export const leadStatusRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (ap
   app.post(
     apiRoutes.lostReasons,
     {
-      config: ADMINS_ROUTE,
+      config: MANAGERS_ROUTE,
       schema: { body: lostReasonInputSchema, response: { 201: lostReasonSchema } },
     },
     async (request, reply) =>
@@ -74,7 +74,7 @@ export const leadStatusRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (ap
   app.patch(
     apiRoutes.lostReason,
     {
-      config: ADMINS_ROUTE,
+      config: MANAGERS_ROUTE,
       schema: {
         params: lostReasonParamsSchema,
         body: lostReasonInputSchema,
@@ -92,7 +92,7 @@ export const leadStatusRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (ap
 
   app.delete(
     apiRoutes.lostReason,
-    { config: ADMINS_ROUTE, schema: { params: lostReasonParamsSchema } },
+    { config: MANAGERS_ROUTE, schema: { params: lostReasonParamsSchema } },
     async (request, reply) => {
       await deleteLostReason(deps, principalOf(request), request.params.reasonId);
       return reply.status(204).send();

@@ -13,7 +13,7 @@ import {
   updateAssignmentRuleRequestSchema,
 } from '@leasing/contract';
 import type { Clock } from '../../lib/clock.js';
-import { ADMINS_ROUTE, MANAGERS_AND_ADMINS, principalOf } from '../../lib/principal.js';
+import { MANAGERS_ROUTE, principalOf } from '../../lib/principal.js';
 import {
   assignLead,
   assignLeads,
@@ -60,7 +60,7 @@ export const ownersRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, {
   app.get(
     apiRoutes.assignmentRules,
     {
-      config: { roles: MANAGERS_AND_ADMINS },
+      config: MANAGERS_ROUTE,
       schema: {
         summary: "Each property's automatic assignment",
         response: { 200: assignmentRuleListSchema },
@@ -72,7 +72,7 @@ export const ownersRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, {
   app.put(
     apiRoutes.propertyAssignment,
     {
-      config: ADMINS_ROUTE,
+      config: MANAGERS_ROUTE,
       schema: {
         summary: "Change a property's automatic assignment",
         params: propertyParamsSchema,

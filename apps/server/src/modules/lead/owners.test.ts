@@ -379,10 +379,10 @@ describe.each(oneDatabase())('lead owners on $name', (target) => {
       expect(stranger.body.error.details?.[0]?.path).toBe('body.owner.staffEmail');
     });
 
-    it('lets only admins change a rule, and only with their own people', async () => {
+    it('lets managers and admins change a rule, and only with their own people', async () => {
       const only = await createProperty(t.db, companyId);
       expect(
-        (await rule(only.id, { roundRobin: true, agentIds: [alex.id] }, marcus.token)).status,
+        (await rule(only.id, { roundRobin: true, agentIds: [alex.id] }, priya.token)).status,
       ).toBe(403);
       const foreign = await rule(only.id, { roundRobin: true, agentIds: [olivia.id] });
       expect(foreign.status).toBe(400);
@@ -397,6 +397,14 @@ describe.each(oneDatabase())('lead owners on $name', (target) => {
         roundRobin: false,
         agentIds: [],
       });
+      // A manager keeps the team's assignment: the same change goes through for Marcus.
+      const byManager = await rule(
+        only.id,
+        { roundRobin: true, agentIds: [alex.id] },
+        marcus.token,
+      );
+      expect(byManager.status).toBe(200);
+      expect(byManager.body).toMatchObject({ roundRobin: true, agentIds: [alex.id] });
     });
   });
 });
