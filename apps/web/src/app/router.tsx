@@ -114,8 +114,38 @@ const normalRouteTable: RouteObject[] = [
                   })),
               },
               {
+                // The team's pages: managers' and admins'.
                 lazy: () =>
-                  import('./routes/app/admin-layout').then((module) => ({
+                  import('./routes/app/role-layouts').then((module) => ({
+                    Component: module.ManagerLayoutRoute,
+                  })),
+                children: [
+                  {
+                    path: paths.workload.path,
+                    lazy: () =>
+                      import('./routes/app/workload').then((module) => ({
+                        Component: module.WorkloadRoute,
+                      })),
+                  },
+                  {
+                    path: paths.assignment.path,
+                    lazy: () =>
+                      import('./routes/app/assignment').then((module) => ({
+                        Component: module.AssignmentRoute,
+                      })),
+                  },
+                  {
+                    path: paths.pipeline.path,
+                    lazy: () =>
+                      import('./routes/app/pipeline').then((module) => ({
+                        Component: module.PipelineRoute,
+                      })),
+                  },
+                ],
+              },
+              {
+                lazy: () =>
+                  import('./routes/app/role-layouts').then((module) => ({
                     Component: module.AdminLayoutRoute,
                   })),
                 children: [
@@ -138,20 +168,6 @@ const normalRouteTable: RouteObject[] = [
                     lazy: () =>
                       import('./routes/app/numbers').then((module) => ({
                         Component: module.NumbersRoute,
-                      })),
-                  },
-                  {
-                    path: paths.assignment.path,
-                    lazy: () =>
-                      import('./routes/app/assignment').then((module) => ({
-                        Component: module.AssignmentRoute,
-                      })),
-                  },
-                  {
-                    path: paths.pipeline.path,
-                    lazy: () =>
-                      import('./routes/app/pipeline').then((module) => ({
-                        Component: module.PipelineRoute,
                       })),
                   },
                   {

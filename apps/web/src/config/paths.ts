@@ -47,6 +47,11 @@ export const paths = {
     /** `search`: the report's parameters and the figure's (`figure`, `group`, …). */
     getHref: (search: string) => `/main/reports/leads?${search}`,
   },
+  workload: {
+    path: '/main/team/workload',
+    /** `search`: the property and the person open below the table, without the `?`. */
+    getHref: (search = '') => (search ? `/main/team/workload?${search}` : '/main/team/workload'),
+  },
   apiKeys: {
     path: '/main/settings/api-keys',
     getHref: () => '/main/settings/api-keys',

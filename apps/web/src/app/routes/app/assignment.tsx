@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { AssignmentRules } from '../../../features/owners/components/assignment-rules';
 
-/** Settings → Assignment: which properties hand new leads out round robin, and to whom. */
+/** Leasing team → Assignment: which properties hand new leads out round robin, and to whom. */
 export function AssignmentRoute() {
   return (
     <Stack gap="lg" maw={1040}>

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { LostReasonsSettings } from '../../../features/leads/components/lost-reasons-settings';
 
-/** Settings → Pipeline: how the company's leads move, starting with why they are lost. */
+/** Leasing team → Pipeline: how the company's leads move, starting with why they are lost. */
 export function PipelineRoute() {
   return (
     <Stack gap="lg" maw={1040}>

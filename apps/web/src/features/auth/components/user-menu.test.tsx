@@ -33,17 +33,34 @@ describe('user menu', () => {
       'Unmatched messages',
       'Templates',
       'Reports',
+      'Leasing team',
+      'Workload',
+      'Assignment',
+      'Pipeline',
       'Settings',
       'API keys',
       'Team',
       'Numbers',
-      'Assignment',
-      'Pipeline',
       'Sources',
       'Webhooks',
       'Office hours',
       'Quiet hours',
       'Audit',
+      'Sign out',
+    ]);
+  });
+
+  it("offers a manager the team's pages and not the admin's settings", async () => {
+    expect(await openMenu({ ...demoUser, role: 'manager' })).toEqual([
+      demoUser.email,
+      'Outbox',
+      'Unmatched messages',
+      'Templates',
+      'Reports',
+      'Leasing team',
+      'Workload',
+      'Assignment',
+      'Pipeline',
       'Sign out',
     ]);
   });

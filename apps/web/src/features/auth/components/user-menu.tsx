@@ -24,6 +24,7 @@ import {
   IconProgress,
   IconTags,
   IconUsers,
+  IconUsersGroup,
   IconWebhook,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -31,7 +32,7 @@ import { paths } from '../../../config/paths';
 import { useUser } from '../api/get-user';
 import { useLogout } from '../api/logout';
 import { initials } from '../../../lib/initials';
-import { canManageSettings } from '../utils/authorization';
+import { canLeadTeam, canManageSettings } from '../utils/authorization';
 
 export type UserMenuProps = {
   onSignedOut: () => void;
@@ -105,6 +106,33 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
         >
           Reports
         </Menu.Item>
+        {canLeadTeam(user?.role) && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>Leasing team</Menu.Label>
+            <Menu.Item
+              component={Link}
+              to={paths.workload.getHref()}
+              leftSection={<IconUsersGroup size={16} stroke={1.5} />}
+            >
+              Workload
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.assignment.getHref()}
+              leftSection={<IconArrowsShuffle size={16} stroke={1.5} />}
+            >
+              Assignment
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.pipeline.getHref()}
+              leftSection={<IconProgress size={16} stroke={1.5} />}
+            >
+              Pipeline
+            </Menu.Item>
+          </>
+        )}
         {canManageSettings(user?.role) && (
           <>
             <Menu.Divider />
@@ -129,20 +157,6 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               leftSection={<IconPhone size={16} stroke={1.5} />}
             >
               Numbers
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.assignment.getHref()}
-              leftSection={<IconArrowsShuffle size={16} stroke={1.5} />}
-            >
-              Assignment
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.pipeline.getHref()}
-              leftSection={<IconProgress size={16} stroke={1.5} />}
-            >
-              Pipeline
             </Menu.Item>
             <Menu.Item
               component={Link}

@@ -7,3 +7,11 @@ import type { StaffRole } from '@leasing/contract';
 export function canManageSettings(role: StaffRole | undefined): boolean {
   return role === 'admin';
 }
+
+/**
+ * The team's pages (workload, assignment, pipeline) are managers' and admins'. As above, the
+ * server decides; this only keeps the app from offering what it would refuse.
+ */
+export function canLeadTeam(role: StaffRole | undefined): boolean {
+  return role === 'admin' || role === 'manager';
+}

@@ -68,7 +68,7 @@ function ReasonRow({ reason, changes }: { reason: LostReason; changes: Changes }
   );
 }
 
-/** Settings → Pipeline: the reasons staff choose from when they mark a lead lost. */
+/** Leasing team → Pipeline: the reasons staff choose from when they mark a lead lost. */
 export function LostReasonsSettings() {
   const reasons = useLostReasons();
   const changes = useChangeLostReasons();

@@ -71,7 +71,7 @@ export function MarkLostDialog({ lead, opened, onClose }: MarkLostDialogProps) {
               required
               data-autofocus
               comboboxProps={{ withinPortal: true, zIndex: 1100 }}
-              nothingFoundMessage="No reasons: an admin adds them under Settings → Pipeline"
+              nothingFoundMessage="No reasons: a manager or an admin adds them under Leasing team → Pipeline"
             />
           )}
           <Textarea

@@ -77,7 +77,7 @@ function RuleRow({
 }
 
 /**
- * Settings → Assignment: per property, whether new leads go round robin to the chosen people who
+ * Leasing team → Assignment: per property, whether new leads go round robin to the chosen people who
  * are signed in (else they stay Unassigned).
  */
 export function AssignmentRules() {

@@ -1,5 +1,5 @@
 import type { StaffRole, TeamMember } from '@leasing/contract';
-import { staffRoles } from '@leasing/contract';
+import { staffRoleLabels, staffRoles } from '@leasing/contract';
 import { Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUsers } from '@tabler/icons-react';
@@ -19,12 +19,7 @@ const COLUMNS = {
   lastSignIn: 'Last sign-in',
 } as const;
 
-const ROLE_LABELS: Record<StaffRole, string> = {
-  admin: 'Admin',
-  manager: 'Manager',
-  agent: 'Agent',
-};
-const ROLE_OPTIONS = staffRoles.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const ROLE_OPTIONS = staffRoles.map((role) => ({ value: role, label: staffRoleLabels[role] }));
 
 const STATUS_BADGES: Record<TeamMember['status'], { color: string; label: string }> = {
   active: { color: 'teal', label: 'Active' },
@@ -208,7 +203,7 @@ export function TeamTable({ selfId }: TeamTableProps) {
         onSuccess: () =>
           notifications.show({
             color: 'teal',
-            message: `${member.name} is now ${ROLE_LABELS[role].toLowerCase()}.`,
+            message: `${member.name} is now ${staffRoleLabels[role].toLowerCase()}.`,
           }),
         onError: handleError,
       },
