@@ -62,6 +62,7 @@ const STAFF_SCREENS = [
   ['office hours', '/main/settings/office-hours', 'Office hours'],
   ['assignment', '/main/settings/assignment', /assignment/i],
   ['pipeline', '/main/settings/pipeline', 'Pipeline'],
+  ['workload', '/main/team/workload', 'Team workload'],
   ['sources', '/main/settings/sources', 'Sources'],
 ] as const;
 

@@ -110,4 +110,54 @@ describe('lead owners in the console', () => {
       .poll(() => leads.getByText('Owner: Dana Whitfield.').count(), { timeout: 10_000 })
       .toBeGreaterThanOrEqual(3);
   });
+  it("shows a manager each person's workload and hands a lead on from it; an agent may not open it", async () => {
+    const manager = await ui.make.staff({ role: 'manager', name: 'Marcus Reed' });
+    // Two leads of Priya's on a property of their own; each wrote first, so both wait for a reply.
+    const ava = await ui.make.lead({ name: 'Ava Thompson', owner: { staffEmail: agent.email } });
+    await ui.make.lead({
+      name: 'Noah Kim',
+      property: ava.property,
+      owner: { staffEmail: agent.email },
+    });
+    const marcus = await windowOf(manager);
+    await marcus.goto(`${ui.server.url}/main/today`);
+    await marcus.getByRole('button', { name: 'Account menu' }).click();
+    await marcus.getByRole('menuitem', { name: 'Workload' }).click();
+    await marcus.getByRole('heading', { name: 'Team workload', level: 1 }).waitFor();
+    await marcus.getByRole('combobox', { name: 'Property' }).selectOption(ava.property._id);
+
+    const table = marcus.getByRole('table', { name: 'Team workload' });
+    const rowOf = (name: string) =>
+      table
+        .getByRole('row')
+        .filter({ has: marcus.getByRole('button', { name: `${name}: show open leads` }) });
+    const countsOf = async (name: string) =>
+      (await rowOf(name).getByRole('cell').allTextContents()).slice(1, 3).join(' ');
+    await expect.poll(() => countsOf(agent.name)).toBe('2 2');
+    await expect.poll(() => countsOf(manager.name)).toBe('0 0');
+
+    await rowOf(agent.name)
+      .getByRole('button', { name: `${agent.name}: show open leads` })
+      .click();
+    const section = marcus.getByRole('region', { name: `${agent.name}'s open leads` });
+    await section.getByRole('checkbox', { name: `Select ${ava.name}` }).check();
+    await section.getByRole('button', { name: 'Assign to…' }).click();
+    await marcus.getByRole('menuitem', { name: `${manager.name} (you)` }).click();
+    await expect
+      .poll(() => marcus.getByText(`1 lead assigned to ${manager.name} (you)`).isVisible())
+      .toBe(true);
+    // The table follows: one lead each now.
+    await expect.poll(() => countsOf(agent.name)).toBe('1 1');
+    await expect.poll(() => countsOf(manager.name)).toBe('1 1');
+    await expect
+      .poll(() => section.getByRole('link', { name: new RegExp(ava.name) }).count())
+      .toBe(0);
+
+    const priya = await windowOf(agent);
+    await priya.goto(`${ui.server.url}/main/team/workload`);
+    await expect
+      .poll(() => priya.getByText(/Only managers and admins of your company/).isVisible())
+      .toBe(true);
+    expect(await priya.getByRole('table', { name: 'Team workload' }).count()).toBe(0);
+  });
 });

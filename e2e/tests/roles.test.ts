@@ -7,14 +7,14 @@ const SETTINGS = [
   'API keys',
   'Numbers',
   'Team',
-  'Assignment',
-  'Pipeline',
   'Sources',
   'Webhooks',
   'Office hours',
   'Quiet hours',
   'Audit',
 ];
+/** The team's pages: managers' and admins'. */
+const TEAM_PAGES = ['Workload', 'Assignment', 'Pipeline'];
 
 describe('roles in the console', () => {
   const ui = useBrowserSession();
@@ -36,16 +36,19 @@ describe('roles in the console', () => {
     return names.map((name) => name.trim());
   };
 
-  it("shows Settings (API keys, Numbers, Team, Office hours, Audit) to an admin only; an agent's direct visit is refused", async () => {
+  it("shows Settings (API keys, Numbers, Team, Office hours, Audit) to an admin only and the team's pages to managers too; an agent's direct visit is refused", async () => {
     const admin = await console(DEMO);
-    expect(await menuItems(admin)).toEqual(expect.arrayContaining(SETTINGS));
+    expect(await menuItems(admin)).toEqual(expect.arrayContaining([...SETTINGS, ...TEAM_PAGES]));
     await admin.context().close();
 
-    for (const credentials of await colleagues()) {
+    const [agent, manager] = await colleagues();
+    for (const credentials of [agent, manager]) {
       const page = await console(credentials);
       const items = await menuItems(page);
       expect(items).toContain('Sign out');
       for (const item of SETTINGS) expect(items).not.toContain(item);
+      if (credentials === manager) expect(items).toEqual(expect.arrayContaining(TEAM_PAGES));
+      else for (const item of TEAM_PAGES) expect(items).not.toContain(item);
       await page.goto(`${ui.server.url}/main/settings/team`);
       await expect
         .poll(() => page.getByText('User is not permitted').first().isVisible())
