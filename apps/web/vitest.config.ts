@@ -18,7 +18,7 @@ export default defineProject({
   test: {
     ...webTest,
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
     exclude: isolatedTestFiles,
     // One module graph per worker, shared by the files it runs: React, Mantine and the app load
     // once per worker instead of once per file (the web suite's time more than halves). Safe
