@@ -2,8 +2,11 @@ import { createBrowserRouter, redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { OopsPage } from '../components/ui/oops-page';
 import { PageLoader } from '../components/ui/page-loader';
-import { paths } from '../config/paths';
-import { getLeadQueryKey } from '../lib/conversation-cache/conversation-cache';
+import { DASHBOARD_VIEW_PARAM, paths, SELECTED_PROPERTY_PARAM } from '../config/paths';
+import { getInboxQueryOptions } from '../features/inbox/api/get-inbox';
+import { readInboxParams } from '../features/inbox/utils/inbox-url-params';
+import { getLeadQueryOptions } from '../features/leads/api/get-lead';
+import { getToken } from '../lib/storage';
 import { queryClient } from '../lib/query-client';
 import {
   ACCOUNT_ROUTE_ID,
@@ -38,7 +41,23 @@ async function leadEscalationLoader(args: LoaderFunctionArgs) {
   if (denied) return denied;
   const { propertyId, pmsLeadId } = args.params;
   if (propertyId && pmsLeadId) {
-    void queryClient.invalidateQueries({ queryKey: getLeadQueryKey(propertyId, pmsLeadId) });
+    const lead = getLeadQueryOptions(propertyId, pmsLeadId);
+    // A lead not loaded yet starts loading with the route's code, not after it.
+    if (queryClient.getQueryData(lead.queryKey) === undefined) void queryClient.prefetchQuery(lead);
+    else void queryClient.invalidateQueries({ queryKey: lead.queryKey });
+  }
+  return null;
+}
+
+/**
+ * The dashboard's inbox starts loading with the route's code. Loaders run side by side, so this one
+ * waits for nothing: without a session it leaves the guard above to send the visitor to sign in.
+ */
+function dashboardLoader({ request }: LoaderFunctionArgs) {
+  const { searchParams } = new URL(request.url);
+  if (getToken() !== null && searchParams.get(DASHBOARD_VIEW_PARAM) !== 'tours') {
+    const params = readInboxParams(searchParams, searchParams.get(SELECTED_PROPERTY_PARAM));
+    void queryClient.prefetchInfiniteQuery(getInboxQueryOptions(params));
   }
   return null;
 }
@@ -63,6 +82,7 @@ const normalRouteTable: RouteObject[] = [
               { index: true, ...redirectRoute(paths.dashboard.getHref()) },
               {
                 path: paths.dashboard.path,
+                loader: dashboardLoader,
                 lazy: () =>
                   import('./routes/app/dashboard').then((module) => ({
                     Component: module.DashboardRoute,

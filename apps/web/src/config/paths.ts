@@ -4,6 +4,8 @@ export const ACCESS_TOKEN_PARAM = 'access_token';
 export const RETURN_URL_PARAM = 'returnUrl';
 /** Query parameter of the dashboard naming the property whose leads are shown. */
 export const SELECTED_PROPERTY_PARAM = 'property';
+/** Query parameter of the dashboard naming its view: the inbox (left out) or `tours`. */
+export const DASHBOARD_VIEW_PARAM = 'view';
 
 /**
  * Every route of the app, declared once. `path` is what the router matches; `getHref` builds a link.

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
+import { DASHBOARD_VIEW_PARAM, paths, SELECTED_PROPERTY_PARAM } from '../../../config/paths';
 import { useUser } from '../../../features/auth/api/get-user';
 import { FollowUpMenu } from '../../../features/follow-ups/components/follow-up-menu';
 import { InboxPanel } from '../../../features/inbox/components/inbox-panel';
@@ -29,7 +29,6 @@ import { DashboardHeader } from './dashboard/dashboard-header';
 import { useInboxShortcuts } from './dashboard/use-inbox-shortcuts';
 
 /** The dashboard's other URL parameters: which view, and the calendar's week. */
-const VIEW_PARAM = 'view';
 const WEEK_PARAM = 'week';
 type DashboardView = 'inbox' | 'tours';
 
@@ -72,7 +71,8 @@ export function DashboardRoute() {
   // Until the properties are known a requested one is taken at its word; an unknown one then
   // falls back to all.
   const propertyId = propertiesQuery.isPending ? requestedId : (selected?._id ?? null);
-  const view: DashboardView = searchParams.get(VIEW_PARAM) === 'tours' ? 'tours' : 'inbox';
+  const view: DashboardView =
+    searchParams.get(DASHBOARD_VIEW_PARAM) === 'tours' ? 'tours' : 'inbox';
   const inboxParams = readInboxParams(searchParams, propertyId);
   const weekStart = isoToDay(searchParams.get(WEEK_PARAM));
 
@@ -98,8 +98,8 @@ export function DashboardRoute() {
   function handleViewChange(value: string) {
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
-      if (value === 'tours') next.set(VIEW_PARAM, 'tours');
-      else next.delete(VIEW_PARAM);
+      if (value === 'tours') next.set(DASHBOARD_VIEW_PARAM, 'tours');
+      else next.delete(DASHBOARD_VIEW_PARAM);
       return next;
     });
   }

@@ -22,5 +22,9 @@ export const getLeadQueryOptions = (propertyId: string, pmsLeadId: string) =>
     queryFn: ({ signal }) => getLead({ propertyId, pmsLeadId, signal }),
   });
 
+/**
+ * The route's loader has usually asked for the lead already; an answer that failed there is shown,
+ * not asked again the moment the page mounts (Retry and the next visit ask again).
+ */
 export const useLead = (propertyId: string, pmsLeadId: string) =>
-  useQuery(getLeadQueryOptions(propertyId, pmsLeadId));
+  useQuery({ ...getLeadQueryOptions(propertyId, pmsLeadId), retryOnMount: false });
