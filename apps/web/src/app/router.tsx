@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { OopsPage } from '../components/ui/oops-page';
 import { PageLoader } from '../components/ui/page-loader';
 import { DASHBOARD_VIEW_PARAM, paths, SELECTED_PROPERTY_PARAM } from '../config/paths';
+import { getUserQueryOptions } from '../features/auth/api/get-user';
 import { getInboxQueryOptions } from '../features/inbox/api/get-inbox';
 import { readInboxParams } from '../features/inbox/utils/inbox-url-params';
 import { getLeadQueryOptions } from '../features/leads/api/get-lead';
@@ -41,6 +42,8 @@ async function leadEscalationLoader(args: LoaderFunctionArgs) {
   if (denied) return denied;
   const { propertyId, pmsLeadId } = args.params;
   if (propertyId && pmsLeadId) {
+    // Who is signed in decides the page's controls: asked for beside the lead, not after it.
+    void queryClient.prefetchQuery(getUserQueryOptions());
     const lead = getLeadQueryOptions(propertyId, pmsLeadId);
     // A lead not loaded yet starts loading with the route's code, not after it.
     if (queryClient.getQueryData(lead.queryKey) === undefined) void queryClient.prefetchQuery(lead);

@@ -53,7 +53,7 @@ describe('the lead owner in the pane', () => {
     expect(owner.getByText('Assistant active')).toBeTruthy();
     expect(owner.queryByRole('button', { name: 'Hand back to assistant' })).toBeNull();
 
-    await user.click(owner.getByRole('button', { name: 'Assign to me' }));
+    await user.click(await owner.findByRole('button', { name: 'Assign to me' }));
 
     await waitFor(() => expect(owner.getByText('You · assistant paused')).toBeTruthy());
     expect(server.requestsTo(apiPaths.leadOwner(lead._id), 'PUT')[0]?.body).toEqual({
@@ -83,7 +83,8 @@ describe('the lead owner in the pane', () => {
     const agent: User = { ...demoUser, role: 'agent' };
     const { server, lead } = openLead(alex, agent);
     const owner = await ownerGroup();
-    const take = owner.getByRole('button', { name: 'Assign to me' });
+    // Shown once the console knows who is signed in (read beside the lead).
+    const take = await owner.findByRole('button', { name: 'Assign to me' });
     expect(take).toHaveProperty('disabled', true);
     const reasonId = take.getAttribute('aria-describedby');
     expect(reasonId && document.getElementById(reasonId)?.textContent).toBe(
