@@ -76,6 +76,7 @@ import { createResponseSerializerCompiler } from './plugins/response-serializer.
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { socketPlugin } from './plugins/socket.js';
+import { liveSequencePlugin } from './plugins/live-sequence.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { spaPlugin } from './plugins/spa.js';
 
@@ -228,6 +229,7 @@ export const buildApp = async ({
     await app.register(authPlugin, { now });
     await app.register(queuePlugin);
     await app.register(socketPlugin);
+    await app.register(liveSequencePlugin);
     // Before the routes, so each one's requests are timed.
     await app.register(metricsPlugin);
     // Before any route, so every route is in the spec.

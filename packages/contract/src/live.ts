@@ -36,7 +36,22 @@ export const socketEvents = {
   presence: (companyID: string) => `leasing-presence${companyID}`,
   /** Server → the consoles on that lead: a colleague is typing (or stopped). */
   presenceTypingOf: (companyID: string) => `leasing-presence-typing${companyID}`,
+  /**
+   * Server → a socket, once it has joined its rooms: the company's live sequence then
+   * (`{ sequence }`, see LIVE_SEQUENCE_HEADER).
+   */
+  liveSequence: 'leasing-live-sequence',
 } as const;
+
+/**
+ * The response header of every signed-in read: the company's live sequence when the read began, a
+ * number that grows with every live message to the company's consoles (`unknown` when the server
+ * could not read it). Answers read at the number the socket connected at miss nothing.
+ */
+export const LIVE_SEQUENCE_HEADER = 'x-live-sequence';
+
+export const liveSequenceSchema = z.object({ sequence: z.number().int().nullable() });
+export type LiveSequenceMessage = z.infer<typeof liveSequenceSchema>;
 
 /** Why the server refuses or closes a socket; sent as the `connect_error` message. */
 export const socketErrorCodes = {

@@ -22,23 +22,31 @@ import { findConversationEvent } from './live.repository.js';
 export const liveModule = fp(
   async (app: FastifyInstance) => {
     const live = createLivePublisher(app.io);
+    // Each broadcast is counted in the company's live sequence before it is sent.
+    const { liveSequence } = app;
     app.events.subscribe('*', 'live', async (event) => {
       if (event.type === 'message.translated') {
         const row = await findConversationEvent(app.database.db, event.timelineEventId);
-        if (row) live.translationReady(row);
+        if (row?.data.translation?.body) {
+          await liveSequence.advance(row.companyId);
+          live.translationReady(row);
+        }
         return;
       }
       if (event.type === 'follow_up.changed' || event.type === 'follow_up.due') {
+        await liveSequence.advance(event.companyId);
         live.leadChanged(event);
         return;
       }
       // A new source puts nothing on the timeline: the consoles reload the lead.
       if (event.type === 'lead.updated' && event.changes.includes('source')) {
+        await liveSequence.advance(event.companyId);
         live.leadChanged(event);
         return;
       }
       const id = timelineEventIdOf(event);
       if (id && 'leadId' in event && event.companyId) {
+        await liveSequence.advance(event.companyId);
         live.eventChanged({ id, companyId: event.companyId, leadId: event.leadId });
       }
     });
@@ -92,5 +100,5 @@ export const liveModule = fp(
       });
     });
   },
-  { name: 'live', dependencies: ['socket', 'events', 'database'] },
+  { name: 'live', dependencies: ['socket', 'live-sequence', 'events', 'database'] },
 );

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
+  apiPaths,
+  LIVE_SEQUENCE_HEADER,
   newConversationDeliverySchema,
   socketEvents,
   type NewConversationAnnouncement,
+  type LiveSequenceMessage,
   type NewConversationDelivery,
 } from '@leasing/contract';
 import { createTokenService } from '../auth/index.js';
@@ -82,6 +85,47 @@ describe.each(oneDatabase())('live updates over Socket.IO ($name)', (target) => 
   });
   afterAll(() => {
     sockets.forEach((socket) => socket.close());
+  });
+
+  describe('the live sequence', () => {
+    const sequenceOfRead = async (session: Session) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: apiPaths.inbox,
+        headers: bearer(session.token),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.headers[LIVE_SEQUENCE_HEADER];
+    };
+    const sequenceAtConnect = async (session: Session) => {
+      const socket = open(session.token);
+      return (await until<LiveSequenceMessage>(socket, socketEvents.liveSequence)).sequence;
+    };
+
+    it('gives a socket the number its company’s reads are at, and counts each broadcast', async () => {
+      const before = await sequenceOfRead(ours);
+      expect(before).toMatch(/^\d+$/);
+      // Nothing broadcast in between: the socket connects at the number the read began at.
+      expect(String(await sequenceAtConnect(ours))).toBe(before);
+      const theirsBefore = await sequenceOfRead(theirs);
+
+      const socket = await connected(ours.token);
+      const announced = until(socket, socketEvents.newConversation(ours.companyId));
+      await sendSms(ours, 'A tour on Saturday at 10?');
+      await announced;
+      // The read now begins after the broadcast: a console that loaded before it must load again.
+      const after = await sequenceOfRead(ours);
+      expect(Number(after)).toBeGreaterThan(Number(before));
+      expect(String(await sequenceAtConnect(ours))).toBe(after);
+      // Another company's number does not move with ours.
+      expect(await sequenceOfRead(theirs)).toBe(theirsBefore);
+    });
+
+    it('is not on a read nobody signed in for', async () => {
+      const response = await t.app.inject({ method: 'GET', url: apiPaths.config });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers[LIVE_SEQUENCE_HEADER]).toBeUndefined();
+    });
   });
 
   it('refuses a bad token, an expired one and an unsigned one, saying why', async () => {

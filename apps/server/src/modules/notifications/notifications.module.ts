@@ -35,7 +35,10 @@ export const notificationsModule: FastifyPluginAsync<NotificationsModuleOptions>
       app.database.db,
       rows.map((row) => row.id),
     )) {
-      const recipient = rows.find((row) => row.id === notification._id)!.recipientUserId;
+      const row = rows.find((candidate) => candidate.id === notification._id)!;
+      // Counted in the company's live sequence before it is sent, as every broadcast is.
+      await app.liveSequence.advance(row.companyId);
+      const recipient = row.recipientUserId;
       app.io.to(userRoom(recipient)).emit(socketEvents.notification(recipient), notification);
     }
   });

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { LIVE_SEQUENCE_HEADER, socketEvents } from '@leasing/contract';
+import { socketPrincipal } from '../lib/principal.js';
+
+/**
+ * A number per company that grows with every live message sent to its consoles (announcements,
+ * lead changes, translations, notifications). A console compares the number its first answers
+ * were read at with the number its socket connected at: equal, nothing was broadcast in between,
+ * so what it loaded is current and nothing needs loading again.
+ */
+export type LiveSequence = {
+  /** The company's number now; null when it cannot be read (the console then loads again). */
+  current: (companyId: string) => Promise<number | null>;
+  /** Counts one broadcast; call before sending it. */
+  advance: (companyId: string) => Promise<void>;
+};
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyInstance {
+    liveSequence: LiveSequence;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
+  interface FastifyRequest {
+    /** The caller's company's live sequence when the request began (signed-in reads only). */
+    liveSequenceAtStart?: number | null;
+  }
+}
+
+const key = (companyId: string) => `live-sequence:${companyId}`;
+
+/** In this process alone (no Redis: one process serves every console). */
+export const createMemoryLiveSequence = (): LiveSequence => {
+  const numbers = new Map<string, number>();
+  return {
+    current: (companyId) => Promise.resolve(numbers.get(companyId) ?? 0),
+    advance: (companyId) => {
+      numbers.set(companyId, (numbers.get(companyId) ?? 0) + 1);
+      return Promise.resolve();
+    },
+  };
+};
+
+/** Shared by every process through Redis, as the broadcasts themselves are. */
+export const createRedisLiveSequence = (
+  redis: Redis,
+  log: FastifyInstance['log'],
+): LiveSequence => ({
+  current: async (companyId) => {
+    try {
+      return Number((await redis.get(key(companyId))) ?? 0);
+    } catch (error) {
+      log.warn({ err: error }, 'could not read the live sequence');
+      return null;
+    }
+  },
+  advance: async (companyId) => {
+    try {
+      await redis.incr(key(companyId));
+    } catch (error) {
+      // The broadcast goes through the same Redis: when this fails, it most likely does too, and
+      // the console's next reconnect loads everything again.
+      log.warn({ err: error }, 'could not advance the live sequence');
+    }
+  },
+});
+
+const isSignedInRead = (request: FastifyRequest) =>
+  request.method === 'GET' && request.principal !== null;
+
+/**
+ * The live sequence: kept in Redis when there is one, else in this process. Every signed-in read
+ * answers with the number it began at (`x-live-sequence`, `unknown` when unreadable), and every
+ * socket hears the number it connected at, after it joined its rooms.
+ */
+export const liveSequencePlugin = fp(
+  async (app: FastifyInstance) => {
+    const sequence = app.counterRedis
+      ? createRedisLiveSequence(app.counterRedis, app.log)
+      : createMemoryLiveSequence();
+    app.decorate('liveSequence', sequence);
+
+    // Read before the handler reads anything: a broadcast after this number is one the console
+    // will hear, or one whose change this answer may lack (then the numbers differ).
+    app.addHook('preHandler', async (request) => {
+      if (isSignedInRead(request)) {
+        request.liveSequenceAtStart = await sequence.current(request.principal!.companyId);
+      }
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.liveSequenceAtStart !== undefined) {
+        reply.header(LIVE_SEQUENCE_HEADER, String(request.liveSequenceAtStart ?? 'unknown'));
+      }
+      return payload;
+    });
+
+    app.io.on('connection', (socket) => {
+      const { companyId } = socketPrincipal(socket);
+      void sequence.current(companyId).then((value) => {
+        if (socket.connected) socket.emit(socketEvents.liveSequence, { sequence: value });
+      });
+    });
+  },
+  { name: 'live-sequence', dependencies: ['socket'] },
+);
