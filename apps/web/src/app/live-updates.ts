@@ -1,5 +1,5 @@
 import type { Lead, User } from '@leasing/contract';
-import { socketEvents } from '@leasing/contract';
+import { liveSequenceSchema, socketEvents } from '@leasing/contract';
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -30,7 +30,8 @@ import {
   mergeLiveTranslation,
 } from '../lib/conversation-cache/conversation-cache';
 import { onNextFetchSettled } from '../lib/query-cache-updates';
-import { closeSocket, connectSocket } from '../lib/socket';
+import { readsAreCurrent } from '../lib/live-sequence';
+import { closeSocket, connectSocket, type LiveSocket } from '../lib/socket';
 import { connectPresence } from '../features/presence/api/presence-channel';
 
 /**
@@ -58,8 +59,8 @@ function countWhatReloadsBring(queryClient: QueryClient) {
 
 /**
  * Whatever happened while no socket listened is loaded again: leads and lead lists on screen now,
- * the others when next shown. The session's first connection does it too, silently: what was
- * loaded before it (the page opening) could miss an event of the moments in between.
+ * the others when next shown. The session's first connection does it too, silently, unless the
+ * live sequence shows that what the page loaded before it misses nothing (firstConnectionIsCurrent).
  */
 function catchUp(queryClient: QueryClient, isReconnect: boolean) {
   if (isReconnect) countWhatReloadsBring(queryClient);
@@ -69,6 +70,36 @@ function catchUp(queryClient: QueryClient, isReconnect: boolean) {
   void queryClient.invalidateQueries({ queryKey: [TOURS_QUERY_KEY_ROOT] });
   void queryClient.invalidateQueries({ queryKey: TODAY_QUERY_KEY });
   void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+}
+
+/** How long the first connection waits for the server's live sequence before loading again anyway. */
+const SEQUENCE_WAIT_MS = 5_000;
+
+/**
+ * The live sequence the server sends each connection once its socket has joined its rooms: the
+ * number the connection's broadcasts start after (null when the server did not say).
+ */
+function listenForSequence(socket: LiveSocket) {
+  let heard: number | null | undefined;
+  let waiting: ((sequence: number | null) => void) | null = null;
+  socket.on(socketEvents.liveSequence, (message: unknown) => {
+    const sequence = liveSequenceSchema.safeParse(message).data?.sequence ?? null;
+    if (waiting) waiting(sequence);
+    else heard = sequence;
+  });
+  return {
+    afterConnect: () =>
+      new Promise<number | null>((resolve) => {
+        if (heard !== undefined) return resolve(heard);
+        const timer = setTimeout(() => finish(null), SEQUENCE_WAIT_MS);
+        const finish = (sequence: number | null) => {
+          clearTimeout(timer);
+          waiting = null;
+          resolve(sequence);
+        };
+        waiting = finish;
+      }),
+  };
 }
 
 /**
@@ -107,7 +138,19 @@ export function connectLiveUpdates(queryClient: QueryClient, subscriber: LiveSub
     void queryClient.invalidateQueries({ queryKey: [LEAD_QUERY_KEY_ROOT] });
     void queryClient.invalidateQueries({ queryKey: [INBOX_QUERY_KEY_ROOT] });
   });
-  const offConnect = onConnect((isReconnect) => catchUp(queryClient, isReconnect));
+  const sequences = listenForSequence(socket);
+  const offConnect = onConnect((isReconnect) => {
+    if (isReconnect) {
+      catchUp(queryClient, true);
+      return;
+    }
+    void sequences
+      .afterConnect()
+      .then((sequence) => readsAreCurrent(sequence))
+      .then((current) => {
+        if (!current) catchUp(queryClient, false);
+      });
+  });
   const stopPresence = connectPresence(socket, onConnect, subscriber);
   return () => {
     stopPresence();

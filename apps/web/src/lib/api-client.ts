@@ -11,6 +11,7 @@ import {
   refreshResponseSchema,
 } from '@leasing/contract';
 import type { AnyErrorCode, QuietHoursError } from '@leasing/contract';
+import { trackRead } from './live-sequence';
 import { compressToEncodedURIComponent } from 'lz-string';
 import type { ZodType } from 'zod';
 import { ACCESS_TOKEN_PARAM, paths } from '../config/paths';
@@ -251,16 +252,21 @@ async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<Sen
   }
 
   const compress = headers.get(COMPRESSED_PARAMS_HEADER) === 'true';
+  const method = options.method ?? 'GET';
+  // A read's live sequence says whether the socket's first connection must load it again.
+  const settleRead = method === 'GET' ? trackRead() : () => undefined;
   try {
     const response = await fetch(buildUrl(path, options.query, compress), {
-      method: options.method ?? 'GET',
+      method,
       headers,
       body,
       credentials: 'same-origin',
       signal: options.signal,
     });
+    settleRead(response.ok ? response : null);
     return { response, sentToken, ownAuthorization, fromSecureLink };
   } catch (cause) {
+    settleRead(null);
     // Cancellation is the caller's own doing (react-query aborts unused queries): keep it as is.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError();

@@ -3,6 +3,7 @@
  * token, keeps itself authenticated as the token is refreshed, and comes back after the network,
  * the server or the token dropped it. React-free; the app subscribes to its events.
  */
+import { restartReadTracking } from './live-sequence';
 import { reauthenticateAckSchema, socketErrorCodes, socketEvents } from '@leasing/contract';
 import { io } from 'socket.io-client';
 import { currentUrlHasAccessToken, getRequestToken, refreshTokenOrEndSession } from './api-client';
@@ -121,6 +122,8 @@ export function closeSocket(): void {
   const closing = connection;
   connection = null;
   closing?.close();
+  // The next socket is another session's: its first connection judges that session's reads.
+  restartReadTracking();
 }
 
 function isUnauthorized(error: unknown): boolean {

@@ -66,9 +66,14 @@ export class FakeSocket implements LiveSocket {
 
   // What the server does:
 
+  /** The company's live sequence this server says each connection began at. */
+  liveSequence: number | null = 0;
+
   accept(): void {
     this.connected = true;
     this.fire('connect');
+    // As the server does once the socket has joined its rooms.
+    this.fire(socketEvents.liveSequence, { sequence: this.liveSequence });
   }
 
   refuse(code: string = socketErrorCodes.unauthorized): void {
@@ -95,12 +100,15 @@ export type FakeSocketServerOptions = {
   acceptHandshakes?: boolean;
   /** Answers what the client emits, e.g. `leasing-get-new-conversation` with a delivery. */
   onSent?: (socket: FakeSocket, message: SentMessage) => void;
+  /** The live sequence each connection is told it began at (0 unless told). */
+  liveSequence?: number | null;
 };
 
 /** Every socket the app opens during the test talks to this server. */
 export function stubSocketServer({
   acceptHandshakes = true,
   onSent,
+  liveSequence = 0,
 }: FakeSocketServerOptions = {}) {
   const sockets: FakeSocket[] = [];
   const factory: SocketFactory = ({ auth }) => {
@@ -111,6 +119,7 @@ export function stubSocketServer({
       },
       (sending, message) => onSent?.(sending, message),
     );
+    socket.liveSequence = liveSequence;
     sockets.push(socket);
     return socket;
   };
@@ -145,9 +154,13 @@ export const quietSocketFactory: SocketFactory = ({ auth }) =>
  * The server's side of the spec's §7 for `user`: `publish` announces events to the company, and
  * the console's request for each is answered with the event and its lead, as the real server does.
  */
-export function stubLiveServer(user: Pick<User, '_id' | 'companyID'>) {
+export function stubLiveServer(
+  user: Pick<User, '_id' | 'companyID'>,
+  { liveSequence = 0 }: { liveSequence?: number | null } = {},
+) {
   const deliveries = new Map<string, NewConversationDelivery>();
   const server = stubSocketServer({
+    liveSequence,
     onSent: (socket, { event, args }) => {
       if (event !== socketEvents.getNewConversation) return;
       const { eventID } = args[0] as { eventID: string };

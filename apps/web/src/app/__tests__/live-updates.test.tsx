@@ -1,8 +1,9 @@
-import { apiPaths, socketEvents } from '@leasing/contract';
+import { apiPaths, LIVE_SEQUENCE_HEADER, socketEvents } from '@leasing/contract';
 import type { ConversationEvent, Lead, LeadSummary } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lastReadsJudgement } from '../../lib/live-sequence';
 import { queryClient } from '../../lib/query-client';
 import { startSession } from '../../lib/storage';
 import { stubRoutes } from '../../testing/fake-server';
@@ -46,10 +47,15 @@ function inbound(overrides: Partial<ConversationEvent>): ConversationEvent {
 const row = (id: string) => document.querySelector<HTMLElement>(`[data-event-id="${id}"]`);
 
 /** The pane of `lead`, with the live server playing along; `answer` serves the lead's loads. */
-async function openPane(lead: Lead, answer: RouteAnswer = { body: lead }, viewportHeight?: number) {
+async function openPane(
+  lead: Lead,
+  answer: RouteAnswer = { body: lead },
+  viewportHeight?: number,
+  liveSequence = 0,
+) {
   startSession('token');
   stubTimelineLayout(viewportHeight ? { viewportHeight } : undefined);
-  const live = stubLiveServer(demoUser);
+  const live = stubLiveServer(demoUser, { liveSequence });
   const leadPath = apiPaths.lead(lead.propertyID, lead.pmsLeadId);
   const server = stubRoutes({
     [`GET ${apiPaths.me}`]: { body: demoUser },
@@ -60,15 +66,53 @@ async function openPane(lead: Lead, answer: RouteAnswer = { body: lead }, viewpo
   );
   await screen.findByRole('heading', { name: lead.name });
   await live.connected();
-  // The first connection reloads what was loaded before it; let that settle.
-  await waitFor(() => expect(server.requestsTo(leadPath)).toHaveLength(2));
-  return { ...rendered, live, server, leadPath };
+  // The first connection judges what was loaded before it; let that settle.
+  await vi.waitFor(() => expect(lastReadsJudgement()).not.toBeNull());
+  const current = await lastReadsJudgement();
+  await waitFor(() => expect(server.requestsTo(leadPath)).toHaveLength(current ? 1 : 2));
+  return { ...rendered, live, server, leadPath, current };
 }
 
 describe('live updates', () => {
   afterEach(() => {
     vi.useRealTimers();
     onlineManager.setOnline(true);
+  });
+
+  it('loads nothing again on the first connection when the lead was read at the sequence it connected at', async () => {
+    const lead = leadFixture();
+    const { current, server, leadPath } = await openPane(
+      lead,
+      { body: lead, headers: { [LIVE_SEQUENCE_HEADER]: '3' } },
+      undefined,
+      3,
+    );
+    expect(current).toBe(true);
+    expect(server.requestsTo(leadPath)).toHaveLength(1);
+  });
+
+  it('loads the lead again when something was broadcast between its read and the connection', async () => {
+    const lead = leadFixture();
+    const { current, server, leadPath } = await openPane(
+      lead,
+      { body: lead, headers: { [LIVE_SEQUENCE_HEADER]: '3' } },
+      undefined,
+      4,
+    );
+    expect(current).toBe(false);
+    expect(server.requestsTo(leadPath)).toHaveLength(2);
+  });
+
+  it('loads the lead again when the server could not tell its sequence', async () => {
+    const lead = leadFixture();
+    const { current, server, leadPath } = await openPane(
+      lead,
+      { body: lead, headers: { [LIVE_SEQUENCE_HEADER]: 'unknown' } },
+      undefined,
+      3,
+    );
+    expect(current).toBe(false);
+    expect(server.requestsTo(leadPath)).toHaveLength(2);
   });
 
   it('asks for an announced event with the user id and shows it once, however often it comes', async () => {
@@ -170,7 +214,7 @@ describe('live updates', () => {
     let loads = 0;
     const { live } = await openPane(lead, () => {
       loads += 1;
-      return { body: loads <= 2 ? lead : completed };
+      return { body: loads <= 1 ? lead : completed };
     });
     expect(screen.getByText('Decision open')).toBeTruthy();
 
@@ -183,7 +227,8 @@ describe('live updates', () => {
       data: { status: 'COMPLETED' },
     });
     live.publish([done], summaryOf(lead, { officeDecisionStatus: 'COMPLETED' }));
-    await waitFor(() => expect(loads).toBe(3));
+    // Loaded once when opened (the first connection found it current), again for the change.
+    await waitFor(() => expect(loads).toBe(2));
     await waitFor(() => expect(screen.queryByText('Decision open')).toBeNull());
   });
 
@@ -206,7 +251,8 @@ describe('live updates', () => {
     current = { ...current, conversations: [...missed, ...history] };
     live.socket.connect();
 
-    await waitFor(() => expect(server.requestsTo(leadPath)).toHaveLength(3));
+    // Loaded when opened, and again by the reconnect.
+    await waitFor(() => expect(server.requestsTo(leadPath)).toHaveLength(2));
     await waitFor(() => expect(row('m1')).toBeTruthy());
     const pill = await screen.findByRole('button', { name: '2 new events' });
     expect(row('m1')).toBeTruthy();
@@ -253,7 +299,7 @@ describe('live updates', () => {
     live.socket.connect();
 
     await screen.findByRole('button', { name: '2 new events' });
-    expect(server.requestsTo(leadPath)).toHaveLength(3);
+    expect(server.requestsTo(leadPath)).toHaveLength(2);
   });
 
   it("says 'Reconnecting…' in the header while the socket is down for more than 2 s", async () => {
