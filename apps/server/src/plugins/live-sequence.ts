@@ -84,16 +84,19 @@ export const liveSequencePlugin = fp(
 
     // Read before the handler reads anything: a broadcast after this number is one the console
     // will hear, or one whose change this answer may lack (then the numbers differ).
-    app.addHook('preHandler', async (request) => {
-      if (isSignedInRead(request)) {
-        request.liveSequenceAtStart = await sequence.current(request.principal!.companyId);
-      }
+    // Callback hooks, not async ones: most requests (public reads, writes, files) pass straight on.
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (!isSignedInRead(request)) return done();
+      void sequence.current(request.principal!.companyId).then((value) => {
+        request.liveSequenceAtStart = value;
+        done();
+      });
     });
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.liveSequenceAtStart !== undefined) {
         reply.header(LIVE_SEQUENCE_HEADER, String(request.liveSequenceAtStart ?? 'unknown'));
       }
-      return payload;
+      done(null, payload);
     });
 
     app.io.on('connection', (socket) => {
