@@ -12,9 +12,10 @@ export type InboxChannel = z.infer<typeof inboxChannelSchema>;
 
 /**
  * The inbox's filters, any of them together: an open office decision, the lead spoke last
- * (awaiting our reply: not opted out on that channel, no follow-up pending), a message from the lead this user has not opened yet.
+ * (needs our reply: not opted out on that channel, no follow-up pending), a message from the lead
+ * this user has not opened yet, our newest message to the lead failed to send.
  */
-export const inboxFilters = ['decision', 'awaiting', 'unread'] as const;
+export const inboxFilters = ['decision', 'awaiting', 'unread', 'failed'] as const;
 export type InboxFilter = (typeof inboxFilters)[number];
 
 const filterListPattern = new RegExp(

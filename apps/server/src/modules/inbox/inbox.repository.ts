@@ -73,6 +73,8 @@ const filterCondition = (filter: InboxFilter, now: Date): SQL => {
       return sql`${leads.needsReply} and (${leads.followUpAt} is null or ${leads.followUpAt} <= ${now.toISOString()}::timestamptz)`;
     case 'unread':
       return unread;
+    case 'failed':
+      return lastOutboundFailed;
   }
 };
 

@@ -5,6 +5,7 @@ export const inboxFilterLabels: Record<InboxFilter, string> = {
   decision: 'Open decision',
   awaiting: 'Awaiting reply',
   unread: 'Unread',
+  failed: 'Failed',
 };
 
 export const inboxChannelLabels: Record<InboxChannel, string> = { SMS: 'SMS', EMAIL: 'Email' };
