@@ -45,6 +45,7 @@ export const auditActions = [
   'quiet_hours.overridden',
   'message.sender_confirmed',
   'report_digest.changed',
+  'inbox.exported',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -93,6 +94,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'quiet_hours.overridden': 'Sent outside allowed hours',
   'message.sender_confirmed': 'Confirmed an email sender',
   'report_digest.changed': 'Changed the weekly report email',
+  'inbox.exported': 'Exported the inbox',
 };
 
 export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;

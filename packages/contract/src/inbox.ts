@@ -56,6 +56,24 @@ export const inboxQuerySchema = z.object({
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
+/** The inbox's CSV export: the same narrowing as the list, every page of it. */
+export const inboxExportQuerySchema = inboxQuerySchema.omit({ cursor: true, limit: true });
+export type InboxExportQuery = z.infer<typeof inboxExportQuerySchema>;
+
+/** The columns of the inbox's CSV export, in order; times are on the row's time zone (the property's). */
+export const inboxCsvColumns = [
+  'Lead',
+  'Property',
+  'Phone',
+  'Email',
+  'Status',
+  'Source',
+  'Owner',
+  'Last message at',
+  'Waiting since',
+  'Time zone',
+] as const;
+
 /** The kinds of event the inbox previews as a lead's last message. */
 export const inboxMessageTypes = ['SMS', 'EMAIL', 'CALL'] as const;
 

@@ -34,6 +34,7 @@ export const apiRoutes = {
   unmatchedDismiss: '/api/unmatched-messages/:messageId/dismiss',
   sandboxInboundSms: '/api/sandbox/inbound-sms',
   inbox: '/api/inbox',
+  inboxExport: '/api/inbox/export.csv',
   leadRead: '/api/leads/:leadId/read',
   leadOwner: '/api/leads/:leadId/owner',
   leadsOwner: '/api/leads/owner',
@@ -175,6 +176,7 @@ export const apiPaths = {
   unmatchedDismiss: (messageId: string) => pathOf(apiRoutes.unmatchedDismiss, { messageId }),
   sandboxInboundSms: apiRoutes.sandboxInboundSms,
   inbox: apiRoutes.inbox,
+  inboxExport: apiRoutes.inboxExport,
   leadRead: (leadId: string) => pathOf(apiRoutes.leadRead, { leadId }),
   leadOwner: (leadId: string) => pathOf(apiRoutes.leadOwner, { leadId }),
   /** Bulk: one owner for several leads. */

@@ -330,6 +330,11 @@ export type DomainEventMap = {
   'template.deleted': CompanyFact & TemplateFact;
   /** A manager or admin turned their weekly report email on or off. */
   'report_digest.changed': CompanyFact & { userId: string; enabled: boolean; actor: Actor };
+  /**
+   * A person downloaded the inbox as CSV: nothing changed, but the company's lead list (names,
+   * phones, emails) left the console, so the trail says who took it and with which narrowing.
+   */
+  'inbox.exported': CompanyFact & { userId: string; query: Record<string, string>; actor: Actor };
   /** An integration created or changed a property. */
   'property.upserted': CompanyFact & {
     propertyId: string;

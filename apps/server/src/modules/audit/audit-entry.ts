@@ -61,6 +61,7 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'user.deactivated':
     case 'user.reactivated':
     case 'report_digest.changed':
+    case 'inbox.exported':
       return { targetType: 'user', targetId: event.userId };
     case 'user.invited':
     case 'user.invitation_revoked':
@@ -148,6 +149,8 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { reason: event.reason };
     case 'report_digest.changed':
       return { weeklyDigest: event.enabled };
+    case 'inbox.exported':
+      return event.query;
     case 'follow_up.changed':
       return { followUpAt: event.dueAt };
     case 'response_target.changed':

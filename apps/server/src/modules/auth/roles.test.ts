@@ -71,6 +71,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/unmatched-messages/:messageId/dismiss': 'staff',
   'POST /api/sandbox/inbound-sms': 'staff',
   'GET /api/inbox': 'staff',
+  'GET /api/inbox/export.csv': 'staff',
   'POST /api/leads/:leadId/read': 'staff',
   'PUT /api/leads/:leadId/owner': 'staff',
   'POST /api/leads/owner': 'staff',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiRoutes,
+  inboxExportQuerySchema,
   inboxPageSchema,
   inboxQuerySchema,
   leadIdParamsSchema,
@@ -11,6 +12,7 @@ import {
 } from '@leasing/contract';
 import type { Clock } from '../../lib/clock.js';
 import { MANAGERS_ROUTE, principalOf } from '../../lib/principal.js';
+import { sendInboxCsv } from './inbox-export.js';
 import { listInbox, readLead } from './inbox.service.js';
 import { getToday } from './today.service.js';
 import { getWorkload } from './workload.service.js';
@@ -28,6 +30,18 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ now: Clock }> = async (app, { 
     apiRoutes.inbox,
     { schema: { querystring: inboxQuerySchema, response: { 200: inboxPageSchema } } },
     (request) => listInbox(db, userOf(principalOf(request)), request.query, now()),
+  );
+
+  app.get(
+    apiRoutes.inboxExport,
+    {
+      schema: {
+        summary: 'The inbox as CSV: every lead the same narrowing lists (audited)',
+        querystring: inboxExportQuerySchema,
+      },
+    },
+    (request, reply) =>
+      sendInboxCsv(reply, { db, events: app.events }, principalOf(request), request.query, now()),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import type {
   InboxChannel,
+  InboxExportQuery,
   InboxFilter,
   InboxItem,
   InboxPage,
@@ -13,12 +14,13 @@ import { lightsOf } from '../lead/index.js';
 import { loadCompanyOfficeRules, type OfficeRules } from '../scheduling/index.js';
 import { getCompanyLead, toLeadSummary } from '../lead/index.js';
 import { findCompanyProperty } from '../company/index.js';
-import { decodeInboxCursor, encodeInboxCursor } from './inbox-cursor.js';
+import { decodeInboxCursor, encodeInboxCursor, type InboxCursor } from './inbox-cursor.js';
 import { parseInboxSearch } from './inbox-search.js';
 import {
   listInboxLeads,
   listInboxRowsOfLeads,
   markLeadRead,
+  type InboxListOptions,
   type InboxRow,
 } from './inbox.repository.js';
 
@@ -61,10 +63,44 @@ export const toInboxItem = (
 const parseFilters = (filter: string | undefined): InboxFilter[] =>
   filter ? [...new Set(filter.split(',') as InboxFilter[])] : [];
 
+/** A property of another company is answered as unknown: the inbox only ever names the user's own. */
+export const checkInboxProperty = async (
+  db: Db,
+  companyId: string,
+  propertyId: string | undefined,
+) => {
+  if (!propertyId) return;
+  const property = await findCompanyProperty(db, companyId, propertyId);
+  if (!property) throw notFound('Property');
+};
+
+/** The list's narrowing (search, filters, channel, owner, statuses) as the repository takes it. */
+export const inboxListOptions = (
+  user: { companyId: string; userId: string },
+  query: InboxExportQuery,
+  now: Date,
+): Omit<InboxListOptions, 'limit' | 'after'> => ({
+  ...user,
+  propertyId: query.propertyId,
+  search: parseInboxSearch(query.search),
+  filters: parseFilters(query.filter),
+  channel: query.channel,
+  view: query.view,
+  ownerId: query.ownerId,
+  statuses: parseStatusList(query.status),
+  now,
+});
+
+/** Where the next page starts: after the last row of this one. */
+export const inboxCursorAfter = (row: InboxRow): InboxCursor => ({
+  decisionOpen: row.lead.decisionOpen,
+  lastActivityAt: row.lastActivityAtText,
+  id: row.lead.id,
+});
+
 /**
  * The user's inbox: the leads of the company's properties (or of one), open decisions first,
- * then the most recent activity, keyset paged. A property of another company is answered as
- * unknown: the inbox only ever names the user's own.
+ * then the most recent activity, keyset paged.
  */
 export const listInbox = async (
   db: Db,
@@ -72,41 +108,20 @@ export const listInbox = async (
   query: InboxQuery,
   now: Date,
 ): Promise<InboxPage> => {
-  if (query.propertyId) {
-    const property = await findCompanyProperty(db, user.companyId, query.propertyId);
-    if (!property) throw notFound('Property');
-  }
+  await checkInboxProperty(db, user.companyId, query.propertyId);
   const after = query.cursor ? decodeInboxCursor(query.cursor) : undefined;
   // The office rules of the company's few properties, read once: joined to every row they made the
   // planner leave the inbox index's order.
   const [rules, rows] = await Promise.all([
     loadCompanyOfficeRules(db, user.companyId),
-    listInboxLeads(db, {
-      ...user,
-      propertyId: query.propertyId,
-      search: parseInboxSearch(query.search),
-      filters: parseFilters(query.filter),
-      channel: query.channel,
-      view: query.view,
-      ownerId: query.ownerId,
-      statuses: parseStatusList(query.status),
-      after,
-      limit: query.limit,
-      now,
-    }),
+    listInboxLeads(db, { ...inboxListOptions(user, query, now), after, limit: query.limit }),
   ]);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return {
     items: items.map((row) => toInboxItem(row, now, rules.get(row.lead.propertyId)!)),
     nextCursor:
-      rows.length > query.limit && last
-        ? encodeInboxCursor({
-            decisionOpen: last.lead.decisionOpen,
-            lastActivityAt: last.lastActivityAtText,
-            id: last.lead.id,
-          })
-        : null,
+      rows.length > query.limit && last ? encodeInboxCursor(inboxCursorAfter(last)) : null,
   };
 };
 

@@ -26,7 +26,7 @@ export {
 export { leadDetailsModule } from './lead-details.module.js';
 export { leadStatusModule } from './lead-status.module.js';
 export { leadSourcesModule } from './lead-sources.module.js';
-export { leadSourceRefOf, sourceNamed } from './lead-sources.service.js';
+export { leadSourceNames, leadSourceRefOf, sourceNamed } from './lead-sources.service.js';
 export { getCompanyLead, getLead, leadOwnerOf, listLeads, toLeadSummary } from './leads.service.js';
 export { notesModule } from './notes.module.js';
 export { officeDecisionModule } from './office-decision.module.js';

@@ -166,6 +166,10 @@ export const sourceNamed = async (
 };
 
 /** The source of that id as a lead names it, if it is the company's. */
+/** The company's sources by id, for naming many leads' sources at once (the inbox's CSV). */
+export const leadSourceNames = async (db: Db, companyId: string): Promise<Map<string, string>> =>
+  new Map((await listLeadSourceRows(db, companyId)).map((row) => [row.id, row.name]));
+
 export const leadSourceRefOf = async (
   db: Db,
   companyId: string,

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { stringify } from 'csv-stringify';
 import {
   ASSISTANT_OWNER_LABEL,
   leadStatusLabels,
@@ -8,7 +7,7 @@ import {
   type LeadStatus,
   type ReportExportQuery,
 } from '@leasing/contract';
-import { escapeCsvFormula } from '../../lib/csv-cell.js';
+import { streamCsv } from '../../lib/csv-stream.js';
 import { listExportRows, type ExportRow, type LeadsCursor } from './report-leads.repository.js';
 import {
   funnelReport,
@@ -52,30 +51,6 @@ const lineOf = (row: ExportRow) => [
   row.tour_outcome === 'NO_SHOW' ? 'No-show' : row.tour_outcome === 'TOURED' ? 'Toured' : '',
   leadStatusLabels[row.status as LeadStatus] ?? row.status,
 ];
-
-/** Streams the CSV rows of a writer-paced producer: never more than a batch in memory. */
-const streamCsv = (
-  columns: readonly string[],
-  produce: (write: (line: unknown[]) => Promise<void>) => Promise<void>,
-) => {
-  const csv = stringify({
-    header: true,
-    columns: [...columns],
-    cast: { string: escapeCsvFormula },
-  });
-  const write = async (line: unknown[]) => {
-    if (!csv.write(line)) await new Promise((resolve) => csv.once('drain', resolve));
-  };
-  void (async () => {
-    try {
-      await produce(write);
-      csv.end();
-    } catch (error) {
-      csv.destroy(error as Error);
-    }
-  })();
-  return csv;
-};
 
 /**
  * One row per lead: the leads created in the range (cohort), or those with any step in it
