@@ -1,7 +1,7 @@
 import { apiPaths } from '@leasing/contract';
 import type { InboxItem, Tour } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inboxItem } from '../../../features/inbox/testing/inbox-fixtures';
 import { stubInboxLayout } from '../../../features/inbox/testing/stub-inbox-layout';
 import { startSession, storageKeys } from '../../../lib/storage';
@@ -151,7 +151,7 @@ describe('dashboard: the inbox', () => {
     ).toBe('');
   });
 
-  it('filters by open decision, awaiting reply, unread and one channel', async () => {
+  it('filters by open decision, needs reply, unread and one channel', async () => {
     const server = stubDashboardApi();
     const { user, router } = renderApp('/main/dashboard');
     await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
@@ -172,6 +172,63 @@ describe('dashboard: the inbox', () => {
     });
     expect([urlParam('filter'), urlParam('channel')]).toEqual(['decision,unread', 'EMAIL']);
     expect(chip('SMS').checked).toBe(false);
+  });
+
+  it("'Failed' lists only the leads whose newest message of ours failed", async () => {
+    const failedLead = inboxItem({
+      _id: 'l-3',
+      pmsLeadId: 'L-3',
+      name: 'Riley Failed',
+      lastMessageFailed: true,
+    });
+    // The fake server answers as the real one does: with the filter, only the failed lead.
+    const server = stubDashboardApi((request) =>
+      request.url.searchParams.get('filter') === 'failed'
+        ? { items: [failedLead], nextCursor: null }
+        : { items: [jordan, casey, failedLead], nextCursor: null },
+    );
+    const { user, router } = renderApp('/main/dashboard');
+    await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
+    expect(rowNames()).toEqual(['Jordan Prospect', 'Casey Renter', 'Riley Failed']);
+
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    await user.click(within(filters).getByRole('checkbox', { name: 'Failed' }));
+
+    await waitFor(() => expect(rowNames()).toEqual(['Riley Failed']));
+    expect(server.requestsTo(apiPaths.inbox).at(-1)!.url.searchParams.get('filter')).toBe('failed');
+    expect(new URLSearchParams(router.state.location.search).get('filter')).toBe('failed');
+    expect(
+      within(screen.getByRole('link', { name: /^Riley Failed\b/ })).getByText('Failed'),
+    ).toBeTruthy();
+  });
+
+  it('exports every lead of the current filters as CSV, with the session’s token', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const server = stubDashboardApi(undefined, {
+      [`GET ${apiPaths.inboxExport}`]: {
+        body: 'Lead,Property\n',
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': 'attachment; filename="inbox-2026-11-28.csv"',
+        },
+      },
+    });
+    const { user } = renderApp(`/main/dashboard?property=${maple._id}&filter=unread,failed&q=ava`);
+    await screen.findByRole('link', { name: /^Jordan Prospect\b/ });
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+
+    const [request] = server.requestsTo(apiPaths.inboxExport);
+    expect(Object.fromEntries(request!.url.searchParams)).toEqual({
+      propertyId: maple._id,
+      filter: 'unread,failed',
+      search: 'ava',
+    });
+    expect(request!.headers.get('Authorization')).toBe('Bearer token');
+    expect(request!.headers.get('Accept')).toBe('text/csv');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('inbox-2026-11-28.csv');
+    click.mockRestore();
   });
 
   it('loads the next page before the reader reaches the end, with the server’s cursor', async () => {

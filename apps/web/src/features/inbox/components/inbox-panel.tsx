@@ -7,10 +7,18 @@ import type {
   LeadStatus,
 } from '@leasing/contract';
 import { Button, Group, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconFilterOff, IconInbox, IconListCheck, IconSearch, IconX } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconFilterOff,
+  IconInbox,
+  IconListCheck,
+  IconSearch,
+  IconX,
+} from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useExportInboxCsv } from '../api/export-inbox-csv';
 import { inboxScrollKey, useInbox } from '../api/get-inbox';
 import type { InboxParams } from '../api/get-inbox';
 import { hasInboxNarrowing } from '../utils/inbox-url-params';
@@ -97,6 +105,7 @@ export function InboxPanel({
   linkSearch,
 }: InboxPanelProps) {
   const inboxQuery = useInbox(params);
+  const exportCsv = useExportInboxCsv();
   const { fetchNextPage } = inboxQuery;
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
@@ -166,36 +175,48 @@ export function InboxPanel({
             data={inboxViews.map((view) => ({ value: view, label: inboxViewLabels[view] }))}
             aria-label="Whose leads"
           />
-          {renderSelectionActions &&
-            (selected ? (
-              <Group gap="xs" wrap="wrap" role="group" aria-label="Selected leads">
-                <Text size="sm" aria-live="polite">
-                  {selectedIds.length} selected
-                </Text>
-                {renderSelectionActions(selectedIds, clearSelection)}
+          <Group gap="xs" wrap="wrap">
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconDownload size={14} aria-hidden />}
+              loading={exportCsv.isPending}
+              onClick={() => exportCsv.mutate(params)}
+              title="Download every lead this list shows (all pages) as a spreadsheet file"
+            >
+              Export CSV
+            </Button>
+            {renderSelectionActions &&
+              (selected ? (
+                <Group gap="xs" wrap="wrap" role="group" aria-label="Selected leads">
+                  <Text size="sm" aria-live="polite">
+                    {selectedIds.length} selected
+                  </Text>
+                  {renderSelectionActions(selectedIds, clearSelection)}
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="gray"
+                    leftSection={<IconX size={14} />}
+                    onClick={clearSelection}
+                  >
+                    Cancel
+                  </Button>
+                </Group>
+              ) : (
                 <Button
                   size="compact-sm"
-                  variant="subtle"
-                  color="gray"
-                  leftSection={<IconX size={14} />}
-                  onClick={clearSelection}
+                  variant="default"
+                  leftSection={<IconListCheck size={14} />}
+                  visibleFrom="sm"
+                  onClick={() => setSelected(new Set())}
+                  disabled={!loadedIds?.length}
+                  title={loadedIds?.length ? undefined : 'No leads to select'}
                 >
-                  Cancel
+                  Select
                 </Button>
-              </Group>
-            ) : (
-              <Button
-                size="compact-sm"
-                variant="default"
-                leftSection={<IconListCheck size={14} />}
-                visibleFrom="sm"
-                onClick={() => setSelected(new Set())}
-                disabled={!loadedIds?.length}
-                title={loadedIds?.length ? undefined : 'No leads to select'}
-              >
-                Select
-              </Button>
-            ))}
+              ))}
+          </Group>
         </Group>
         <InboxToolbar
           search={params.search}
