@@ -87,10 +87,10 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
       expect(await row(name).getAttribute('data-unread')).not.toBeNull();
     }
     expect(await row(nora.name).getByText('Decision pending').count()).toBe(0);
-    // She wrote last: her row's light says how long she has been waiting for us.
+    // She wrote last: her row says she needs a reply, and for how long.
     expect(
       await row(nora.name)
-        .getByText(/^Waiting /)
+        .getByText(/^Needs reply · /)
         .isVisible(),
     ).toBe(true);
 

@@ -354,14 +354,14 @@ describe('live updates', () => {
     expect(within(blake).getByText('Still free?')).toBeTruthy();
     expect(within(blake).getByText('SMS opt-out')).toBeTruthy();
     // She texted after opting out of texts: no reply is owed, so no waiting light.
-    expect(within(blake).queryByText(/^Waiting /)).toBeNull();
+    expect(within(blake).queryByText(/^Needs reply · /)).toBeNull();
     expect(within(blake).queryByText('Needs reply')).toBeNull();
     // Avery can hear back: her new text lights her row as waiting at once.
     const again = inbound({ _id: 'avery-text', leadID: 'a', date: minute(61), body: 'Parking?' });
     live.publish([again], { ...first, lastActivityAt: minute(61) });
     await waitFor(() =>
       expect(
-        within(screen.getByRole('link', { name: /^Avery First\b/ })).getByText(/^Waiting /),
+        within(screen.getByRole('link', { name: /^Avery First\b/ })).getByText(/^Needs reply · /),
       ).toBeTruthy(),
     );
 

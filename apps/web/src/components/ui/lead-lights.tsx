@@ -1,7 +1,10 @@
-import type { LeadLights } from '@leasing/contract';
-import { Badge } from '@mantine/core';
+import type { LeadLights, SpeedToLead } from '@leasing/contract';
+import { Badge, VisuallyHidden } from '@mantine/core';
+import { IconAlarm } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format-date';
 import { formatFollowUp } from '../../lib/format-follow-up';
+
+type SpeedToLeadState = SpeedToLead['state'];
 
 export type LeadLightBadgesProps = {
   lights: LeadLights;
@@ -9,10 +12,30 @@ export type LeadLightBadgesProps = {
   /** The property's zone: the follow-up reads "Thu 9:00 AM" in it. */
   timeZone: string;
   now: Date;
+  /**
+   * A list row's narrow line: the follow-up shows an alarm clock and its time ("Sat 9:00 AM"), its
+   * words kept for screen readers and the tooltip, so a badge never has to be cut mid-word.
+   */
+  compact?: boolean;
 };
 
-const speedColors = { ok: 'blue', amber: 'yellow', red: 'red' } as const;
-const speedWords = { ok: '', amber: ' · reply due soon', red: ' · reply overdue' } as const;
+/**
+ * The colour of a lead's waiting time: red only once the company's first-reply target has passed,
+ * yellow in its last 20 %, neutral before. A lead that has waited long is not alarming by itself.
+ */
+export const waitingColors: Record<SpeedToLeadState, string> = {
+  ok: 'gray',
+  amber: 'yellow',
+  red: 'red',
+};
+const speedWords: Record<SpeedToLeadState, string> = {
+  ok: '',
+  amber: ' · reply due soon',
+  red: ' · past the reply target',
+};
+
+/** The one name of the state, everywhere: the inbox filter, Today's section and the badge. */
+export const NEEDS_REPLY_LABEL = 'Needs reply';
 
 /** "12 min", "3 h", "2 d": how long a lead has waited. */
 export function formatWaiting(since: string, now: Date): string {
@@ -23,40 +46,51 @@ export function formatWaiting(since: string, now: Date): string {
 }
 
 /**
- * A lead's lights as small badges with words (colour is never the only signal): waiting time
- * coloured by speed-to-lead, the follow-up (red when overdue), no contact in 48 hours.
+ * A lead's lights as small badges with words (colour is never the only signal): 'Needs reply' with
+ * how long, coloured by speed-to-lead; the follow-up (red when overdue); no contact in 48 hours.
  */
-export function LeadLightBadges({ lights, followUpAt, timeZone, now }: LeadLightBadgesProps) {
+export function LeadLightBadges({
+  lights,
+  followUpAt,
+  timeZone,
+  now,
+  compact = false,
+}: LeadLightBadgesProps) {
   const speed = lights.speedToLead?.state ?? 'ok';
+  const followUpTime = followUpAt ? formatFollowUp(followUpAt, timeZone, now) : null;
+  const overdue = lights.followUpOverdue ? 'Overdue · ' : '';
   return (
     <>
       {lights.needsReply && lights.waitingSince && (
         <Badge
-          color={speedColors[speed]}
-          variant={speed === 'ok' ? 'light' : 'filled'}
+          color={waitingColors[speed]}
+          variant={speed === 'red' ? 'filled' : 'light'}
           size="sm"
           data-light="waiting"
           data-speed={speed}
-          title={`Waiting for a reply since ${formatDateTime(lights.waitingSince)}${speedWords[speed]}`}
+          title={`Needs a reply since ${formatDateTime(lights.waitingSince)}${speedWords[speed]}`}
         >
-          Waiting {formatWaiting(lights.waitingSince, now)}
+          {NEEDS_REPLY_LABEL} · {formatWaiting(lights.waitingSince, now)}
         </Badge>
       )}
       {lights.needsReply && !lights.waitingSince && (
-        <Badge color="blue" variant="light" size="sm" data-light="needs-reply">
-          Needs reply
+        <Badge color="gray" variant="light" size="sm" data-light="needs-reply">
+          {NEEDS_REPLY_LABEL}
         </Badge>
       )}
-      {followUpAt && (
+      {followUpTime && (
         <Badge
           color={lights.followUpOverdue ? 'red' : 'gray'}
           variant={lights.followUpOverdue ? 'filled' : 'light'}
           size="sm"
           data-light="follow-up"
           data-overdue={lights.followUpOverdue || undefined}
+          title={`${overdue}Follow up ${followUpTime}`}
+          leftSection={compact ? <IconAlarm size={11} stroke={2} aria-hidden /> : undefined}
         >
-          {lights.followUpOverdue ? 'Overdue · ' : ''}Follow up{' '}
-          {formatFollowUp(followUpAt, timeZone, now)}
+          {overdue}
+          {compact ? <VisuallyHidden>Follow up </VisuallyHidden> : 'Follow up '}
+          {followUpTime}
         </Badge>
       )}
       {lights.noContact48h && (

@@ -79,7 +79,7 @@ describe('follow-up on the pane', () => {
       },
     });
     const lights = await screen.findByRole('group', { name: 'Lights' });
-    expect(within(lights).getByText('Waiting 12 min')).toBeTruthy();
+    expect(within(lights).getByText('Needs reply · 12 min')).toBeTruthy();
     expect(within(lights).getByText(/^Overdue · Follow up /)).toBeTruthy();
     await paneSettled(lead, server);
     await user.click(screen.getByRole('button', { name: `Follow up with ${lead.name}` }));

@@ -124,6 +124,7 @@ function RowBadges({ item }: { item: InboxItem }) {
         followUpAt={item.followUpAt}
         timeZone={item.propertyTimeZone}
         now={new Date()}
+        compact
       />
       {item.phoneOptStatus === 'OPT_OUT' && (
         <Badge color="red" variant="light" size="sm">

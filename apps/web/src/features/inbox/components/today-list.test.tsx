@@ -50,7 +50,7 @@ describe('Today', () => {
     const followUps = screen.getByRole('region', { name: 'Follow-ups due' });
     // On the property's clock, as it was set, with its zone.
     expect(within(followUps).getByText('Due Nov 25, 2026, 8:00 AM Central')).toBeTruthy();
-    const replies = screen.getByRole('region', { name: 'Waiting for your reply' });
+    const replies = screen.getByRole('region', { name: 'Needs reply' });
     expect(
       within(replies)
         .getAllByRole('link')

@@ -22,7 +22,7 @@ import classes from './today-list.module.css';
 const sections: Record<TodayReason, { icon: Icon; color: string; title: string }> = {
   decision: { icon: IconGavel, color: 'orange', title: 'Decisions waiting' },
   follow_up_due: { icon: IconClockExclamation, color: 'red', title: 'Follow-ups due' },
-  needs_reply: { icon: IconMessageCircle, color: 'blue', title: 'Waiting for your reply' },
+  needs_reply: { icon: IconMessageCircle, color: 'blue', title: todayReasonLabels.needs_reply },
   tour_today: { icon: IconCalendarEvent, color: 'teal', title: 'Tours today' },
 };
 

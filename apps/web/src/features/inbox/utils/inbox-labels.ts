@@ -3,7 +3,7 @@ import type { InboxChannel, InboxFilter } from '@leasing/contract';
 /** The inbox's filter chips, as the toolbar and the list beside a lead name them. */
 export const inboxFilterLabels: Record<InboxFilter, string> = {
   decision: 'Open decision',
-  awaiting: 'Awaiting reply',
+  awaiting: 'Needs reply',
   unread: 'Unread',
   failed: 'Failed',
 };
