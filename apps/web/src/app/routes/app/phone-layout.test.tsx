@@ -102,7 +102,16 @@ describe('on a phone', () => {
 
   it('opens a lead on its conversation and composer; contact facts and owner are a tab away', async () => {
     setMatchingMediaQueries(PHONE);
-    const theLead = lead({ officeDecisionState: null });
+    const theLead = lead({
+      officeDecisionState: null,
+      lights: {
+        needsReply: true,
+        waitingSince: new Date(Date.now() - 12 * 60_000).toISOString(),
+        followUpOverdue: false,
+        noContact48h: false,
+        speedToLead: null,
+      },
+    });
     stubApi({ [`GET ${apiPaths.lead(theLead.propertyID, theLead.pmsLeadId)}`]: { body: theLead } });
     renderApp(
       `/properties/${theLead.propertyID}/leads/${encodeURIComponent(theLead.pmsLeadId)}/escalation`,
@@ -116,6 +125,9 @@ describe('on a phone', () => {
     );
     expect(screen.queryByRole('tab', { name: 'Conversation info' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    // The lead's lights stay in view on the conversation, not only behind the info tab.
+    const lights = screen.getByRole('group', { name: 'Lights' });
+    expect(within(lights).getByText('Needs reply · 12 min')).toBeTruthy();
     // A touch screen has no Ctrl + Enter: no hint of it.
     expect(within(form).queryByText(/Enter to send/)).toBeNull();
     // The keyboard stays down until the agent taps the message box.
@@ -135,5 +147,7 @@ describe('on a phone', () => {
     expect(screen.queryByRole('tab', { name: 'Conversation info' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Assign to me' })).toBeTruthy();
     expect(screen.getByText('+1 555 0100')).toBeTruthy();
+    // Once, whichever tab shows.
+    expect(screen.getAllByRole('group', { name: 'Lights' })).toHaveLength(1);
   });
 });

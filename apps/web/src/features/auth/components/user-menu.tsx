@@ -55,7 +55,8 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
         {/* Named by what it shows (who is signed in) and what it opens. */}
-        <UnstyledButton px="xs" py={4} style={{ borderRadius: 8 }}>
+        {/* Thinner on a phone: the header's row then fits, and the chevron keeps off the edge. */}
+        <UnstyledButton px={{ base: 4, sm: 'xs' }} py={4} style={{ borderRadius: 8 }}>
           <Group gap="sm" wrap="nowrap">
             <Avatar src={user?.picture ?? null} alt="" radius="xl" size={32} color="indigo">
               {user ? initials(user.name) : null}

@@ -6,6 +6,7 @@ import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { leadStatusColors } from '../../../lib/lead-status';
 import { useSetLeadStatus } from '../api/set-lead-status';
+import classes from './lead-status-control.module.css';
 import { MarkLostDialog } from './mark-lost-dialog';
 
 export type LeadStatusControlProps = {
@@ -41,6 +42,7 @@ export function LeadStatusControl({ lead }: LeadStatusControlProps) {
 
   const button = (
     <Button
+      className={classes.button}
       size="xs"
       variant="light"
       color={leadStatusColors[lead.status]}

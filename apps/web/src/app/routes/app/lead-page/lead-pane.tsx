@@ -200,7 +200,8 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
             presence={presence}
             details={
               <>
-                {!isNarrow && lights}
+                {/* On a phone too, whichever tab shows: what needs attention stays in view. */}
+                {lights}
                 {isDecisionCompleted && <OfficeDecisionControl lead={lead} />}
               </>
             }
@@ -215,7 +216,6 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
                   since={lead.propertyA2pUnregisteredAt}
                 />
               )}
-              {isNarrow && lights}
             </>
           )}
           <div className={classes.columns} data-narrow-view={isNarrow ? narrowView : undefined}>
