@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { apiPaths } from '@leasing/contract';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { useBrowserSession } from '../support/session.js';
@@ -7,6 +8,8 @@ import { useBrowserSession } from '../support/session.js';
 /** A phone held upright, touched: an iPhone 14's screen. */
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const WIDE = { viewport: { width: 1440, height: 900 } };
+/** A phone-sized window driven by a mouse (a desktop's phone view): no touch to grow targets. */
+const PHONE_WINDOW = { viewport: { width: 390, height: 844 } };
 /** Apple's and Google's smallest target for a finger, in CSS pixels. */
 const FINGER = 44;
 
@@ -23,7 +26,7 @@ describe('the console on a phone, and beside the inbox on a wide screen', () => 
   const ui = useBrowserSession({ env: () => twilioFake.env() });
   afterEach(() => opened?.context().close());
 
-  const open = async (options: typeof PHONE | typeof WIDE): Promise<Page> => {
+  const open = async (options: typeof PHONE | typeof WIDE | typeof PHONE_WINDOW): Promise<Page> => {
     opened = await ui.signedInPage(options);
     return opened;
   };
@@ -179,6 +182,61 @@ describe('the console on a phone, and beside the inbox on a wide screen', () => 
     await page.getByRole('region', { name: 'Conversation info' }).waitFor();
     expect(await page.getByRole('group', { name: 'Owner' }).isVisible()).toBe(true);
     expect(await composer.isVisible()).toBe(false);
+  });
+
+  it("keeps a phone-sized window's badges whole, its account menu off the edge, and the lead's lights and status within a finger's reach", async () => {
+    const property = await ui.make.property({ name: 'Badge Court' });
+    const waiting = await ui.make.lead({ name: 'Wendy Waiting', property });
+    const busy = await ui.make.lead({ name: 'Bea Busy', property });
+    await ui.make.officeDecision(busy, 'The assistant needs a decision: a rent concession.');
+    const staff = await ui.make.api();
+    await staff.request('PUT', apiPaths.leadFollowUp(busy._id), {
+      dueAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
+    const page = await open(PHONE_WINDOW);
+    await page.goto(`${ui.server.url}/main/dashboard?property=${property._id}`);
+    const list = page.getByRole('list', { name: 'Leads' });
+    await inboxRow(page, busy.name).locator('[data-light="follow-up"]').waitFor();
+
+    // Every badge of every row shows whole, or not at all: none is cut mid-word.
+    const cut = await list.locator('.mantine-Badge-root').evaluateAll((badges) =>
+      badges.flatMap((badge) => {
+        const box = badge.getBoundingClientRect();
+        const row = badge.closest('a')!.getBoundingClientRect();
+        const clip = badge.parentElement!.closest('[class*="badges"], [class*="meta"]');
+        const area = (clip ?? badge.closest('a')!).getBoundingClientRect();
+        const hidden = box.top >= area.bottom || box.left >= area.right;
+        const whole =
+          box.left >= area.left - 0.5 &&
+          box.right <= Math.min(area.right, row.right) + 0.5 &&
+          box.bottom <= area.bottom + 0.5;
+        const label = badge.querySelector('[class*="label"]') as HTMLElement | null;
+        const truncated = label !== null && label.scrollWidth > label.clientWidth + 0.5;
+        return hidden || (whole && !truncated) ? [] : [badge.textContent ?? ''];
+      }),
+    );
+    expect(cut).toEqual([]);
+    // The follow-up is short enough to show: the time, its words kept for screen readers.
+    const followUp = inboxRow(page, busy.name).locator('[data-light="follow-up"]');
+    expect(await followUp.getAttribute('title')).toMatch(/^Follow up \w{3} \d{1,2}:\d{2} (AM|PM)/);
+
+    // The account menu's chevron keeps clear of the screen's edge.
+    const chevron = page
+      .getByRole('button', { name: /Account menu/ })
+      .locator('svg')
+      .last();
+    const chevronBox = (await chevron.boundingBox())!;
+    expect(chevronBox.x + chevronBox.width).toBeLessThanOrEqual(PHONE_WINDOW.viewport.width - 12);
+
+    await inboxRow(page, waiting.name).click();
+    await page.getByRole('heading', { name: waiting.name }).waitFor();
+    // On the Conversations tab the lead's lights stay in view.
+    expect(await page.getByRole('radio', { name: 'Conversations' }).isChecked()).toBe(true);
+    const lights = page.getByRole('group', { name: 'Lights' });
+    expect(await lights.getByText(/^Needs reply · /).isVisible()).toBe(true);
+    // The status menu is a finger tall, though no touch screen asked for it.
+    const status = page.getByRole('button', { name: /^Status: .*Change status$/ });
+    expect((await status.boundingBox())!.height).toBeGreaterThanOrEqual(FINGER);
   });
 
   it('lists the week of tours day by day on a phone', async () => {
