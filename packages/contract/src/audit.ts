@@ -46,6 +46,14 @@ export const auditActions = [
   'message.sender_confirmed',
   'report_digest.changed',
   'inbox.exported',
+  'message.released',
+  'consent.changed',
+  'opt_out_review.decided',
+  'unmatched.resolved',
+  'unmatched.opted_out',
+  'template.created',
+  'template.updated',
+  'template.deleted',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -95,9 +103,18 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'message.sender_confirmed': 'Confirmed an email sender',
   'report_digest.changed': 'Changed the weekly report email',
   'inbox.exported': 'Exported the inbox',
+  'message.released': 'Sent a scheduled message',
+  'consent.changed': 'Changed consent',
+  'opt_out_review.decided': 'Decided a possible opt-out',
+  'unmatched.resolved': 'Handled an unmatched message',
+  'unmatched.opted_out': 'Opted out by text (unmatched)',
+  'template.created': 'Created a template',
+  'template.updated': 'Changed a template',
+  'template.deleted': 'Deleted a template',
 };
 
-export const auditActorTypes = ['user', 'api-key', 'anonymous'] as const;
+/** `system`: nobody signed in made it, e.g. a number that opted out by text (named by `name`). */
+export const auditActorTypes = ['user', 'api-key', 'anonymous', 'system'] as const;
 
 export const auditEntrySchema = z.object({
   _id: z.string(),

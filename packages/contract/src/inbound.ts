@@ -23,6 +23,11 @@ export const unmatchedMessageSchema = z.object({
   files: z.array(fileAttachmentSchema),
   /** Why no lead was chosen, in words. */
   reason: z.string(),
+  /**
+   * The text opted out (STOP, "please stop texting me"): its number went on the company's
+   * opt-out register when it came, whatever lead it goes to.
+   */
+  optedOut: z.boolean(),
   receivedAt: isoDateSchema,
   /** OPEN until someone moves it to a lead (ASSIGNED), makes a lead of it, or dismisses it. */
   status: z.enum(['OPEN', 'ASSIGNED', 'LEAD_CREATED', 'DISMISSED']),

@@ -232,6 +232,18 @@ export type DomainEventMap = {
     toLeadId: string | null;
     actor: Actor;
   };
+  /**
+   * A text that opted out (STOP, or a revocation in words) was kept as unmatched: its number went
+   * on the company's opt-out register at once. The sender did it (actor `system`); audited.
+   */
+  'unmatched.opted_out': CompanyFact & {
+    unmatchedId: string;
+    channel: 'SMS';
+    /** The number, E.164. */
+    address: string;
+    source: ConsentSource;
+    actor: Actor;
+  };
   /** A lead was created by hand or by an integration. */
   'lead.created': LeadFact & { actor: Actor };
   /** A staff member signed in (password or external token exchange). */

@@ -22,6 +22,7 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'lead_source.changed':
       return { targetType: 'lead_source', targetId: event.sourceId };
     case 'unmatched.resolved':
+    case 'unmatched.opted_out':
       return { targetType: 'unmatched_message', targetId: event.unmatchedId };
     case 'lead.created':
     case 'lead.updated':
@@ -123,6 +124,8 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { resolution: event.resolution, leadId: event.toLeadId };
     case 'consent.changed':
       return { channel: event.channel, status: event.status, source: event.source };
+    case 'unmatched.opted_out':
+      return { channel: event.channel, address: event.address, source: event.source };
     case 'opt_out_review.decided':
       return { decision: event.decision };
     case 'payment_link.changed':
@@ -257,6 +260,10 @@ export const auditRowOf = (
       actorType: 'anonymous',
       actorName: event.email,
     };
+  }
+  if (event.type === 'unmatched.opted_out') {
+    // Nobody on the staff did it: the number's owner did, by text; the trail names the number.
+    return { ...base, companyId: event.companyId, actorType: 'system', actorName: event.address };
   }
   const actor = actorOf(event);
   if (!actor || actor.kind === 'system') return null;

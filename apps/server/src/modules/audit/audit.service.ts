@@ -17,7 +17,7 @@ const toAuditEntry = (row: AuditListRow): AuditEntry => ({
   occurredAt: row.occurredAt.toISOString(),
   action: row.action as AuditAction,
   actor: {
-    type: row.actorType === 'system' ? 'anonymous' : row.actorType,
+    type: row.actorType,
     userId: row.actorUserId,
     apiKeyId: row.actorApiKeyId,
     name: row.actorName,

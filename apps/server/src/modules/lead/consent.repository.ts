@@ -72,13 +72,13 @@ export const leadAddresses = async (db: Db, leadId: string) =>
   )[0];
 
 /**
- * The company's other leads with this address whose status is not yet `status`: they follow the
- * address's opt-out or opt-in (phones are stored E.164; emails are compared in lower case).
+ * The company's other leads with this address (every one with `leadId` null) whose status is not
+ * yet `status`: they follow the address's opt-out or opt-in (phones are stored E.164; emails are compared in lower case).
  */
 export const setSiblingStatus = async (
   db: Db,
   key: RegisterKey,
-  leadId: string,
+  leadId: string | null,
   status: 'OPT_OUT' | 'OPT_IN',
 ) => {
   const [column, address] =
@@ -92,7 +92,7 @@ export const setSiblingStatus = async (
     .where(
       and(
         eq(leads.companyId, key.companyId),
-        ne(leads.id, leadId),
+        leadId === null ? undefined : ne(leads.id, leadId),
         address,
         // An opt-in brings back the leads the address's opt-out had stopped, and no others.
         status === 'OPT_IN' ? eq(column, 'OPT_OUT') : ne(column, 'OPT_OUT'),

@@ -153,6 +153,36 @@ export const optOutByCarrier = async (
   });
 };
 
+/**
+ * A text that opted out but could not be given to a lead (it is kept as unmatched): its number
+ * goes on the company's register at once, and the company's leads with that number follow it,
+ * each with its consent record. Answers the register's address (E.164).
+ */
+export const optOutUnmatchedNumber = async (
+  db: Db,
+  change: { companyId: string; phone: string; source: ConsentSource; message: string; at: Date },
+): Promise<string> => {
+  const key = {
+    companyId: change.companyId,
+    channel: 'SMS' as const,
+    address: registerAddressOf('SMS', change.phone),
+  };
+  await insertOptOut(db, key, { leadId: null, source: change.source, occurredAt: change.at });
+  for (const lead of await setSiblingStatus(db, key, null, 'OPT_OUT')) {
+    await insertChange(db, {
+      lead,
+      channel: 'SMS',
+      status: 'OPT_OUT',
+      source: change.source,
+      timelineEventId: null,
+      message: change.message,
+      actor: { kind: 'system' },
+      at: change.at,
+    });
+  }
+  return key.address;
+};
+
 const insertChange = async (db: Db, change: ConsentChange) => {
   const { actor } = change;
   await insertConsentChange(db, {

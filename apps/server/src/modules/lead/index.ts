@@ -4,6 +4,7 @@ export {
   isOptedOutAddress,
   leadConsentOf,
   optOutByCarrier,
+  optOutUnmatchedNumber,
   recordConsentChange,
   recordConsentEvent,
   unsubscribeUrlOf,

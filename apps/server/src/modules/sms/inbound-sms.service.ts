@@ -40,6 +40,7 @@ import {
   bumpLeadActivity,
   leadConsentOf,
   isOptedOutAddress,
+  optOutUnmatchedNumber,
   recordConsentChange,
   readConsent,
   recordConsentEvent,
@@ -250,8 +251,10 @@ const storeForLead = async (
 
 /**
  * A text no lead could be chosen for is kept where the staff of the company that owns the number
- * can read it; sent to a number nobody owns, no company sees it. (A STOP among them changes no
- * lead; Twilio's own opt-out handling blocks the number, and a later send reports it as opted out.)
+ * can read it; sent to a number nobody owns, no company sees it. An opt-out among them (STOP, or
+ * "please stop texting me") still counts: the number goes on the company's register at once (its
+ * leads with that number follow), audited, and the kept message says so (`data.optedOut`).
+ * Twilio's own STOP handling sends the carrier's confirmation; we send none, having no lead.
  */
 const storeUnmatched = async (
   deps: InboundSmsDeps,
@@ -261,19 +264,42 @@ const storeUnmatched = async (
   companyId: string | null,
 ): Promise<InboundSmsOutcome> => {
   const pendingMedia = pendingMediaOf(message);
+  const from = toE164(message.from);
+  const consent = message.body ? readConsent(message.body) : undefined;
+  const optsOut = Boolean(companyId && from && consent?.keyword === 'OPT_OUT');
   const row = await insertUnmatchedMessage(scope.db, {
     channel: 'SMS',
     companyId,
-    fromAddress: toE164(message.from) ?? message.from,
+    fromAddress: from ?? message.from,
     toAddress: toE164(message.to) ?? message.to,
     body: message.body || null,
     data: {
       messageSid: message.messageSid,
       ...(pendingMedia.length > 0 ? { pendingMedia } : {}),
+      ...(optsOut ? { optedOut: true } : {}),
     },
     reason,
     dedupeKey: `sms:${message.messageSid}`,
   });
+  if (optsOut && companyId && from && consent) {
+    const address = await optOutUnmatchedNumber(scope.db, {
+      companyId,
+      phone: from,
+      source: consent.source,
+      message: message.body,
+      at: row.receivedAt,
+    });
+    scope.record(
+      domainEvent('unmatched.opted_out', {
+        companyId,
+        unmatchedId: row.id,
+        channel: 'SMS',
+        address,
+        source: consent.source,
+        actor: { kind: 'system' },
+      }),
+    );
+  }
   if (pendingMedia.length > 0)
     await enqueueInboundMedia(deps.queue, scope.sql, { target: 'unmatched', id: row.id });
   return { kind: 'unmatched', unmatched: row };

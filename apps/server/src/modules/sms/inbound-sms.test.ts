@@ -370,6 +370,7 @@ describe.each(everyDatabase())('inbound SMS from Twilio on $name', (target) => {
       attachmentsUrls: [],
       files: [],
       reason: row!.reason,
+      optedOut: false,
       receivedAt: row!.receivedAt.toISOString(),
       status: 'OPEN',
       resolvedAt: null,

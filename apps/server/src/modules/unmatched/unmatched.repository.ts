@@ -26,6 +26,7 @@ export const toUnmatchedMessage = ({ message, lead }: Row): UnmatchedMessage => 
     .catch([])
     .parse(message.data.otherAttachments ?? []),
   reason: message.reason,
+  optedOut: message.data.optedOut === true,
   receivedAt: message.receivedAt.toISOString(),
   status: message.resolution ?? 'OPEN',
   resolvedAt: message.resolvedAt?.toISOString() ?? null,

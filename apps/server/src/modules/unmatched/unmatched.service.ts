@@ -16,6 +16,7 @@ import {
   autoAssignNewLead,
   freePmsLeadId,
   insertLead,
+  isOptedOutAddress,
   readConsent,
 } from '../lead/index.js';
 import { getCompanyProperty } from '../company/index.js';
@@ -174,6 +175,10 @@ export const createLeadFromUnmatched = (
         ? {
             phone: address,
             sourceId: await numberSourceIdOf(scope.db, property.companyId, row.toAddress),
+            // A number on the register (this very text may have put it there) stays opted out.
+            ...((await isOptedOutAddress(scope.db, property.companyId, 'SMS', address))
+              ? { phoneOptStatus: 'OPT_OUT' as const }
+              : {}),
           }
         : { email: address.toLowerCase() }),
     });

@@ -20,6 +20,7 @@ function unmatched(overrides: Partial<UnmatchedMessage>): UnmatchedMessage {
     attachmentsUrls: [],
     files: [],
     reason: 'No lead has this phone number.',
+    optedOut: false,
     receivedAt: '2026-11-22T16:30:00.000Z',
     status: 'OPEN',
     resolvedAt: null,
@@ -96,6 +97,16 @@ describe('unmatched messages page', () => {
       .requestsTo(apiPaths.unmatchedMessages)
       .map((request) => request.url.searchParams.get('cursor'));
     expect(cursors).toEqual([null, 'page-2']);
+  });
+
+  it('says when a text opted its number out, and says nothing of it on any other text', async () => {
+    const stop = unmatched({ _id: 'sms-stop', body: 'please stop texting me', optedOut: true });
+    openUnmatched({ body: { items: [stop, older], nextCursor: null } });
+    const list = await screen.findByRole('list', { name: 'Unmatched messages' });
+    const [optedOut, plain] = within(list).getAllByRole('listitem');
+    expect(within(optedOut!).getByText('This number has opted out of texts.')).toBeTruthy();
+    expect(within(plain!).getByText('Hello?')).toBeTruthy();
+    expect(within(plain!).queryByText('This number has opted out of texts.')).toBeNull();
   });
 
   it('says when every message found its lead', async () => {

@@ -1,7 +1,7 @@
 import type { Property, UnmatchedMessage } from '@leasing/contract';
 import { Anchor, Button, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArchive, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconArchive, IconInfoCircle, IconMailCheck, IconMessageOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -138,6 +138,17 @@ function UnmatchedItem({ message, properties, searchLeads }: ItemProps) {
               {message.reason}
             </span>
           </Text>
+          {message.optedOut && (
+            <Text
+              size="xs"
+              fw={600}
+              c="red.8"
+              style={{ display: 'flex', gap: 4, alignItems: 'center' }}
+            >
+              <IconMessageOff size={14} stroke={1.75} aria-hidden />
+              <span>This number has opted out of texts.</span>
+            </Text>
+          )}
           {message.status === 'OPEN' ? (
             <ItemActions message={message} properties={properties} searchLeads={searchLeads} />
           ) : (
