@@ -130,7 +130,10 @@ export const auditEntrySchema = z.object({
     actingAsUserId: z.string().nullable(),
   }),
   target: z.object({ type: z.string(), id: z.string() }).nullable(),
-  lead: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** The lead the change was made to, with what its page's address needs. */
+  lead: z
+    .object({ _id: z.string(), name: z.string(), propertyID: z.string(), pmsLeadId: z.string() })
+    .nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),

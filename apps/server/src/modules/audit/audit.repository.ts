@@ -23,7 +23,9 @@ const filterConditions = (companyId: string, filter: AuditFilter): SQL[] =>
     filter.to ? lt(auditLog.occurredAt, new Date(filter.to)) : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
 
-export type AuditListRow = typeof auditLog.$inferSelect & { leadName: string | null };
+export type AuditListRow = typeof auditLog.$inferSelect & {
+  lead: { name: string; propertyId: string; pmsLeadId: string } | null;
+};
 
 /**
  * One keyset page of the company's trail, newest first. The row comparison walks the
@@ -44,11 +46,14 @@ export const listAuditRows = async (
     );
   }
   const rows = await db
-    .select({ entry: auditLog, leadName: leads.name })
+    .select({
+      entry: auditLog,
+      lead: { name: leads.name, propertyId: leads.propertyId, pmsLeadId: leads.pmsLeadId },
+    })
     .from(auditLog)
     .leftJoin(leads, and(eq(leads.id, auditLog.leadId), eq(leads.companyId, companyId)))
     .where(and(...conditions))
     .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
     .limit(limit);
-  return rows.map(({ entry, leadName }) => ({ ...entry, leadName }));
+  return rows.map(({ entry, lead }) => ({ ...entry, lead }));
 };

@@ -24,7 +24,15 @@ const toAuditEntry = (row: AuditListRow): AuditEntry => ({
     actingAsUserId: row.actingAsUserId,
   },
   target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
-  lead: row.leadId && row.leadName ? { _id: row.leadId, name: row.leadName } : null,
+  lead:
+    row.leadId && row.lead
+      ? {
+          _id: row.leadId,
+          name: row.lead.name,
+          propertyID: row.lead.propertyId,
+          pmsLeadId: row.lead.pmsLeadId,
+        }
+      : null,
   before: row.before,
   after: row.after,
   ip: row.ip,

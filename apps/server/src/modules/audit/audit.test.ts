@@ -153,7 +153,14 @@ describe.each(oneDatabase())('the audit trail ($name)', (target) => {
       'note.added',
     ]);
     const byLead = (await trail(`?leadId=${lead.id}`)).body.items;
+    // What the lead's link needs: its page is addressed by property and PMS id.
     expect(byLead.every((item) => item.lead?.name === 'Maya Patel')).toBe(true);
+    expect(byLead[0]!.lead).toEqual({
+      _id: lead.id,
+      name: 'Maya Patel',
+      propertyID: lead.propertyId,
+      pmsLeadId: lead.pmsLeadId,
+    });
     expect(byLead.length).toBeGreaterThanOrEqual(2);
     const notes = (await trail('?action=note.added')).body.items;
     expect(notes).toHaveLength(1);
@@ -174,6 +181,20 @@ describe.each(oneDatabase())('the audit trail ($name)', (target) => {
     const theirs = (await trail('', otherAdmin)).body.items;
     expect(theirs.every((item) => item.actor.userId !== agentId)).toBe(true);
     expect(theirs.map((item) => item.action)).toEqual(['auth.signed_in']);
+  });
+
+  it('lists every action it records, also those the page had no name for (templates)', async () => {
+    const made = await ctx.request('POST', '/api/templates', {
+      as: admin,
+      payload: { name: 'Tour reminder', channel: 'SMS', body: 'See you soon', scope: 'company' },
+    });
+    expect(made.status).toBe(201);
+    const listed = await trail('?action=template.created');
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((item) => item.after)).toEqual([
+      { name: 'Tour reminder', scope: 'company' },
+    ]);
+    expect((await trail()).status).toBe(200);
   });
 
   it('exports the filtered trail as a CSV download', async () => {

@@ -16,6 +16,7 @@ const PAGE = '/main/settings/audit';
 const DANA = '0b6c1f7e-0000-4000-a000-000000000001';
 const PRIYA = '0b6c1f7e-0000-4000-a000-000000000003';
 const MAYA = '0b6c1f7e-0000-4000-a000-0000000000aa';
+const maya = { _id: MAYA, name: 'Maya Patel', propertyID: 'prop-1', pmsLeadId: 'PMS-42' };
 
 function entry(overrides: Partial<AuditEntry>): AuditEntry {
   return {
@@ -36,11 +37,11 @@ function entry(overrides: Partial<AuditEntry>): AuditEntry {
 const note = entry({
   action: 'note.added',
   actor: { type: 'user', userId: PRIYA, apiKeyId: null, name: 'Priya Shah', actingAsUserId: null },
-  lead: { _id: MAYA, name: 'Maya Patel' },
+  lead: maya,
 });
 const statusChange = entry({
   action: 'lead.updated',
-  lead: { _id: MAYA, name: 'Maya Patel' },
+  lead: maya,
   before: { status: 'New' },
   after: { status: 'Touring' },
 });
@@ -113,12 +114,58 @@ describe('Audit page', () => {
 
     expect(within(third!).getByText('Yardi sync')).toBeTruthy();
     expect(within(third!).getByText('API key')).toBeTruthy();
-    expect(within(third!).getByText(/true/)).toBeTruthy();
+    expect(within(third!).getByText('Yes')).toBeTruthy();
 
     expect(within(fourth!).getByText('dana@leasing.test')).toBeTruthy();
     expect(within(fourth!).getByText('Not signed in')).toBeTruthy();
     expect(within(fourth!).getByText('Sign-in failed')).toBeTruthy();
     expect(screen.getByText('All 4 entries shown')).toBeTruthy();
+  });
+
+  it('says each change in words, never as raw data, and names the lead with a link to it', async () => {
+    const assigned = entry({
+      action: 'lead.assigned',
+      lead: maya,
+      before: { owner: { kind: 'unassigned' } },
+      after: { owner: { kind: 'user', userId: PRIYA, name: 'Priya Shah' } },
+    });
+    const moved = entry({
+      action: 'lead.status_changed',
+      lead: maya,
+      before: { status: 'CONTACTED' },
+      after: { status: 'TOUR_SCHEDULED' },
+    });
+    const optedOut = entry({
+      action: 'unmatched.opted_out',
+      actor: {
+        type: 'system',
+        userId: null,
+        apiKeyId: null,
+        name: '+15125550199',
+        actingAsUserId: null,
+      },
+      after: { channel: 'SMS', address: '+15125550199', source: 'sms_keyword' },
+    });
+    const { user, router } = openPage({ body: page([assigned, moved, optedOut]) });
+    const table = await screen.findByRole('table', { name: 'Audit trail' });
+    const [, first, second, third] = within(table).getAllByRole('row');
+
+    expect(within(first!).getByText('Owner:')).toBeTruthy();
+    expect(within(first!).getByText('Unassigned')).toBeTruthy();
+    expect(within(first!).getByText(/Priya Shah/)).toBeTruthy();
+    expect(within(second!).getByText('Contacted')).toBeTruthy();
+    expect(within(second!).getByText(/Tour scheduled/)).toBeTruthy();
+    expect(within(third!).getAllByText('+15125550199').length).toBeGreaterThan(0);
+    expect(within(third!).getByText('By text')).toBeTruthy();
+    expect(within(third!).getByText('Opted out by text (unmatched)')).toBeTruthy();
+    expect(table.textContent).not.toMatch(/[{}]/);
+
+    const link = within(first!).getByRole('link', { name: 'Maya Patel' });
+    expect(link.getAttribute('href')).toBe('/properties/prop-1/leads/PMS-42/escalation');
+    await user.click(link);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/properties/prop-1/leads/PMS-42/escalation'),
+    );
   });
 
   it('puts the filters in the address and the request, and keeps them on back and reload', async () => {

@@ -1,7 +1,21 @@
 import { auditActionLabels } from '@leasing/contract';
 import type { AuditEntry } from '@leasing/contract';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconFilter, IconHistory } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { StackedTable } from '../../../components/ui/stacked-table';
@@ -23,30 +37,29 @@ const columnsIn = (zone: string) =>
     ip: 'IP',
   }) as const;
 
+/** Who did it, with a badge for anyone who is not a signed-in colleague. */
+const actorBadges: Partial<
+  Record<AuditEntry['actor']['type'], { badge: string; color: string; unnamed: string }>
+> = {
+  'api-key': { badge: 'API key', color: 'grape', unnamed: 'A deleted key' },
+  anonymous: { badge: 'Not signed in', color: 'gray', unnamed: 'Unknown email' },
+  // Nobody signed in: the number's owner did it, e.g. texting STOP to a shared number.
+  system: { badge: 'By text', color: 'gray', unnamed: 'Automatic' },
+};
+
 function Actor({ actor }: { actor: AuditEntry['actor'] }) {
-  if (actor.type === 'api-key') {
-    return (
-      <Group gap={6} wrap="wrap">
-        <Text size="sm">{actor.name ?? 'A deleted key'}</Text>
-        <Badge size="xs" variant="light" color="grape" miw="max-content">
-          API key
-        </Badge>
-      </Group>
-    );
-  }
-  if (actor.type === 'anonymous') {
-    return (
-      <Group gap={6} wrap="wrap">
-        <Text size="sm" className={classes.breakAnywhere}>
-          {actor.name ?? 'Unknown email'}
-        </Text>
-        <Badge size="xs" variant="light" color="gray" miw="max-content">
-          Not signed in
-        </Badge>
-      </Group>
-    );
-  }
-  return <Text size="sm">{actor.name ?? 'Unknown person'}</Text>;
+  const kind = actorBadges[actor.type];
+  if (!kind) return <Text size="sm">{actor.name ?? 'Unknown person'}</Text>;
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm" className={classes.breakAnywhere}>
+        {actor.name ?? kind.unnamed}
+      </Text>
+      <Badge size="xs" variant="light" color={kind.color} miw="max-content">
+        {kind.badge}
+      </Badge>
+    </Group>
+  );
 }
 
 function Details({ entry }: { entry: AuditEntry }) {
@@ -102,18 +115,27 @@ function AuditRow({ entry, columns, onFilterLead }: AuditRowProps) {
       </Table.Td>
       <Table.Td data-label={columns.lead} data-empty={entry.lead ? undefined : true}>
         {entry.lead ? (
-          // The entry names the lead but not its property, so it cannot link to the lead's page;
-          // it narrows the trail to that lead instead.
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            px={4}
-            className={classes.leadButton}
-            aria-label={`Show only activity on ${entry.lead.name}`}
-            onClick={() => onFilterLead(entry.lead!._id)}
-          >
-            {entry.lead.name}
-          </Button>
+          <Group gap={2} wrap="nowrap">
+            <Anchor
+              component={Link}
+              to={paths.leadEscalation.getHref(entry.lead.propertyID, entry.lead.pmsLeadId)}
+              size="sm"
+              className={classes.breakAnywhere}
+            >
+              {entry.lead.name}
+            </Anchor>
+            <Tooltip label="Show only this lead's activity">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label={`Show only activity on ${entry.lead.name}`}
+                onClick={() => onFilterLead(entry.lead!._id)}
+              >
+                <IconFilter size={14} stroke={1.75} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         ) : (
           <Text size="sm" c="dimmed">
             —
