@@ -292,7 +292,7 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       const leadPath = new URL(page.url()).pathname;
 
       await page.goto(`${server.url}${leadPath.replace(/\/leads\/[^/]+/, '/leads/NO-SUCH-LEAD')}`);
-      await page.getByText('Lead not found').waitFor();
+      await page.getByText('This lead does not exist or belongs to another company').waitFor();
       await settle(page);
       await expectNoSeriousA11yViolations(page, 'a lead that is not there');
 

@@ -1,13 +1,16 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 
 export type ErrorStateProps = {
   title: string;
   message?: string;
   onRetry?: () => void;
+  /** What to do instead when retrying cannot help (a way back). */
+  action?: ReactNode;
 };
 
-export function ErrorState({ title, message, onRetry }: ErrorStateProps) {
+export function ErrorState({ title, message, onRetry, action }: ErrorStateProps) {
   return (
     <Alert
       color="red"
@@ -30,6 +33,7 @@ export function ErrorState({ title, message, onRetry }: ErrorStateProps) {
             Retry
           </Button>
         )}
+        {action}
       </Group>
     </Alert>
   );

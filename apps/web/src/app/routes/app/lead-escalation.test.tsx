@@ -69,25 +69,53 @@ describe('lead escalation page', () => {
     await waitFor(() => expect(server.requestsTo(leadApiPath)).toHaveLength(2));
   });
 
-  it('shows the 403 toast with Close, and an error in place of the lead', async () => {
+  const UNAVAILABLE = 'This lead does not exist or belongs to another company';
+
+  it.each([
+    ['404', apiError(404, 'NOT_FOUND', 'Lead not found.')],
+    ['403', apiError(403, 'FORBIDDEN', 'User is not permitted')],
+  ])(
+    "shows one message with the way back for another company's lead (the server answers %s)",
+    async (_status, answer) => {
+      startSession('token');
+      const server = stubRoutes({
+        [`GET ${apiPaths.me}`]: { body: demoUser },
+        [`POST ${apiPaths.refresh}`]: { body: { token: 'new-token' } },
+        [`GET ${leadApiPath}`]: answer,
+        // The queue it would sit in is scoped to that company's property: refused too.
+        [`GET ${apiPaths.inbox}`]: apiError(403, 'FORBIDDEN', 'User is not permitted'),
+      });
+      const { user, router } = renderApp(leadPagePath);
+
+      expect(await screen.findByText(UNAVAILABLE)).toBeTruthy();
+      await waitFor(() => expect(server.requestsTo(apiPaths.inbox).length).toBeGreaterThan(0));
+      // Let every refused request settle before counting what is on screen.
+      await waitFor(() =>
+        expect(server.requestsTo(leadApiPath).length).toBe(answer.status === 403 ? 2 : 1),
+      );
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+      expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+      expect(screen.queryByText('User is not permitted')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.queryByRole('group', { name: 'Inbox queue' })).toBeNull();
+
+      await user.click(screen.getByRole('link', { name: 'Back to dashboard' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/main/dashboard'));
+      // The plain dashboard, not one scoped to the property in the link.
+      expect(router.state.location.search).toBe('');
+    },
+  );
+
+  it('still offers Retry when the lead could not be loaded for another reason', async () => {
     startSession('token');
-    const server = stubRoutes({
+    stubRoutes({
       [`GET ${apiPaths.me}`]: { body: demoUser },
-      [`POST ${apiPaths.refresh}`]: { body: { token: 'new-token' } },
-      [`GET ${leadApiPath}`]: apiError(403, 'FORBIDDEN', 'User is not permitted'),
+      [`GET ${leadApiPath}`]: apiError(400, 'BAD_REQUEST', 'Something is off'),
     });
-    const { user } = renderApp(leadPagePath);
-
-    expect(await screen.findByText('This lead is not available to you')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
-    const toast = screen
-      .getAllByText('User is not permitted')
-      .find((element) => element.closest('.mantine-Notification-root'));
-    expect(toast).toBeTruthy();
-    expect(server.requestsTo(leadApiPath)).toHaveLength(2);
-
-    await user.click(screen.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(document.querySelector('.mantine-Notification-root')).toBeNull());
+    renderApp(leadPagePath);
+    expect(await screen.findByText('Could not load this lead')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText(UNAVAILABLE)).toBeNull();
   });
 
   it('says when the link does not name a valid lead', async () => {

@@ -13,6 +13,8 @@ import {
   readLeadQueue,
 } from '../../../features/inbox/utils/inbox-url-params';
 import { renderRowPresence } from '../../../features/presence/components/row-presence';
+import { useLead } from '../../../features/leads/api/get-lead';
+import { isLeadUnavailable } from '../../../features/leads/components/lead-load-error';
 import { useProperties } from '../../../features/properties/api/get-properties';
 import { useShortcut } from '../../../features/shortcuts/hooks/use-shortcut';
 import classes from './lead-escalation.module.css';
@@ -51,6 +53,8 @@ function LeadWorkspace({ propertyId, pmsLeadId }: { propertyId: string; pmsLeadI
   const linkSearch = inboxLinkSearch(queue);
   const isSplit = useMediaQuery(SPLIT_MEDIA_QUERY) ?? false;
   const neighbors = useLeadNeighbors(queue, { propertyId, pmsLeadId });
+  // A lead that is not there or another company's is one message: no queue beside or above it.
+  const isUnavailable = isLeadUnavailable(useLead(propertyId, pmsLeadId).error);
   const propertiesQuery = useProperties();
   const scopeLabel = queue.propertyId
     ? (propertiesQuery.data?.find((property) => property._id === queue.propertyId)?.name ??
@@ -76,7 +80,7 @@ function LeadWorkspace({ propertyId, pmsLeadId }: { propertyId: string; pmsLeadI
   const backHref = `${paths.dashboard.getHref()}${dashboardSearchOf(queue)}`;
   return (
     <div className={classes.workspace} data-split={isSplit || undefined}>
-      {isSplit && (
+      {isSplit && !isUnavailable && (
         <aside className={classes.sidebar} aria-label="Inbox">
           <InboxSidebar
             params={queue}
@@ -93,12 +97,14 @@ function LeadWorkspace({ propertyId, pmsLeadId }: { propertyId: string; pmsLeadI
         pmsLeadId={pmsLeadId}
         backHref={backHref}
         queueNavigation={
-          <LeadStepper
-            neighbors={neighbors}
-            onPrevious={handlePrevious}
-            onNext={handleNext}
-            keys={{ previous: 'k', next: 'j' }}
-          />
+          !isUnavailable && (
+            <LeadStepper
+              neighbors={neighbors}
+              onPrevious={handlePrevious}
+              onNext={handleNext}
+              keys={{ previous: 'k', next: 'j' }}
+            />
+          )
         }
       />
     </div>

@@ -1,27 +1,47 @@
+import { Button } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ApiRequestError } from '../../../lib/api-client';
+
+/** A lead that is not there, or not the caller's company's: asking again cannot help. */
+export function isLeadUnavailable(error: Error | null): boolean {
+  return (
+    error instanceof ApiRequestError && (error.code === 'FORBIDDEN' || error.code === 'NOT_FOUND')
+  );
+}
 
 export type LeadLoadErrorProps = {
   error: Error;
   onRetry: () => void;
+  /** Where the way back goes; none on a secure link, which has no dashboard. */
+  backHref?: string;
 };
 
-/** Retrying cannot help a lead that is not there or not ours: those say what to do instead. */
-export function LeadLoadError({ error, onRetry }: LeadLoadErrorProps) {
-  const code = error instanceof ApiRequestError ? error.code : null;
-  if (code === 'FORBIDDEN') {
+/**
+ * One message for a lead that cannot be shown. A lead of another company and a lead that does not
+ * exist read the same (the page tells nobody which), with the way back instead of Retry.
+ */
+export function LeadLoadError({ error, onRetry, backHref }: LeadLoadErrorProps) {
+  if (isLeadUnavailable(error)) {
     return (
       <ErrorState
-        title="This lead is not available to you"
-        message="It belongs to a property outside your company. Open your leads from the dashboard."
-      />
-    );
-  }
-  if (code === 'NOT_FOUND') {
-    return (
-      <ErrorState
-        title="Lead not found"
-        message="It may have been removed, or the link is incomplete. Open the lead from the dashboard."
+        title="This lead does not exist or belongs to another company"
+        message="Check the link, or open the lead from the dashboard."
+        action={
+          backHref && (
+            <Button
+              component={Link}
+              to={backHref}
+              size="xs"
+              variant="white"
+              color="red"
+              leftSection={<IconArrowLeft size={14} />}
+            >
+              Back to dashboard
+            </Button>
+          )
+        }
       />
     );
   }

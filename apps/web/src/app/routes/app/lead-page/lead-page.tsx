@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { ProcessingOverlay } from '../../../../components/ui/processing-overlay';
 import { paths } from '../../../../config/paths';
 import { useLead } from '../../../../features/leads/api/get-lead';
-import { LeadLoadError } from '../../../../features/leads/components/lead-load-error';
+import {
+  isLeadUnavailable,
+  LeadLoadError,
+} from '../../../../features/leads/components/lead-load-error';
 import { LeadPane } from './lead-pane';
 import classes from './lead-page.module.css';
 import { LeadTopBar } from './lead-top-bar';
@@ -63,6 +66,19 @@ export function LeadPage({
 
   if (leadQuery.isPending) return <LeadPageSkeleton />;
   if (leadQuery.isError) {
+    // A lead that is not there or not ours: one message with the way back, and nothing else.
+    if (isLeadUnavailable(leadQuery.error)) {
+      return (
+        <Paper withBorder radius="md">
+          <LeadLoadError
+            error={leadQuery.error}
+            onRetry={handleRetry}
+            // Not the queue it came from: that may be the other company's property.
+            backHref={isSecureAccess ? undefined : paths.dashboard.getHref()}
+          />
+        </Paper>
+      );
+    }
     return (
       <Stack gap="md">
         {!isSecureAccess && <LeadTopBar backHref={backHref} queueNavigation={queueNavigation} />}
