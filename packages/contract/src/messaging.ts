@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, pageOf } from './common.js';
 import type { ErrorCode } from './errors.js';
+import { fileAttachmentSchema } from './conversation.js';
 
 /** Twilio's limits for one MMS: at most 10 media files, 5 MB in all. */
 export const MAX_ATTACHMENTS = 10;
@@ -106,6 +107,8 @@ export const outboxEntrySchema = z.object({
   subject: z.string().nullable(),
   body: z.string(),
   mediaUrls: z.array(z.string()),
+  /** An email's attached files (pictures and documents): name, type, size and where to open it. */
+  files: z.array(fileAttachmentSchema),
   createdAt: isoDateSchema,
   /**
    * A sign-in email (a team invitation): listed to admins only, its link masked in `body`. The

@@ -99,13 +99,6 @@ const normalRouteTable: RouteObject[] = [
                   })),
               },
               {
-                path: paths.outbox.path,
-                lazy: () =>
-                  import('./routes/app/outbox').then((module) => ({
-                    Component: module.OutboxRoute,
-                  })),
-              },
-              {
                 path: paths.unmatched.path,
                 lazy: () =>
                   import('./routes/app/unmatched').then((module) => ({
@@ -172,6 +165,14 @@ const normalRouteTable: RouteObject[] = [
                     Component: module.AdminLayoutRoute,
                   })),
                 children: [
+                  {
+                    // A sandbox tool (with 'Simulate reply'): admins only, like its API.
+                    path: paths.outbox.path,
+                    lazy: () =>
+                      import('./routes/app/outbox').then((module) => ({
+                        Component: module.OutboxRoute,
+                      })),
+                  },
                   {
                     path: paths.apiKeys.path,
                     lazy: () =>

@@ -10,7 +10,7 @@ import {
   type PresenceTyping,
   type StaffRole,
 } from '@leasing/contract';
-import type { LeadRow } from '../../db/schema/index.js';
+import { conversationEvents, type LeadRow } from '../../db/schema/index.js';
 import {
   createConversationEvent,
   createLead,
@@ -61,7 +61,7 @@ const RULES: Record<string, Rule> = {
   'PATCH /api/leads/:leadId/messages/:messageId/schedule': 'staff',
   'DELETE /api/leads/:leadId/messages/:messageId/schedule': 'staff',
   'POST /api/leads/:leadId/messages/:messageId/send-now': 'staff',
-  'GET /api/outbox': 'staff',
+  'GET /api/outbox': 'admin',
   'GET /media/:file': 'outside',
   'GET /media/demo/*': 'outside',
   'GET /api/unmatched-messages': 'staff',
@@ -69,7 +69,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/unmatched-messages/:messageId/assign': 'staff',
   'POST /api/unmatched-messages/:messageId/lead': 'staff',
   'POST /api/unmatched-messages/:messageId/dismiss': 'staff',
-  'POST /api/sandbox/inbound-sms': 'staff',
+  'POST /api/sandbox/inbound-sms': 'admin',
   'GET /api/inbox': 'staff',
   'GET /api/inbox/export.csv': 'staff',
   'POST /api/leads/:leadId/read': 'staff',
@@ -252,7 +252,7 @@ describe.each(oneDatabase())('the role rule of every route ($name)', (target) =>
 describe.each(oneDatabase())('the sandbox outbox by role ($name)', (target) => {
   const ctx = useTestApp(target, { seed: 'none' });
 
-  it('lists an invitation email to admins only, its link masked, and only admins take a fresh link', async () => {
+  it('lists the outbox to admins only, with the invitation email masked, and only admins take a fresh link', async () => {
     const office = await createOffice(ctx.db);
     await createPhoneNumber(ctx.db, office.company.id);
     const tokenOf = async (role: StaffRole) =>
@@ -268,7 +268,7 @@ describe.each(oneDatabase())('the sandbox outbox by role ($name)', (target) => {
       payload: { email, name: 'New Admin', role: 'admin' },
     });
     expect(invited.status).toBe(201);
-    // A message to a lead, which every role sees: the comparison below can fail either way.
+    // A message to a lead, sent by an agent: still not the agent's to read in the outbox.
     const lead = await createLead(ctx.db, office.property);
     const sms = await ctx.request('POST', `/api/leads/${lead.id}/sms`, {
       as: tokens.agent,
@@ -287,15 +287,28 @@ describe.each(oneDatabase())('the sandbox outbox by role ($name)', (target) => {
       })
       .toEqual([lead.phone, email].sort());
 
-    // Hostile: a manager and an agent get the lead's message, never the invitation.
+    // Hostile: a manager and an agent are refused the outbox, and 'Simulate reply' with it.
     for (const role of ['manager', 'agent'] as const) {
-      const items = await outboxOf(role);
-      expect(
-        items.map((item) => item.to),
-        role,
-      ).toEqual([lead.phone]);
-      expect(JSON.stringify(items)).not.toContain('accept-invite');
+      const refused = await ctx.request<{ error: { message: string } }>('GET', '/api/outbox', {
+        as: tokens[role],
+      });
+      expect(refused.status, role).toBe(403);
+      expect(JSON.stringify(refused.body)).not.toContain('accept-invite');
+      const before = (await ctx.db.select().from(conversationEvents)).length;
+      const reply = await ctx.request('POST', '/api/sandbox/inbound-sms', {
+        as: tokens[role],
+        payload: { leadID: lead.id, text: 'Simulated by an agent' },
+      });
+      expect(reply.status, role).toBe(403);
+      expect((await ctx.db.select().from(conversationEvents)).length).toBe(before);
     }
+    // The admin's simulated reply goes through (positive control of the refusal above).
+    const reply = await ctx.request<{ body: string }>('POST', '/api/sandbox/inbound-sms', {
+      as: tokens.admin,
+      payload: { leadID: lead.id, text: 'Simulated by an admin' },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.body).toBe('Simulated by an admin');
 
     // The admin's copy carries no working link either: it is masked, with the invitation to copy.
     const mail = (await outboxOf('admin')).find((item) => item.to === email)!;

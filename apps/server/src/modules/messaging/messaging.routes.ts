@@ -23,7 +23,7 @@ import type { MediaStorage } from './media.storage.js';
 import type { SendLimits } from './send-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
-import { ADMINS_ONLY, principalOf, roleAllows } from '../../lib/principal.js';
+import { ADMINS_ROUTE, principalOf } from '../../lib/principal.js';
 import { FILE_CONTENT_TYPES, fileNameKey, MEDIA_CONTENT_TYPES } from './media.service.js';
 import { listOutbox } from './outbox.repository.js';
 import type { DraftBase } from './reply-guard.js';
@@ -178,19 +178,21 @@ export const messagingRoutes: FastifyPluginAsyncZod<{
   );
 
   /**
-   * What the sandbox providers "sent", newest first: the messages a real provider would carry.
-   * Everyone sees the company's messages to leads; sign-in emails only admins (link masked).
+   * What the sandbox providers "sent", newest first: the messages a real provider would carry,
+   * with sign-in emails (link masked) and what emails attached. A tool for whoever runs the
+   * sandbox, not for the agents working leads: admins only.
    */
   app.get(
     apiRoutes.outbox,
-    { schema: { querystring: pageQuerySchema, response: { 200: outboxPageSchema } } },
-    (request) => {
-      const principal = principalOf(request);
-      return listOutbox(app.database.db, principal.companyId, request.query, {
-        withSignInEmails: roleAllows(principal, ADMINS_ONLY),
-        at: now(),
-      });
+    {
+      config: ADMINS_ROUTE,
+      schema: { querystring: pageQuerySchema, response: { 200: outboxPageSchema } },
     },
+    (request) =>
+      listOutbox(app.database.db, principalOf(request).companyId, request.query, {
+        withSignInEmails: true,
+        at: now(),
+      }),
   );
 };
 

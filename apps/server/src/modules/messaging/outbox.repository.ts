@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { OutboxEntry } from '@leasing/contract';
+import { fileAttachmentSchema, type Attachment, type OutboxEntry } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import {
   conversationEvents,
@@ -19,15 +19,33 @@ const invitationStatus = (invitation: InvitationState, at: Date) => {
   return 'pending' as const;
 };
 
+/** What an email carried: its pictures and its other files, as the send worker attaches them. */
+const emailFilesOf = (attachments: Attachment[], data: Record<string, unknown>) => [
+  ...attachments.map((file) => ({
+    url: file.url,
+    fileName: file.fileName,
+    contentType: file.contentType ?? 'application/octet-stream',
+    size: file.size ?? 0,
+  })),
+  ...fileAttachmentSchema
+    .array()
+    .catch([])
+    .parse(data.otherAttachments ?? []),
+];
+
 const toOutboxEntry =
   (at: Date) =>
   ({
     row,
     leadId,
+    attachments,
+    data,
     invitation,
   }: {
     row: SandboxOutboxRow;
     leadId: string | null;
+    attachments: Attachment[] | null;
+    data: Record<string, unknown> | null;
     invitation: InvitationState | null;
   }): OutboxEntry => ({
     _id: row.id,
@@ -39,6 +57,7 @@ const toOutboxEntry =
     subject: row.subject,
     body: row.body,
     mediaUrls: row.mediaUrls,
+    files: row.channel === 'EMAIL' ? emailFilesOf(attachments ?? [], data ?? {}) : [],
     createdAt: row.createdAt.toISOString(),
     invitation:
       row.signInLink && invitation
@@ -47,8 +66,8 @@ const toOutboxEntry =
   });
 
 /**
- * What the sandbox providers "sent" for the company, newest first. Sign-in emails (invitations)
- * are someone else's credentials: only admins (`withSignInEmails`) get them listed at all.
+ * What the sandbox providers "sent" for the company, newest first (admins only, like the route).
+ * Sign-in emails (invitations) are listed only with `withSignInEmails`.
  */
 export const listOutbox = async (
   db: Db,
@@ -66,6 +85,8 @@ export const listOutbox = async (
     .select({
       row: sandboxOutbox,
       leadId: conversationEvents.leadId,
+      attachments: conversationEvents.attachments,
+      data: conversationEvents.data,
       invitation: {
         id: invitations.id,
         acceptedAt: invitations.acceptedAt,

@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import type { SmsProvider } from '../../providers/sms-provider.js';
 import { HttpError } from '../../lib/errors.js';
-import { principalOf } from '../../lib/principal.js';
+import { ADMINS_ROUTE, principalOf } from '../../lib/principal.js';
 import { verifyTwilioRequest } from '../../lib/twilio-signature.js';
 import {
   inboundSmsFromTwilio,
@@ -41,6 +41,8 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod<{
     apiRoutes.sandboxInboundSms,
     {
       onRequest: app.authenticate,
+      // A sandbox tool, like the outbox it is opened from: admins only.
+      config: ADMINS_ROUTE,
       schema: { body: simulateInboundSmsRequestSchema, response: { 200: conversationEventSchema } },
     },
     async (request) => {

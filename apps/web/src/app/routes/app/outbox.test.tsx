@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { RouteAnswer } from '../../../testing/fake-server';
-import { demoUser, properties } from '../../../testing/fixtures';
+import { agentUser, demoUser, properties } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 
 function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
@@ -19,6 +19,7 @@ function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
     subject: null,
     body: 'Hello',
     mediaUrls: [],
+    files: [],
     createdAt: '2026-11-22T15:05:00.000Z',
     invitation: null,
     ...overrides,
@@ -38,6 +39,14 @@ const email = entry({
   to: 'sofia@example.com',
   subject: 'Re: Your application',
   body: 'Thank you, Sofia.',
+  files: [
+    {
+      url: '/media/f1e2d3c4b5a6.pdf',
+      fileName: 'lease.pdf',
+      contentType: 'application/pdf',
+      size: 48_128,
+    },
+  ],
   createdAt: '2026-11-22T16:00:00.000Z',
 });
 const older = entry({ _id: 'sms-0', body: 'An older message', createdAt: '2026-11-20T10:00:00Z' });
@@ -84,6 +93,10 @@ describe('outbox page', () => {
     expect(emailItem.getByText('Re: Your application')).toBeTruthy();
     expect(emailItem.getByText('sofia@example.com')).toBeTruthy();
     expect(emailItem.getByText('leasing@riverside.test')).toBeTruthy();
+    // What the email attached: its name and size, and a link that opens it.
+    const file = emailItem.getByRole('link', { name: /^Download lease\.pdf \(PDF, 47 KB\)$/ });
+    expect(file.getAttribute('href')).toBe('/media/f1e2d3c4b5a6.pdf');
+    expect(smsItem.queryByRole('link', { name: /^Download/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
@@ -191,6 +204,28 @@ describe('outbox page', () => {
     await user.click(menuItem);
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/outbox'));
     expect(await screen.findByRole('heading', { name: 'Outbox' })).toBeTruthy();
+  });
+
+  it('is not shown to an agent: no link to it, and the page says why', async () => {
+    startSession('token');
+    const server = stubRoutes({
+      [`GET ${apiPaths.me}`]: { body: agentUser },
+      [`GET ${apiPaths.properties}`]: { body: properties },
+      [`GET ${apiPaths.propertyLeads(properties[0]!._id)}`]: {
+        body: { items: [], nextCursor: null },
+      },
+    });
+    const { user, router } = renderApp('/main/dashboard');
+    expect(await screen.findByRole('link', { name: 'Unmatched messages' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Outbox' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Templates' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Outbox' })).toBeNull();
+
+    await router.navigate('/main/outbox');
+    expect(await screen.findByRole('heading', { name: 'User is not permitted' })).toBeTruthy();
+    expect(server.requestsTo(apiPaths.outbox)).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Simulate reply' })).toBeNull();
   });
 
   it("simulates the lead's reply to a text, and shows a refusal in 'Oops'", async () => {

@@ -80,13 +80,6 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
         {user && <Menu.Label>{user.email}</Menu.Label>}
         <Menu.Item
           component={Link}
-          to={paths.outbox.getHref()}
-          leftSection={<IconInbox size={16} stroke={1.5} />}
-        >
-          Outbox
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
           to={paths.unmatched.getHref()}
           leftSection={<IconMailQuestion size={16} stroke={1.5} />}
         >
@@ -138,6 +131,14 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
           <>
             <Menu.Divider />
             <Menu.Label>Settings</Menu.Label>
+            {/* The sandbox's outbox and 'Simulate reply': a tool for admins, not agents. */}
+            <Menu.Item
+              component={Link}
+              to={paths.outbox.getHref()}
+              leftSection={<IconInbox size={16} stroke={1.5} />}
+            >
+              Outbox
+            </Menu.Item>
             <Menu.Item
               component={Link}
               to={paths.apiKeys.getHref()}

@@ -38,6 +38,7 @@ function OutboxItem({ entry, onSimulateReply }: OutboxItemProps) {
       subject={entry.subject}
       body={entry.body}
       media={entry.mediaUrls.map((url) => ({ url, thumbnailUrl: url, name: mediaName(url) }))}
+      files={entry.files}
       footer={
         entry.invitation ? (
           <InvitationLinkAction invitation={entry.invitation} to={entry.to} />

@@ -1,10 +1,31 @@
 import { Button, Group, Text, Title } from '@mantine/core';
 import { IconInbox, IconMailQuestion } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
+import { useUser } from '../../../../features/auth/api/get-user';
+import { canManageSettings } from '../../../../features/auth/utils/authorization';
 
-/** The dashboard's title, and the ways to the messages no lead holds yet. */
+type HeaderLinkProps = { to: string; icon: ReactNode; label: string; visibleFrom?: 'sm' };
+
+function HeaderLink({ to, icon, label, visibleFrom }: HeaderLinkProps) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      variant="default"
+      size="sm"
+      leftSection={icon}
+      visibleFrom={visibleFrom}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** The dashboard's title, and the ways to the messages no lead holds yet (the outbox: admins). */
 export function DashboardHeader() {
+  const user = useUser();
   return (
     <Group justify="space-between" align="flex-end" gap="sm">
       <div>
@@ -17,25 +38,19 @@ export function DashboardHeader() {
       </div>
       <Group gap="sm">
         {/* A phone reaches unmatched messages from the header's envelope. */}
-        <Button
-          component={Link}
+        <HeaderLink
           to={paths.unmatched.getHref()}
-          variant="default"
-          size="sm"
-          leftSection={<IconMailQuestion size={16} stroke={1.75} />}
+          icon={<IconMailQuestion size={16} stroke={1.75} />}
+          label="Unmatched messages"
           visibleFrom="sm"
-        >
-          Unmatched messages
-        </Button>
-        <Button
-          component={Link}
-          to={paths.outbox.getHref()}
-          variant="default"
-          size="sm"
-          leftSection={<IconInbox size={16} stroke={1.75} />}
-        >
-          Outbox
-        </Button>
+        />
+        {canManageSettings(user.data?.role) && (
+          <HeaderLink
+            to={paths.outbox.getHref()}
+            icon={<IconInbox size={16} stroke={1.75} />}
+            label="Outbox"
+          />
+        )}
       </Group>
     </Group>
   );
