@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'apps/web/builds/**',
       '**/node_modules/**',
       '**/.data/**',
       'apps/server/drizzle/**',

@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -88,5 +96,42 @@ describe.each(oneDatabase())('the built SPA and compressed answers on $name', (t
       payload: gzipSync(body),
     });
     expect([400, 415]).toContain(packed.statusCode);
+  });
+});
+
+/**
+ * `apps/web/dist` is a link the next build switches (scripts/web-build.mjs): a running server
+ * keeps serving the build it started with, whose files stay on disk.
+ */
+const web = mkdtempSync(join(tmpdir(), 'leasing-web-'));
+const writeBuild = (name: string, hash: string) => {
+  mkdirSync(join(web, 'builds', name, 'assets'), { recursive: true });
+  writeFileSync(join(web, 'builds', name, 'assets', `index-${hash}.js`), `// ${hash}\n`);
+  writeFileSync(
+    join(web, 'builds', name, 'index.html'),
+    `<!doctype html><script type="module" src="/assets/index-${hash}.js"></script>`,
+  );
+};
+writeBuild('first', 'Aaaaaaaa1');
+symlinkSync(join('builds', 'first'), join(web, 'dist'));
+
+describe.each(oneDatabase())('a server while the next build is switched in ($name)', (target) => {
+  const t = useTestApp(target, { seed: 'none', env: { WEB_DIST_DIR: join(web, 'dist') } });
+  afterAll(() => rmSync(web, { recursive: true, force: true }));
+
+  it('serves its own index.html and scripts after dist points to a new build', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/' });
+    expect(before.body).toContain('index-Aaaaaaaa1.js');
+
+    writeBuild('second', 'Bbbbbbbb2');
+    symlinkSync(join('builds', 'second'), join(web, '.dist-next'));
+    renameSync(join(web, '.dist-next'), join(web, 'dist'));
+    expect(readFileSync(join(web, 'dist', 'index.html'), 'utf8')).toContain('Bbbbbbbb2');
+
+    const page = await t.app.inject({ method: 'GET', url: '/leads' });
+    expect(page.body).toContain('index-Aaaaaaaa1.js');
+    const script = await t.app.inject({ method: 'GET', url: '/assets/index-Aaaaaaaa1.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('// Aaaaaaaa1\n');
   });
 });

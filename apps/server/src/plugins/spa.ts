@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -34,7 +34,10 @@ const isHashedAsset = (path: string) =>
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance) => {
-    const root = app.config.webDistDir;
+    // Resolved once: `apps/web/dist` is a link the next build switches (scripts/web-build.mjs);
+    // this process keeps serving the build it started with, whose files stay on disk.
+    const configured = app.config.webDistDir;
+    const root = existsSync(configured) ? realpathSync(configured) : configured;
     const hasSpa = existsSync(join(root, 'index.html'));
     if (hasSpa) {
       // `reply.sendFile` for the not-found handler, without routes.
