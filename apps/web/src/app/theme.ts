@@ -36,8 +36,9 @@ export const theme = createTheme({
 
 /**
  * Mantine's palette, made legible (WCAG AA, 4.5:1) while keeping its look: each colour is darkened
- * only as far as its text needs — filled (white text on it), light (its dark shade on its tint),
- * outline and plain text (on white and the light greys) — and the dimmed grey likewise.
+ * only as far as its text needs — filled (white text on it), light (its dark shade on its tint,
+ * hovered or not), outline and plain text (on white and the light greys) — and the dimmed grey
+ * likewise.
  */
 const legibleColorVariables = () => {
   const variables: Record<string, string> = {};
@@ -46,7 +47,9 @@ const legibleColorVariables = () => {
     const filled = darkenToContrast(shades[PRIMARY_SHADE], WHITE);
     variables[`--mantine-color-${name}-filled`] = filled;
     variables[`--mantine-color-${name}-filled-hover`] = darkenToContrast(filled, WHITE, 5.5);
-    variables[`--mantine-color-${name}-light-color`] = darkenToContrast(shades[9], shades[1]);
+    // On shade 2, the light and subtle variants' hover (and an open menu's button), not only on
+    // their resting tint: the text must read in either state.
+    variables[`--mantine-color-${name}-light-color`] = darkenToContrast(shades[9], shades[2]);
     variables[`--mantine-color-${name}-outline`] = darkenToContrast(
       shades[PRIMARY_SHADE],
       TEXT_BACKGROUND,

@@ -1,10 +1,13 @@
 import { fileTypeLabel } from '@leasing/contract';
 import type { FileAttachment } from '@leasing/contract';
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, VisuallyHidden } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { formatFileSize } from '../../lib/format-file-size';
 
-/** Files that are no image shown ('lease.pdf · PDF · 240 KB'), each a download. */
+/**
+ * Files that are no image shown ('lease.pdf · PDF · 240 KB'), each a download named by what it
+ * shows ('Download lease.pdf · PDF · 240 KB'; axe: label-content-name-mismatch).
+ */
 export function FileChips({ files, className }: { files: FileAttachment[]; className?: string }) {
   if (files.length === 0) return null;
   return (
@@ -25,9 +28,9 @@ export function FileChips({ files, className }: { files: FileAttachment[]; class
             label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
           }}
           leftSection={<IconPaperclip size={12} aria-hidden />}
-          aria-label={`Download ${file.fileName} (${fileTypeLabel(file.contentType)}, ${formatFileSize(file.size)})`}
         >
-          {file.fileName} · {fileTypeLabel(file.contentType)} · {formatFileSize(file.size)}
+          <VisuallyHidden>Download</VisuallyHidden> {file.fileName} ·{' '}
+          {fileTypeLabel(file.contentType)} · {formatFileSize(file.size)}
         </Badge>
       ))}
     </Group>

@@ -67,9 +67,7 @@ describe('Settings → Templates', () => {
     );
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'My intro');
     await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'This is ');
-    await user.click(
-      within(dialog).getByRole('button', { name: 'Insert a merge field into message' }),
-    );
+    await user.click(within(dialog).getByRole('button', { name: 'Insert field into message' }));
     await user.click(await screen.findByRole('menuitem', { name: /agent\.firstName/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Add template' }));
 

@@ -204,13 +204,13 @@ describe('conversation timeline', () => {
       }),
     ]);
     const lease = within(eventRow('email-lease')).getByRole('link', {
-      name: 'Download lease.pdf (PDF, 240 KB)',
+      name: 'Download lease.pdf · PDF · 240 KB',
     });
-    expect(lease.textContent).toBe('lease.pdf · PDF · 240 KB');
+    expect(lease.textContent).toBe('Download lease.pdf · PDF · 240 KB');
     expect(lease.getAttribute('download')).toBe('lease.pdf');
     expect(lease.getAttribute('href')).toBe('/media/leasepdf.bin');
     expect(
-      within(eventRow('mms-card')).getByRole('link', { name: 'Download file-1.vcf (File, 60 B)' }),
+      within(eventRow('mms-card')).getByRole('link', { name: 'Download file-1.vcf · File · 60 B' }),
     ).toBeTruthy();
   });
 

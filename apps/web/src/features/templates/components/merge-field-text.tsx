@@ -43,7 +43,8 @@ export function MergeFieldText({
           variant="subtle"
           size="compact-xs"
           leftSection={<IconBraces size={14} />}
-          aria-label={`Insert a merge field into ${label.toLowerCase()}`}
+          // Begins with what it shows (axe: label-content-name-mismatch).
+          aria-label={`Insert field into ${label.toLowerCase()}`}
         >
           Insert field
         </Button>
