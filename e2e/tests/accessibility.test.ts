@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
-import { launchBrowser, signIn } from '../support/browser.js';
+import { DEMO, launchBrowser, signIn } from '../support/browser.js';
 import { factoriesFor, type Factories, type Lead } from '../support/factories.js';
 import { openLead } from '../support/leads.js';
 import { SHARED_PAYMENT_HOST, sharedServer, type RunningServer } from '../support/server.js';
@@ -9,6 +9,7 @@ import { SHARED_PAYMENT_HOST, sharedServer, type RunningServer } from '../suppor
 const PAY_HOST = SHARED_PAYMENT_HOST;
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -322,6 +323,56 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       } finally {
         await visitor.close();
       }
+    });
+
+    it('the notifications menu with read and unread items', async () => {
+      await signIn(page, server.url);
+      // A lead the integration assigns to the signed-in admin tells her so; once that is read, a
+      // decision opened on another of hers is new: the menu lists both kinds of item.
+      await make.lead({ name: 'Noah Brooks', owner: { staffEmail: DEMO.email } });
+      await staffApi('/api/notifications/read-all', { method: 'POST' });
+      const emma = await make.lead({ name: 'Emma Reyes', owner: { staffEmail: DEMO.email } });
+      await make.officeDecision(emma, 'Can Emma move in a week early?');
+      await page.reload();
+      await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+      const menu = await openedDialog(page, 'Notifications');
+      await menu.getByRole('button', { name: `Unread: Decision opened on ${emma.name}` }).waitFor();
+      await menu
+        .getByRole('button', { name: new RegExp(`^Noah Brooks \\w+ was assigned`) })
+        .waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'notifications menu');
+    });
+
+    it('a PDF attachment on the timeline', async () => {
+      await signIn(page, server.url);
+      await openLead(page, server.url, await make.lead({ name: 'Lucas Bennett' }));
+      const composer = page.getByRole('form', { name: 'Message composer' });
+      await composer.getByRole('button', { name: 'Email', exact: true }).click();
+      await composer.getByRole('textbox', { name: 'Subject' }).fill('Your lease');
+      await page.getByPlaceholder('Send a message to the lead').fill('Your lease is attached.');
+      await composer
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await composer.getByRole('img', { name: /^lease\.pdf · PDF · / }).waitFor();
+      await composer.getByRole('button', { name: 'Send', exact: true }).click();
+      await page
+        .getByRole('link', { name: /^Download lease\.pdf · PDF · / })
+        .waitFor({ timeout: 20_000 });
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'PDF attachment chip');
+    });
+
+    it("the template dialog with 'Insert field' open", async () => {
+      await signIn(page, server.url);
+      await page.goto(`${server.url}/main/settings/templates`);
+      await ready(page, 'Templates');
+      await page.getByRole('button', { name: 'New template' }).click();
+      const dialog = await openedDialog(page, 'New template');
+      await dialog.getByRole('button', { name: 'Insert field into message' }).click();
+      await page.getByRole('menu').waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, "template dialog, 'Insert field' open");
     });
 
     it('the staff screens: settings, outbox, unmatched', async () => {

@@ -30,9 +30,9 @@ describe('attachments in the composer (sandbox providers)', () => {
     const bubble = ui.page.locator('[data-event-type="EMAIL"]', {
       hasText: 'Your lease is attached.',
     });
-    const chip = bubble.getByRole('link', { name: /^Download lease\.pdf \(PDF, / });
+    const chip = bubble.getByRole('link', { name: /^Download lease\.pdf · PDF · / });
     await expect.poll(() => chip.isVisible(), { timeout: 20_000 }).toBe(true);
-    expect(await chip.textContent()).toMatch(/^lease\.pdf · PDF · \d+ B$/);
+    expect(await chip.textContent()).toMatch(/^Download lease\.pdf · PDF · \d+ B$/);
     const href = (await chip.getAttribute('href'))!;
     const served = await fetch(`${ui.server.url}${href}`);
     expect(served.headers.get('content-type')).toBe('application/pdf');
