@@ -4,7 +4,7 @@ import { isoDateSchema } from './common.js';
 /**
  * What a notification tells its one recipient: a lead was assigned to them, a lead they own wrote,
  * a follow-up came due, a new lead waited past the first-reply target, an office decision opened
- * on their lead.
+ * on their lead, a lead paid a payment link.
  */
 export const notificationKinds = [
   'assigned',
@@ -12,6 +12,7 @@ export const notificationKinds = [
   'follow_up_due',
   'speed_to_lead',
   'decision_opened',
+  'payment_received',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

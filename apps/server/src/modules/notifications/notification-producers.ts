@@ -2,7 +2,12 @@ import type { NotificationKind } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { DomainEventType } from '../../events/domain-events.js';
 import type { PublishedEvent } from '../../events/event-port.js';
-import { findLeadFacts, findTimelineEvent } from './notifications.repository.js';
+import {
+  activeStaffAmong,
+  findLeadFacts,
+  findPaymentLinkFacts,
+  findTimelineEvent,
+} from './notifications.repository.js';
 
 /** The timeline event type of an office decision an integration opens. */
 const OFFICE_DECISION = 'OFFICE_DECISION';
@@ -18,16 +23,18 @@ export const notifyingEvents = [
   'follow_up.due',
   'speed_to_lead.breached',
   'timeline.event_added',
+  'payment_link.changed',
 ] as const satisfies readonly DomainEventType[];
 export type NotifyingEvent = PublishedEvent<(typeof notifyingEvents)[number]>;
 
 /**
- * Who is to be told what. `everyone` stands for every active staff user of the lead's company;
- * recipients are checked against the company by the caller.
+ * Who is to be told what. `everyone` stands for every active staff user of the lead's company,
+ * `managers` for its active managers and admins; recipients are checked against the company by
+ * the caller.
  */
 export type NotificationDraft = {
   kind: NotificationKind;
-  recipients: string[] | 'everyone';
+  recipients: string[] | 'everyone' | 'managers';
   /** With the recipient and kind, what makes it unique: the same fact published again is one row. */
   sourceKey: string;
   title: string;
@@ -37,6 +44,19 @@ export type NotificationDraft = {
 type LeadFacts = NonNullable<Awaited<ReturnType<typeof findLeadFacts>>>;
 
 const ownerUserOf = (lead: LeadFacts) => (lead.ownerKind === 'user' ? lead.ownerUserId : null);
+
+const formatCents = (amountCents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountCents / 100);
+
+/** The first of `candidates` who is active staff of the company, in the order given. */
+const firstActiveOf = async (db: Db, companyId: string, candidates: (string | null)[]) => {
+  for (const candidate of candidates) {
+    if (candidate && (await activeStaffAmong(db, companyId, [candidate])).length > 0) {
+      return candidate;
+    }
+  }
+  return null;
+};
 
 /** At most `max` characters, cut at a word when it is longer. */
 export const firstWords = (text: string, max: number) => {
@@ -124,6 +144,25 @@ export const draftNotification = async (
         sourceKey: event.timelineEventId,
         title: `Decision opened on ${lead.name}`,
         body: question ? firstWords(question, BODY_CHARS) : null,
+      };
+    }
+    case 'payment_link.changed': {
+      if (event.stage !== 'paid') return null;
+      const link = await findPaymentLinkFacts(db, event.paymentLinkId);
+      if (!link) return null;
+      // Money came in: whoever works the lead, else whoever asked for it, else the managers — a
+      // payment is never left unseen because the lead has no owner.
+      const recipient = await firstActiveOf(db, event.companyId, [
+        ownerUserOf(lead),
+        link.createdByUserId,
+      ]);
+      return {
+        kind: 'payment_received',
+        recipients: recipient ? [recipient] : 'managers',
+        // A link is paid once: a replayed webhook or a second publication adds nothing.
+        sourceKey: event.paymentLinkId,
+        title: `${lead.name} paid ${formatCents(link.amountCents, link.currency)} — ${link.description}`,
+        body: null,
       };
     }
   }

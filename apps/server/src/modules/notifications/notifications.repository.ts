@@ -1,9 +1,11 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { StaffRole } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import {
   conversationEvents,
   leads,
   notifications,
+  paymentLinks,
   users,
   type NewNotificationRow,
 } from '../../db/schema/index.js';
@@ -37,6 +39,20 @@ export const findTimelineEvent = async (db: Db, id: string) =>
       .where(eq(conversationEvents.id, id))
   )[0];
 
+/** What a payment notice says of the link, and who asked for it. */
+export const findPaymentLinkFacts = async (db: Db, id: string) =>
+  (
+    await db
+      .select({
+        amountCents: paymentLinks.amountCents,
+        currency: paymentLinks.currency,
+        description: paymentLinks.description,
+        createdByUserId: paymentLinks.createdByUserId,
+      })
+      .from(paymentLinks)
+      .where(eq(paymentLinks.id, id))
+  )[0];
+
 /** Of these user ids, the ones of active (not deactivated) staff of the company. */
 export const activeStaffAmong = async (db: Db, companyId: string, ids: string[]) =>
   ids.length === 0
@@ -54,13 +70,19 @@ export const activeStaffAmong = async (db: Db, companyId: string, ids: string[])
           )
       ).map((row) => row.id);
 
-/** Every active staff user of the company. */
-export const activeStaffOf = async (db: Db, companyId: string) =>
+/** Every active staff user of the company, or those of the company with one of `roles`. */
+export const activeStaffOf = async (db: Db, companyId: string, roles?: StaffRole[]) =>
   (
     await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.companyId, companyId), isNull(users.deactivatedAt)))
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          isNull(users.deactivatedAt),
+          roles ? inArray(users.role, roles) : undefined,
+        ),
+      )
   ).map((row) => row.id);
 
 /** Inserts what is new; a row whose (recipient, kind, source) exists already is left as it is. */

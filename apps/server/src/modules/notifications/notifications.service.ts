@@ -41,7 +41,9 @@ export const createNotificationsFor = async (
   const recipients =
     draft.recipients === 'everyone'
       ? await activeStaffOf(db, event.companyId)
-      : await activeStaffAmong(db, event.companyId, draft.recipients);
+      : draft.recipients === 'managers'
+        ? await activeStaffOf(db, event.companyId, ['manager', 'admin'])
+        : await activeStaffAmong(db, event.companyId, draft.recipients);
   return insertNotifications(
     db,
     recipients.map((recipientUserId) => ({

@@ -8,9 +8,19 @@ import {
   type CreatePaymentLinkRequest,
   type CreatePaymentLinkResponse,
 } from '@leasing/contract';
-import { conversationEvents, paymentLinks, type LeadRow } from '../../db/schema/index.js';
+import {
+  conversationEvents,
+  notifications,
+  paymentLinks,
+  type LeadRow,
+} from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
-import { createConversationEvent, createLead, createOffice } from '../../test/factories.js';
+import {
+  createConversationEvent,
+  createLead,
+  createOffice,
+  createUser,
+} from '../../test/factories.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
 import { bearer, everyDatabase, login } from '../../test/test-app.js';
 import { useTestApp } from '../../test/use-test-app.js';
@@ -521,5 +531,109 @@ describe.each(everyDatabase())('payment links with Stripe ($name)', (target) => 
       headers: payHost,
     });
     expect(after.json()).toMatchObject({ status: 'PAID' });
+  });
+
+  describe('telling staff that a lead paid', () => {
+    /** A link for `lead` asked for by `token`'s user, with its Checkout Session open. */
+    const linkWithSession = async (lead: LeadRow, token: string) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${lead.id}/payment-links`,
+        headers: { ...bearer(token), ...staffHost },
+        payload: {
+          amountCents: 5_000,
+          description: 'Application fee',
+          dueDate: tomorrow(),
+          channel: 'SMS',
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const link = createPaymentLinkResponseSchema.parse(created.json()).link;
+      const session = await t.app.inject({
+        method: 'POST',
+        url: '/api/pay/checkout-session',
+        headers: payHost,
+        payload: { token: tokenOf(link.url) },
+      });
+      expect(session.statusCode, session.body).toBe(200);
+      return session.json<{ redirectUrl: string }>().redirectUrl.split('/').pop()!;
+    };
+    const paymentNotices = async (lead: LeadRow) =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.leadId, lead.id), eq(notifications.kind, 'payment_received')));
+
+    it("tells the lead's owner once, however often Stripe repeats the webhook", async () => {
+      const office = await createOffice(t.db);
+      const owner = await createUser(t.db, office.company.id, { name: 'Alex Kim', role: 'agent' });
+      const jordan = await createLead(t.db, office.property, {
+        name: 'Jordan Lee',
+        owner: owner.user,
+      });
+      const admin = (await login(t.app, office.staff.credentials)).token;
+      const sessionId = await linkWithSession(jordan, admin);
+      expect(await paymentNotices(jordan)).toEqual([]);
+
+      const completed = stripe.completedWebhook(sessionId);
+      const first = await webhook(completed.payload, completed.signature);
+      expect(first.json()).toMatchObject({ duplicate: false });
+      const [notice, ...more] = await paymentNotices(jordan);
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({
+        recipientUserId: owner.user.id,
+        title: 'Jordan Lee paid $50.00 — Application fee',
+      });
+
+      // The same event replayed, and another event for the same session: still one notice.
+      expect((await webhook(completed.payload, completed.signature)).json()).toMatchObject({
+        duplicate: true,
+      });
+      const again = stripe.completedWebhook(sessionId);
+      expect((await webhook(again.payload, again.signature)).json()).toMatchObject({
+        duplicate: true,
+      });
+      expect((await paymentNotices(jordan)).map((row) => row.id)).toEqual([notice!.id]);
+      const bell = await t.app.inject({
+        method: 'GET',
+        url: '/api/notifications',
+        headers: { ...bearer((await login(t.app, owner.credentials)).token), ...staffHost },
+      });
+      expect(bell.json()).toMatchObject({
+        items: [{ kind: 'payment_received', title: 'Jordan Lee paid $50.00 — Application fee' }],
+        unreadCount: 1,
+      });
+    });
+
+    it('tells whoever asked for the link when the lead has no owner, and the managers when they have left', async () => {
+      const office = await createOffice(t.db);
+      const admin = (await login(t.app, office.staff.credentials)).token;
+      const manager = await createUser(t.db, office.company.id, { role: 'manager' });
+      const bystander = await createUser(t.db, office.company.id, { role: 'agent' });
+      const asker = await createUser(t.db, office.company.id, { role: 'agent' });
+      const askerToken = (await login(t.app, asker.credentials)).token;
+
+      const ava = await createLead(t.db, office.property, { name: 'Ava Stone' });
+      const avaSession = await linkWithSession(ava, askerToken);
+      const avaPaid = stripe.completedWebhook(avaSession);
+      await webhook(avaPaid.payload, avaPaid.signature);
+      expect((await paymentNotices(ava)).map((row) => row.recipientUserId)).toEqual([
+        asker.user.id,
+      ]);
+
+      const ben = await createLead(t.db, office.property, { name: 'Ben Ortiz' });
+      const benSession = await linkWithSession(ben, askerToken);
+      const gone = await t.app.inject({
+        method: 'POST',
+        url: `/api/team/${asker.user.id}/deactivate`,
+        headers: { ...bearer(admin), ...staffHost },
+      });
+      expect(gone.statusCode, gone.body).toBeLessThan(300);
+      const benPaid = stripe.completedWebhook(benSession);
+      await webhook(benPaid.payload, benPaid.signature);
+      const told = (await paymentNotices(ben)).map((row) => row.recipientUserId).sort();
+      expect(told).toEqual([office.staff.user.id, manager.user.id].sort());
+      expect(told).not.toContain(bystander.user.id);
+    });
   });
 });
