@@ -179,6 +179,42 @@ describe('conversation timeline', () => {
     expect(row.getByRole('link', { name: 'Open living-room.png' })).toBeTruthy();
   });
 
+  it('makes the web addresses in texts and emails links that open in a new tab, and nothing else', async () => {
+    const payLink = 'http://pay.localhost:3000/?t=abc_DEF-123';
+    await openTimeline([
+      conversationEvent({
+        _id: 'sms-link',
+        eventType: 'SMS',
+        senderType: 'USER',
+        body: `Hi Jordan, here is your secure link to pay $50.00: ${payLink}. Thanks!`,
+      }),
+      conversationEvent({
+        _id: 'email-link',
+        eventType: 'EMAIL',
+        senderType: 'LEAD',
+        subject: 'Floor plans',
+        body: 'Saw them on www.example.com <b>bold</b> javascript:alert(1) — write to me@example.com',
+      }),
+    ]);
+
+    const sms = within(eventRow('sms-link'));
+    const link = sms.getByRole('link', { name: payLink });
+    expect(link.getAttribute('href')).toBe(payLink);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(sms.getByText(/secure link to pay \$50\.00:/).textContent).toBe(
+      `Hi Jordan, here is your secure link to pay $50.00: ${payLink}. Thanks!`,
+    );
+
+    const email = within(eventRow('email-link'));
+    expect(
+      email.getAllByRole('link').map((anchor) => [anchor.textContent, anchor.getAttribute('href')]),
+    ).toEqual([['www.example.com', 'http://www.example.com/']]);
+    // The message's markup stays text: no element of its own.
+    expect(email.getByText(/<b>bold<\/b> javascript:alert\(1\)/)).toBeTruthy();
+    expect(eventRow('email-link').querySelector('b')).toBeNull();
+  });
+
   it('shows the files of a text and of an email as chips that download, named with type and size', async () => {
     const file = (fileName: string, contentType: string, size: number) => ({
       url: `/media/${fileName.replace(/\W/g, '')}.bin`,

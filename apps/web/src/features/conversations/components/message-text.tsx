@@ -1,6 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useState } from 'react';
+import { splitLinks } from '../utils/split-links';
 import { HighlightedText } from './search-highlight';
 import classes from './timeline.module.css';
 
@@ -10,8 +11,32 @@ export type MessageTextProps = {
   translation?: string;
 };
 
+export type LinkedTextProps = { text: string };
+
 /**
- * A message body as plain text (never HTML), with its English translation beneath when there is one;
+ * The text with its web addresses as links that open in a new tab (and tell the page they open
+ * nothing of this one), searched words marked in both.
+ */
+export function LinkedText({ text }: LinkedTextProps) {
+  return splitLinks(text).map((part, index) =>
+    part.href ? (
+      <a
+        key={index}
+        className={classes.link}
+        href={part.href}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        <HighlightedText text={part.text} />
+      </a>
+    ) : (
+      <HighlightedText key={index} text={part.text} />
+    ),
+  );
+}
+
+/**
+ * A message body as plain text (never HTML), its web addresses as links, with its English translation beneath when there is one;
  * the reader can hide the translation to read the original alone.
  */
 export function MessageText({ text, translation }: MessageTextProps) {
@@ -25,7 +50,7 @@ export function MessageText({ text, translation }: MessageTextProps) {
     <>
       {text && (
         <div className={classes.text}>
-          <HighlightedText text={text} />
+          <LinkedText text={text} />
         </div>
       )}
       {translation && isTranslationShown && (
@@ -35,7 +60,7 @@ export function MessageText({ text, translation }: MessageTextProps) {
             English translation
           </div>
           <div className={classes.text}>
-            <HighlightedText text={translation} />
+            <LinkedText text={translation} />
           </div>
         </div>
       )}
