@@ -1,11 +1,20 @@
 import { z } from 'zod';
 
+/**
+ * Whether staff can ask leads to pay: `on`; `off` when the server has no payment host; `unavailable`
+ * when it has one but nothing to take the payments with (a public host without a provider).
+ */
+export const paymentsStates = ['on', 'off', 'unavailable'] as const;
+export type PaymentsState = (typeof paymentsStates)[number];
+
 /** Remote configuration served at GET /api/config: public, never secret. */
 export const remoteConfigSchema = z.object({
   /** Staff are signed out when now − lastLogin exceeds this (outside an iframe). */
   sessionLimitMinutes: z.number().int().positive(),
   /** Clients fetch the configuration at most this often. */
   minimumFetchIntervalMs: z.number().int().positive(),
+  /** Whether payment links can be sent (the pane's 'Request payment'). */
+  payments: z.enum(paymentsStates),
 });
 export type RemoteConfig = z.infer<typeof remoteConfigSchema>;
 

@@ -191,7 +191,7 @@ export const errorCodes = {
   PAYMENT_LINK_PAID: { status: 409, description: 'The payment link has already been paid.' },
   PAYMENT_LINKS_OFF: {
     status: 409,
-    description: 'Payment links are off on this server (no PAYMENT_HOST).',
+    description: 'Payment links are off on this server (no payment host is configured).',
   },
   PAYMENTS_NOT_SET_UP: {
     status: 409,

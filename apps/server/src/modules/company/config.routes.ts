@@ -3,7 +3,12 @@ import {
   apiRoutes,
   REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS,
   remoteConfigSchema,
+  type PaymentsState,
 } from '@leasing/contract';
+import type { AppConfig } from '../../config.js';
+
+const paymentsStateOf = (payments: AppConfig['payments']): PaymentsState =>
+  !payments ? 'off' : payments.mode === 'unavailable' ? 'unavailable' : 'on';
 
 /** Public remote configuration; clients fetch it at most once an hour. */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +23,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         sessionLimitMinutes: app.config.sessionLimitMinutes,
         minimumFetchIntervalMs: REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS,
+        payments: paymentsStateOf(app.config.payments),
       };
     },
   );

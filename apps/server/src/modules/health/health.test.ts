@@ -62,6 +62,8 @@ describe.each(oneDatabase())('health and queue on $name', (target) => {
     expect(response.json()).toEqual({
       sessionLimitMinutes: 720,
       minimumFetchIntervalMs: 3_600_000,
+      // A server with a PUBLIC_URL and no payment host sends no payment links.
+      payments: 'off',
     });
   });
 });

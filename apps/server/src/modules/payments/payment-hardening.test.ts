@@ -339,6 +339,11 @@ describe.each(everyDatabase())('sandbox payments on a public payment host ($name
     expect(stored?.status).toBe('ACTIVE');
   });
 
+  it('tells the console that payments are unavailable', async () => {
+    const config = await t.request('GET', '/api/config', { headers: staffHost });
+    expect(config.body).toMatchObject({ payments: 'unavailable' });
+  });
+
   it('sends staff no link a payer could not pay', async () => {
     const created = await t.request('POST', `/api/leads/${lead.id}/payment-links`, {
       as: staffToken,
@@ -347,7 +352,10 @@ describe.each(everyDatabase())('sandbox payments on a public payment host ($name
     });
     expect(created.status).toBe(409);
     expect(created.body).toMatchObject({ error: { code: 'PAYMENTS_NOT_SET_UP' } });
-    expect(created.text).toContain('PAYMENTS_SANDBOX');
+    // Staff read what is wrong and who can fix it, never the server's variable names.
+    const message = (created.body as { error: { message: string } }).error.message;
+    expect(message).toMatch(/^Payments are not set up on this server/);
+    expect(message).not.toMatch(/[A-Z]+_[A-Z]+/);
   });
 });
 

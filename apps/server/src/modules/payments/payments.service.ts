@@ -91,7 +91,7 @@ const clock = (deps: PaymentsDeps) => deps.now?.() ?? new Date();
 const linksOff = () =>
   new HttpError(
     'PAYMENT_LINKS_OFF',
-    'Payment links are off on this server: set PAYMENT_HOST to turn them on.',
+    'Payment links are off on this server. An admin must turn payments on in the server’s setup (see Payment links in the docs).',
   );
 const invalidLink = () =>
   new HttpError(
@@ -116,7 +116,7 @@ const requireProvider = (deps: PaymentsDeps, asker: 'payer' | 'staff') => {
       )
     : new HttpError(
         'PAYMENTS_NOT_SET_UP',
-        'Payments are not set up on this server: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments, or PAYMENTS_SANDBOX=true for test payments.',
+        'Payments are not set up on this server: no card processor is connected to take them. An admin must connect one in the server’s setup (see Payment links in the docs).',
       );
 };
 

@@ -143,6 +143,11 @@ describe.each(everyDatabase())('payment links ($name)', (target) => {
     staffToken = (await login(t.app, built.office.staff.credentials)).token;
   });
 
+  it('tells the console that payments are on', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/config', headers: staffHost });
+    expect(config.json()).toMatchObject({ payments: 'on' });
+  });
+
   it('shows what a lead moved to debt still owes', async () => {
     const answer = async (lead: LeadRow) => {
       const response = await t.app.inject({
