@@ -76,7 +76,9 @@ export type RouteAnswer = FakeResponse | FakeHandler;
  */
 export function stubRoutes(routes: Record<string, RouteAnswer>) {
   const table: Record<string, RouteAnswer> = {
-    'GET /api/config': { body: { sessionLimitMinutes: 720, minimumFetchIntervalMs: 3_600_000 } },
+    'GET /api/config': {
+      body: { sessionLimitMinutes: 720, minimumFetchIntervalMs: 3_600_000, payments: 'on' },
+    },
     'POST /api/auth/logout': { status: 204 },
     ...routes,
   };

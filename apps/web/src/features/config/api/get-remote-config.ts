@@ -13,6 +13,8 @@ import { getStoredJson, setStoredJson, storageKeys } from '../../../lib/storage'
 export const defaultRemoteConfig: RemoteConfig = {
   sessionLimitMinutes: DEFAULT_SESSION_LIMIT_MINUTES,
   minimumFetchIntervalMs: REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS,
+  // Unknown until the server says: 'Request payment' stays offered, and its dialog says if it is off.
+  payments: 'on',
 };
 
 const cachedConfigSchema = z.object({ config: remoteConfigSchema, fetchedAt: z.number() });

@@ -1,4 +1,4 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
@@ -11,6 +11,7 @@ import {
   IconMail,
   IconMessage,
 } from '@tabler/icons-react';
+import { useId } from 'react';
 
 export type ConversationMoreMenuProps = {
   isFullscreen: boolean;
@@ -25,6 +26,8 @@ export type ConversationMoreMenuProps = {
   onSendByEmail: () => void;
   /** Opens the dialog that sends the lead a payment link; left out where staff may not. */
   onRequestPayment?: () => void;
+  /** Why 'Request payment' is shown but cannot be used (payments are off); it is disabled then. */
+  requestPaymentDisabledReason?: string;
   /** Opens the dialog that mints a secure link to this lead; left out where no link may be made. */
   onShareLink?: () => void;
 };
@@ -44,9 +47,13 @@ export function ConversationMoreMenu({
   onSendBySms,
   onSendByEmail,
   onRequestPayment,
+  requestPaymentDisabledReason,
   onShareLink,
 }: ConversationMoreMenuProps) {
   const activeMark = <IconCheck size={14} stroke={2} aria-hidden />;
+  const paymentReasonId = useId();
+  const hasPaymentItem =
+    onRequestPayment !== undefined || requestPaymentDisabledReason !== undefined;
   return (
     // The trigger sits in the pane's fixed header and cannot scroll out of view, so the dropdown
     // need not watch for its target being hidden.
@@ -98,14 +105,28 @@ export function ConversationMoreMenu({
         >
           By Email
         </Menu.Item>
-        {(onRequestPayment || onShareLink) && <Menu.Divider />}
-        {onRequestPayment && (
+        {(hasPaymentItem || onShareLink) && <Menu.Divider />}
+        {requestPaymentDisabledReason !== undefined ? (
+          // A disabled control says why, beneath it and to screen readers.
           <Menu.Item
             leftSection={<IconCreditCard size={16} stroke={1.75} />}
-            onClick={onRequestPayment}
+            disabled
+            aria-describedby={paymentReasonId}
           >
             Request payment
+            <Text id={paymentReasonId} size="xs" c="dimmed" mt={2}>
+              {requestPaymentDisabledReason}
+            </Text>
           </Menu.Item>
+        ) : (
+          onRequestPayment && (
+            <Menu.Item
+              leftSection={<IconCreditCard size={16} stroke={1.75} />}
+              onClick={onRequestPayment}
+            >
+              Request payment
+            </Menu.Item>
+          )
         )}
         {onShareLink && (
           <Menu.Item leftSection={<IconLink size={16} stroke={1.75} />} onClick={onShareLink}>

@@ -3,7 +3,9 @@ import type {
   CreatePaymentLinkResponse,
   Lead,
   LeadPaymentLinks,
+  RemoteConfig,
   SecureAccessLead,
+  User,
 } from '@leasing/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { startSession } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { RouteAnswer } from '../../../testing/fake-server';
 import {
+  agentUser,
   conversationEvent,
   demoUser,
   fakeJwt,
@@ -177,6 +180,16 @@ describe('Request a payment (pane more-menu)', () => {
     expect(reasons?.textContent).toContain("Can't send by Email.");
   });
 
+  it('hints at the description with an example, leaving the field empty', async () => {
+    const { dialog } = await openDialog();
+
+    const description = (await within(dialog).findByRole('textbox', {
+      name: 'Description',
+    })) as HTMLInputElement;
+    expect(description.value).toBe('');
+    expect(description.placeholder).toBe('e.g. Application fee');
+  });
+
   it('checks the form before sending anything', async () => {
     const { user, server, dialog, linksPath } = await openDialog();
 
@@ -274,7 +287,7 @@ describe('Request a payment (pane more-menu)', () => {
 
     expect(
       await within(dialog).findByText(
-        'Payment links are off on this server. An administrator can turn them on by setting PAYMENT_HOST.',
+        'Payments are off on this server. An admin must turn payments on in the server’s setup (see Payment links in the docs).',
       ),
     ).toBeTruthy();
     expect(within(dialog).queryByRole('textbox', { name: 'Amount' })).toBeNull();
@@ -343,5 +356,62 @@ describe('Request a payment (pane more-menu)', () => {
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     expect(await screen.findByRole('menuitem', { name: 'By SMS' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Request payment' })).toBeNull();
+  });
+});
+
+describe("'Request payment' while payments are off", () => {
+  /** Opens the pane's more-menu as `me`, on a server whose payments are `payments`. */
+  async function openMenu(me: User, payments: RemoteConfig['payments']) {
+    const lead = leadFixture();
+    startSession('token');
+    stubTimelineLayout();
+    stubRoutes({
+      [`GET ${apiPaths.config}`]: {
+        body: { sessionLimitMinutes: 720, minimumFetchIntervalMs: 3_600_000, payments },
+      },
+      [`GET ${apiPaths.me}`]: { body: me },
+      [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: { body: lead },
+      [`POST /api/leads/${lead._id}/read`]: { status: 204 },
+    });
+    const { user } = renderApp(pagePath(lead));
+    await screen.findByRole('heading', { name: lead.name });
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await screen.findByRole('menuitem', { name: 'By SMS' });
+    return { user };
+  }
+
+  it.each(['off', 'unavailable'] as const)(
+    'shows admins the item disabled, saying who turns payments on and where (%s)',
+    async (payments) => {
+      const { user } = await openMenu(demoUser, payments);
+
+      const item = await screen.findByRole('menuitem', { name: /^Request payment/ });
+      await waitFor(() => expect(item.getAttribute('data-disabled')).toBe('true'));
+      const reason = document.getElementById(item.getAttribute('aria-describedby') ?? '');
+      expect(reason?.textContent).toContain(
+        'An admin must turn payments on in the server’s setup (see Payment links in the docs).',
+      );
+      expect(reason?.textContent).not.toMatch(/PAYMENT_HOST|STRIPE|SANDBOX/);
+      await user.click(item);
+      expect(screen.queryByRole('dialog', { name: 'Request a payment' })).toBeNull();
+    },
+  );
+
+  it.each([
+    ['an agent', agentUser],
+    ['a manager', { ...agentUser, role: 'manager' } as User],
+  ])('hides it from %s', async (_who, me) => {
+    await openMenu(me, 'off');
+    // The config is asked for with the pane: once it has said 'off', the item goes.
+    await waitFor(() =>
+      expect(screen.queryByRole('menuitem', { name: /Request payment/ })).toBeNull(),
+    );
+    expect(screen.getByRole('menuitem', { name: 'Share secure link' })).toBeTruthy();
+  });
+
+  it('offers it to an agent while payments are on', async () => {
+    await openMenu(agentUser, 'on');
+    const item = await screen.findByRole('menuitem', { name: 'Request payment' });
+    expect(item.getAttribute('data-disabled')).toBeNull();
   });
 });

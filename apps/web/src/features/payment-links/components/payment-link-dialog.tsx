@@ -6,10 +6,8 @@ import { useLeadPaymentLinks } from '../api/get-lead-payment-links';
 import { PaymentLinkForm } from './payment-link-form';
 import { getUnavailableChannels } from '../utils/channel-availability';
 import type { ChannelLead } from '../utils/channel-availability';
+import { paymentsOffReason } from '../utils/payments-off';
 import { RecentPaymentLinks } from './recent-payment-links';
-
-export const PAYMENT_LINKS_OFF_MESSAGE =
-  'Payment links are off on this server. An administrator can turn them on by setting PAYMENT_HOST.';
 
 function DialogSkeleton() {
   return (
@@ -43,7 +41,7 @@ function DialogBody({ lead, onClose, onSent }: DialogBodyProps) {
     return (
       <Stack gap="md">
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
-          {PAYMENT_LINKS_OFF_MESSAGE}
+          {paymentsOffReason('off')}
         </Alert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -300,7 +300,7 @@ export function PaymentLinkForm({
             </SimpleGrid>
             <TextInput
               label="Description"
-              placeholder="December rent"
+              placeholder="e.g. Application fee"
               maxLength={DESCRIPTION_MAX_LENGTH}
               value={values.description}
               onChange={(event) => change('description', event.currentTarget.value)}

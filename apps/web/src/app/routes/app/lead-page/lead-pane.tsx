@@ -20,7 +20,9 @@ import { LeadHeader } from '../../../../features/leads/components/lead-header';
 import { OfficeDecisionControl } from '../../../../features/leads/components/office-decision-control';
 import { NotesDialog } from '../../../../features/leads/components/notes-dialog';
 import { OwnerControl } from '../../../../features/owners/components/owner-control';
+import { useRemoteConfig } from '../../../../features/config/api/get-remote-config';
 import { PaymentLinkDialog } from '../../../../features/payment-links/components/payment-link-dialog';
+import { paymentRequestAccess } from '../../../../features/payment-links/utils/payments-off';
 import { LeadPresence } from '../../../../features/presence/components/lead-presence';
 import { useViewingLead } from '../../../../features/presence/hooks/use-presence';
 import { ShareLinkDialog } from '../../../../features/secure-access/components/share-link-dialog';
@@ -115,6 +117,11 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
     if (decision && decision.status !== 'COMPLETED') decisionPrompt.open();
   }
 
+  const paymentsState = useRemoteConfig().data?.payments ?? 'on';
+  const paymentRequest = isSecureAccess
+    ? ({ kind: 'hidden' } as const)
+    : paymentRequestAccess(paymentsState, me?.role);
+
   const leadZone = leadLocalZone(lead, { timeZone: lead.propertyTimeZone });
   const scheduled = useScheduledMessageActions(lead, leadZone);
   const canEmail = composer.modes.unavailable.EMAIL === null;
@@ -175,7 +182,10 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
       canSendByEmail={canEmail}
       onSendBySms={handleSendBySms}
       onSendByEmail={handleSendByEmail}
-      onRequestPayment={isSecureAccess ? undefined : paymentLink.open}
+      onRequestPayment={paymentRequest.kind === 'offered' ? paymentLink.open : undefined}
+      requestPaymentDisabledReason={
+        paymentRequest.kind === 'disabled' ? paymentRequest.reason : undefined
+      }
       onShareLink={isSecureAccess ? undefined : shareLink.open}
     />
   );
