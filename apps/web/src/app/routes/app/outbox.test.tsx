@@ -94,7 +94,7 @@ describe('outbox page', () => {
     expect(emailItem.getByText('sofia@example.com')).toBeTruthy();
     expect(emailItem.getByText('leasing@riverside.test')).toBeTruthy();
     // What the email attached: its name and size, and a link that opens it.
-    const file = emailItem.getByRole('link', { name: /^Download lease\.pdf \(PDF, 47 KB\)$/ });
+    const file = emailItem.getByRole('link', { name: /^Download lease\.pdf · PDF · 47 KB$/ });
     expect(file.getAttribute('href')).toBe('/media/f1e2d3c4b5a6.pdf');
     expect(smsItem.queryByRole('link', { name: /^Download/ })).toBeNull();
 
