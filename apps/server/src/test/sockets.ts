@@ -1,3 +1,4 @@
+import { socketEvents } from '@leasing/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 
 /** The next `event` a socket hears; rejects when none comes within `timeoutMs`. */
@@ -19,7 +20,10 @@ export const until = <T>(socket: Socket, event: string, timeoutMs = 5_000) =>
  */
 export const recordAll = (socket: Socket) => {
   const heard: { event: string; payload: unknown }[] = [];
-  socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
+  socket.onAny((event: string, payload: unknown) => {
+    // Every connection is told its own live sequence (when depends on Redis): not news heard.
+    if (event !== socketEvents.liveSequence) heard.push({ event, payload });
+  });
   return heard;
 };
 

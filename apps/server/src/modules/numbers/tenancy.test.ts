@@ -228,7 +228,7 @@ describe.each(oneDatabase())(
       expect(own.status).toBe(200);
       expect(own.body.leadID).toBe(firstLead.id);
 
-      const refused = await simulate(secondAgentToken, secondLead.id, 'STOP');
+      const refused = await simulate(secondAdminToken, secondLead.id, 'STOP');
       expect(refused.status).toBe(409);
       expect(refused.body.error).toMatchObject({ code: 'NO_SMS_NUMBER' });
       expect(await eventsOf(ctx, firstLead, 'STOP')).toHaveLength(0);
