@@ -2,6 +2,7 @@ import type { NotificationKind } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import type { DomainEventType } from '../../events/domain-events.js';
 import type { PublishedEvent } from '../../events/event-port.js';
+import { formatCents } from '../../lib/format-money.js';
 import {
   activeStaffAmong,
   findLeadFacts,
@@ -45,17 +46,11 @@ type LeadFacts = NonNullable<Awaited<ReturnType<typeof findLeadFacts>>>;
 
 const ownerUserOf = (lead: LeadFacts) => (lead.ownerKind === 'user' ? lead.ownerUserId : null);
 
-const formatCents = (amountCents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountCents / 100);
-
 /** The first of `candidates` who is active staff of the company, in the order given. */
 const firstActiveOf = async (db: Db, companyId: string, candidates: (string | null)[]) => {
-  for (const candidate of candidates) {
-    if (candidate && (await activeStaffAmong(db, companyId, [candidate])).length > 0) {
-      return candidate;
-    }
-  }
-  return null;
+  const named = candidates.filter((candidate): candidate is string => candidate !== null);
+  const active = new Set(await activeStaffAmong(db, companyId, named));
+  return named.find((candidate) => active.has(candidate)) ?? null;
 };
 
 /** At most `max` characters, cut at a word when it is longer. */

@@ -1,8 +1,5 @@
+import { formatCents } from '../../lib/format-money.js';
 import { formatZonedDateTime, formatZonedDay } from '../../lib/format-zoned.js';
-
-/** Money and dates as the payer and staff read them (en-US). */
-export const formatCents = (amountCents: number, currency = 'USD') =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountCents / 100);
 
 /** A calendar day (YYYY-MM-DD) as "Dec 1, 2026", whatever the server's zone. */
 export const formatDay = (day: string) =>

@@ -57,8 +57,8 @@ import {
   saveStripeSession,
   setPaymentLinkMessage,
 } from './payment-links.repository.js';
+import { formatCents } from '../../lib/format-money.js';
 import {
-  formatCents,
   formatDay,
   paymentEmailSubject,
   paymentEmailText,
