@@ -1,4 +1,5 @@
 import { Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { leadStatuses } from '@leasing/contract';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
@@ -7,10 +8,10 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SELECTED_PROPERTY_PARAM } from '../../../config/paths';
 import { useUser } from '../../../features/auth/api/get-user';
+import { useInbox, type InboxParams } from '../../../features/inbox/api/get-inbox';
 import { InboxList } from '../../../features/inbox/components/inbox-list';
 import { BulkAssignActions } from '../../../features/owners/components/bulk-assign-actions';
 import { useProperties } from '../../../features/properties/api/get-properties';
-import { useHolderLeads } from '../../../features/workload/api/get-holder-leads';
 import { useWorkload, WORKLOAD_QUERY_KEY_ROOT } from '../../../features/workload/api/get-workload';
 import { WorkloadTable } from '../../../features/workload/components/workload-table';
 import {
@@ -21,6 +22,20 @@ import {
 } from '../../../features/workload/utils/holder';
 
 const ALL = '';
+
+/** The statuses the workload counts: every lead neither leased nor lost. */
+const OPEN_STATUSES = leadStatuses.filter((status) => status !== 'LEASED' && status !== 'LOST');
+
+/** A holder's open leads as an inbox list: in the inbox's order, live like every inbox list. */
+const holderInbox = (holder: Holder, propertyId: string | null): InboxParams => ({
+  propertyId,
+  search: '',
+  filters: [],
+  channel: null,
+  view: holder.kind === 'user' ? 'all' : holder.kind,
+  ownerId: holder.kind === 'user' ? holder.userId : undefined,
+  statuses: OPEN_STATUSES,
+});
 
 /** The holder the URL names, found in the workload (a person no longer listed is nobody's). */
 function holderFrom(key: string | null, members: { _id: string; name: string }[]): Holder | null {
@@ -135,7 +150,7 @@ type HolderLeadsProps = { holder: Holder; propertyId: string | null };
 function HolderLeads({ holder, propertyId }: HolderLeadsProps) {
   const queryClient = useQueryClient();
   const userQuery = useUser();
-  const leadsQuery = useHolderLeads(holder, propertyId);
+  const leadsQuery = useInbox(holderInbox(holder, propertyId));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const items = leadsQuery.data?.pages.flatMap((page) => page.items) ?? [];
   const selectedIds = items.filter((item) => selected.has(item._id)).map((item) => item._id);

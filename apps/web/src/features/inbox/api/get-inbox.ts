@@ -22,6 +22,8 @@ export type InboxParams = {
   view: InboxView;
   /** Only leads in these pipeline statuses; all of them when empty. */
   statuses: LeadStatus[];
+  /** Only this person's leads (the team's workload); anyone's when left out. */
+  ownerId?: string;
 };
 
 export type InboxPages = InfiniteData<InboxPage, string | null>;
@@ -36,6 +38,7 @@ export function inboxQueryOf({
   channel,
   view,
   statuses,
+  ownerId,
 }: InboxParams) {
   return {
     propertyId,
@@ -44,6 +47,7 @@ export function inboxQueryOf({
     channel,
     view: view === 'all' ? null : view,
     status: statuses.length > 0 ? statuses.join(',') : null,
+    ownerId: ownerId ?? null,
   };
 }
 
@@ -71,6 +75,7 @@ export const getInboxQueryKey = (params: InboxParams) =>
       channel: params.channel,
       view: params.view,
       statuses: [...params.statuses].sort(),
+      ownerId: params.ownerId,
     },
   ] as const;
 

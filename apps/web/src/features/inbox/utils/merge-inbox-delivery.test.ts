@@ -281,4 +281,47 @@ describe('a delivery in a loaded inbox list', () => {
     );
     expect(ids(unassigned.data)).toEqual([['a']]);
   });
+
+  it("keeps 'Failed' to leads whose newest message of ours failed, unread or not", () => {
+    const failed = { ...all, filters: ['failed' as const] };
+    const data = pages([
+      [
+        row('a', 30, { lastMessageFailed: true, unread: true }),
+        row('b', 20, { lastMessageFailed: true }),
+      ],
+      null,
+    ]);
+    // Our retry of a's message went out: a leaves 'Failed', though its lead wrote (unread).
+    const retried = conversationEvent({
+      leadID: 'a',
+      date: at(40),
+      senderType: 'USER',
+      sendingStatus: 'SENT',
+    });
+    const merged = mergeDeliveryIntoInboxPages(
+      data,
+      { events: [retried], lead: summaryOf(row('a', 30), { lastActivityAt: at(40) }) },
+      failed,
+    );
+    expect(ids(merged.data)).toEqual([['b']]);
+  });
+
+  it("keeps one person's list (the team's workload) to their leads", () => {
+    const alexs: InboxParams = { ...all, ownerId: 'alex' };
+    const data = pages([
+      [row('a', 30, { owner: { kind: 'user', userId: 'alex', name: 'A' } })],
+      null,
+    ]);
+    const handedOn = mergeDeliveryIntoInboxPages(
+      data,
+      {
+        events: [],
+        lead: summaryOf(data.pages[0]!.items[0]!, {
+          owner: { kind: 'user', userId: 'priya', name: 'Priya Shah' },
+        }),
+      },
+      alexs,
+    );
+    expect(ids(handedOn.data)).toEqual([[]]);
+  });
 });

@@ -113,6 +113,9 @@ function matchesView(
   params: InboxParams,
   meId: string | null,
 ): boolean {
+  if (params.ownerId && !(item.owner.kind === 'user' && item.owner.userId === params.ownerId)) {
+    return false;
+  }
   switch (params.view) {
     case 'mine':
       return item.owner.kind === 'user' && item.owner.userId === meId;
@@ -135,9 +138,16 @@ export function matchesInboxParams(
   if (params.channel && !item.channels.includes(params.channel)) return false;
   if (params.statuses.length > 0 && !params.statuses.includes(item.status)) return false;
   return params.filters.every((filter) => {
-    if (filter === 'decision') return item.decisionOpen;
-    if (filter === 'awaiting') return item.awaitingReply;
-    return item.unread;
+    switch (filter) {
+      case 'decision':
+        return item.decisionOpen;
+      case 'awaiting':
+        return item.awaitingReply;
+      case 'unread':
+        return item.unread;
+      case 'failed':
+        return item.lastMessageFailed;
+    }
   });
 }
 
