@@ -296,7 +296,7 @@ describe('a delivery in a loaded inbox list', () => {
       leadID: 'a',
       date: at(40),
       senderType: 'USER',
-      sendingStatus: 'SENT',
+      sendingStatus: 'COMPLETED',
     });
     const merged = mergeDeliveryIntoInboxPages(
       data,
