@@ -5,19 +5,34 @@ import { LIVE_SEQUENCE_HEADER } from '@leasing/contract';
  * connection loads nothing again. Each signed-in read answers with the company's live sequence
  * when it began (LIVE_SEQUENCE_HEADER) and the socket hears the sequence it connected at: a read
  * that began at that number or later misses no broadcast; one that began earlier may.
+ *
+ * Only what the judgement needs is kept: the lowest sequence the reads began at and how many are
+ * still on their way.
  */
-type Read = { sequence: number | 'unknown' | 'none'; done: Promise<void> };
+type Sequence = number | 'unknown' | 'none';
 
-let reads: Read[] = [];
 let tracking = true;
+/** Tracking again (a new session) leaves the reads of the one before out of the count. */
+let generation = 0;
+/** The lowest sequence a read began at; `unknown` once one could not tell; null while none said. */
+let lowest: number | 'unknown' | null = null;
+let pending = 0;
+let onSettled: (() => void)[] = [];
 let lastJudgement: Promise<boolean> | null = null;
 
 /** The sequence an answer carries: a number, `unknown` (the server could not tell), or `none`. */
-export function sequenceOf(response: Response | null): Read['sequence'] {
+export function sequenceOf(response: Response | null): Sequence {
   const header = response?.headers.get(LIVE_SEQUENCE_HEADER) ?? null;
   if (header === null) return 'none';
   const value = Number(header);
   return header !== '' && Number.isInteger(value) ? value : 'unknown';
+}
+
+/** Answers carrying no sequence (public pages, failures) hold no company data: they do not count. */
+function note(sequence: Sequence) {
+  if (sequence === 'none') return;
+  if (sequence === 'unknown' || lowest === 'unknown') lowest = 'unknown';
+  else lowest = lowest === null ? sequence : Math.min(lowest, sequence);
 }
 
 /**
@@ -26,22 +41,23 @@ export function sequenceOf(response: Response | null): Read['sequence'] {
  */
 export function trackRead(): (response: Response | null) => void {
   if (!tracking) return () => undefined;
-  let settle: () => void = () => undefined;
-  const read: Read = {
-    sequence: 'none',
-    done: new Promise((resolve) => (settle = resolve)),
-  };
-  reads.push(read);
+  const started = generation;
+  pending += 1;
   return (response) => {
-    read.sequence = sequenceOf(response);
-    settle();
+    if (started !== generation) return;
+    note(sequenceOf(response));
+    pending -= 1;
+    if (pending === 0) {
+      const listeners = onSettled;
+      onSettled = [];
+      listeners.forEach((listener) => listener());
+    }
   };
 }
 
 /**
  * Whether every read before the first connection began at `connectedAt` or later (reads still on
- * their way are waited for, at most `timeoutMs`). Answers carrying no sequence (public pages,
- * failures) hold no company data and do not count. Tracking stops here until `restartReadTracking`.
+ * their way are waited for, at most `timeoutMs`). Tracking stops here until `restartReadTracking`.
  */
 export function readsAreCurrent(connectedAt: number | null, timeoutMs = 10_000): Promise<boolean> {
   lastJudgement = judgeReads(connectedAt, timeoutMs);
@@ -55,27 +71,26 @@ export function lastReadsJudgement(): Promise<boolean> | null {
 
 async function judgeReads(connectedAt: number | null, timeoutMs: number): Promise<boolean> {
   tracking = false;
-  const pending = reads;
-  reads = [];
   if (connectedAt === null) return false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const settled = await Promise.race([
-    Promise.all(pending.map((read) => read.done)).then(() => true),
-    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
-  ]);
-  clearTimeout(timer);
-  return (
-    settled &&
-    pending.every(
-      (read) =>
-        read.sequence === 'none' || (read.sequence !== 'unknown' && read.sequence >= connectedAt),
-    )
-  );
+  if (pending > 0) {
+    const settled = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      onSettled.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    if (!settled) return false;
+  }
+  return lowest === null || (lowest !== 'unknown' && lowest >= connectedAt);
 }
 
 /** A new socket (a new session) starts tracking again: its first connection is another first. */
 export function restartReadTracking(): void {
   tracking = true;
-  reads = [];
+  generation += 1;
+  lowest = null;
+  pending = 0;
+  onSettled = [];
   lastJudgement = null;
 }
