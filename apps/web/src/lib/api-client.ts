@@ -74,11 +74,6 @@ export type ApiRequestOptions<T> = {
    * that must not sign anyone out) and for public calls.
    */
   skipAuthHandling?: boolean;
-  /**
-   * The caller says a 403 in its own words (a lead of another company, an inbox scoped to its
-   * property): no 'User is not permitted' toast beside it. The refresh and resend still happen.
-   */
-  ownsForbidden?: boolean;
   signal?: AbortSignal;
 };
 
@@ -172,7 +167,7 @@ async function requestWith<T, R>(
   if (second.response.ok) return read(second.response);
   const secondError = await toApiRequestError(second.response);
   if (second.response.status === 403) {
-    if (!options.ownsForbidden) emitAuthEvent('forbidden', { message: secondError.message });
+    emitAuthEvent('forbidden', { message: secondError.message });
   } else if (second.response.status === 401) {
     endSession('unauthorized');
   }

@@ -55,8 +55,6 @@ export function getInbox({ cursor, signal, ...params }: GetInboxInput): Promise<
   return apiRequest(apiPaths.inbox, {
     query: { ...inboxQueryOf(params), cursor, limit: INBOX_PAGE_SIZE },
     schema: inboxPageSchema,
-    // A list scoped to another company's property says so where the list would be.
-    ownsForbidden: true,
     signal,
   });
 }

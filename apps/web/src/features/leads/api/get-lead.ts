@@ -8,12 +8,7 @@ type GetLeadInput = { propertyId: string; pmsLeadId: string; signal?: AbortSigna
 
 /** A lead is asked for by its property and its id in the property-management system. */
 export function getLead({ propertyId, pmsLeadId, signal }: GetLeadInput): Promise<Lead> {
-  // The pane says why a lead is not there (another company's, removed): no toast beside it.
-  return apiRequest(apiPaths.lead(propertyId, pmsLeadId), {
-    schema: leadSchema,
-    ownsForbidden: true,
-    signal,
-  });
+  return apiRequest(apiPaths.lead(propertyId, pmsLeadId), { schema: leadSchema, signal });
 }
 
 /**
