@@ -1,5 +1,5 @@
 import type { StaffRole } from '@leasing/contract';
-import { inviteTeammateRequestSchema } from '@leasing/contract';
+import { inviteTeammateRequestSchema, staffRoleLabels } from '@leasing/contract';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
@@ -12,11 +12,11 @@ type Fields = { name: string; email: string; role: StaffRole };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 
 const EMPTY: Fields = { name: '', email: '', role: 'agent' };
-const ROLE_OPTIONS = [
-  { value: 'agent', label: 'Agent' },
-  { value: 'manager', label: 'Manager' },
-  { value: 'admin', label: 'Admin' },
-] satisfies { value: StaffRole; label: string }[];
+// Least access first: a new teammate is an agent unless chosen otherwise.
+const ROLE_OPTIONS = (['agent', 'manager', 'admin'] as const).map((role) => ({
+  value: role,
+  label: staffRoleLabels[role],
+}));
 
 /** 'already has an account' → 'Already has an account.' */
 function sentence(text: string): string {
