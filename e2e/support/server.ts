@@ -72,10 +72,10 @@ export type RunningServer = {
   url: string;
   output: () => string;
   /**
-   * Stops the server, lets `whileStopped` work on its data directory (the embedded database
-   * opens for one process at a time), and starts it again on the same port and data.
+   * Stops the server, lets `whileStopped` change its database (the embedded one opens for one
+   * process at a time), and starts it again on the same port and data.
    */
-  restart: (whileStopped?: (dataDir: string) => Promise<void>) => Promise<void>;
+  restart: (whileStopped?: (database: StoppedDatabase) => Promise<void>) => Promise<void>;
   /**
    * Stops the server, lets `beforeRemoving` read its data directory (the embedded database is on
    * disk once it has stopped), and removes the directory.
@@ -83,8 +83,65 @@ export type RunningServer = {
   stop: (beforeRemoving?: (dataDir: string) => Promise<void>) => Promise<void>;
 };
 
+/** A stopped server's database, for a test to change while no server runs on it. */
+export type StoppedDatabase = { query: (sql: string, params?: unknown[]) => Promise<void> };
+
 /** A stopped server's data directory, migrated and seeded, that new servers start from a copy of. */
 export const SEEDED_DATA_DIR_ENV = 'LEASING_E2E_SEEDED_DATA_DIR';
+/**
+ * With PostgreSQL (`DATABASE_URL`, as CI has): the migrated and seeded database that every server
+ * of the run gets a copy of, its own database, instead of an embedded one.
+ */
+export const SEEDED_DATABASE_ENV = 'LEASING_E2E_SEEDED_DATABASE';
+
+/** One statement on the run's PostgreSQL server (creating and dropping databases). */
+const onPostgres = async (sql: string, params: unknown[] = [], databaseUrl?: string) => {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl ?? process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+};
+
+/** The run's PostgreSQL server's URL, naming `database`. */
+export const postgresUrlOf = (database: string) => {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+/** A database copied from `template` (when given); two copies at once may find it busy: retried. */
+export const createPostgresDatabase = async (name: string, template?: string) => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await onPostgres(`create database ${name}${template ? ` template ${template}` : ''}`);
+    } catch (error) {
+      const busy = (error as { code?: string }).code === '55006';
+      if (!busy || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+};
+
+export const dropPostgresDatabase = (name: string) =>
+  onPostgres(`drop database if exists ${name} with (force)`);
+
+/** The embedded database of a stopped server's data directory, or its PostgreSQL one. */
+const stoppedDatabase = (dataDir: string, databaseUrl: string): StoppedDatabase => ({
+  query: async (sql, params = []) => {
+    if (databaseUrl) return onPostgres(sql, params, databaseUrl);
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite(join(dataDir, 'pglite'));
+    try {
+      await db.query(sql, params);
+    } finally {
+      await db.close();
+    }
+  },
+});
 
 /**
  * The built product, started the way `npm start` starts it (embedded PGlite, demo seeded) on a
@@ -98,9 +155,15 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     throw new Error(`${serverEntry} is missing: run "npm run build" first (npm test does).`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'leasing-e2e-'));
-  const seeded = process.env[SEEDED_DATA_DIR_ENV];
-  if (seeded && !env.DATABASE_URL) cpSync(seeded, dataDir, { recursive: true });
   const port = await freePort();
+  // Its own database: a copy of the run's seeded one (PostgreSQL, or the embedded data directory).
+  const seededDatabase = process.env[SEEDED_DATABASE_ENV];
+  const seededDataDir = process.env[SEEDED_DATA_DIR_ENV];
+  const ownDatabase =
+    seededDatabase && env.DATABASE_URL === undefined ? `leasing_e2e_${port}_${process.pid}` : null;
+  if (ownDatabase) await createPostgresDatabase(ownDatabase, seededDatabase);
+  else if (seededDataDir && !env.DATABASE_URL) cpSync(seededDataDir, dataDir, { recursive: true });
+  const databaseUrl = env.DATABASE_URL ?? (ownDatabase ? postgresUrlOf(ownDatabase) : '');
   const url = `http://localhost:${port}`;
   let log = '';
   let child: ChildProcess;
@@ -112,10 +175,10 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
       cwd: repoRoot,
       env: {
         ...process.env,
-        // Each server is its own world: its own embedded database and no shared Redis, so two
-        // files' servers (seeded with the same demo ids) never share socket rooms or counters.
-        // A test that wants PostgreSQL or Redis passes them in `env`.
-        DATABASE_URL: '',
+        // Each server is its own world: its own database and no shared Redis, so two files'
+        // servers (seeded with the same demo ids) never share data, socket rooms or counters.
+        // A test that wants a shared PostgreSQL database or Redis passes them in `env`.
+        DATABASE_URL: databaseUrl,
         REDIS_URL: '',
         DATA_DIR: dataDir,
         PORT: String(port),
@@ -172,13 +235,14 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     output: () => log,
     restart: async (whileStopped) => {
       await halt();
-      await whileStopped?.(dataDir);
+      await whileStopped?.(stoppedDatabase(dataDir, databaseUrl));
       await launch();
     },
     stop: async (beforeRemoving) => {
       await halt();
       await beforeRemoving?.(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
+      if (ownDatabase) await dropPostgresDatabase(ownDatabase);
     },
   };
 };

@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openLead } from '../support/leads.js';
@@ -194,14 +192,12 @@ describe('payment links: staff send, the lead pays on the payment host', () => {
     expect(await payer.title()).toBe('Paymentlink');
 
     // The link's time passes while no server runs; the next start expires it.
-    await ui.server.restart(async (dataDir) => {
-      const db = new PGlite(join(dataDir, 'pglite'));
-      await db.query(
+    await ui.server.restart((database) =>
+      database.query(
         `update payment_links set expires_at = now() - interval '1 minute' where id = $1`,
         [link.id],
-      );
-      await db.close();
-    });
+      ),
+    );
     await payer.goto(link.url);
     await payer.getByText('This payment link has expired').waitFor();
     expect(await payer.getByRole('link', { name: 'Continue to payment' }).count()).toBe(0);
