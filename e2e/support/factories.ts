@@ -296,6 +296,41 @@ export const factoriesFor = (baseUrl: string, admin: Credentials = DEMO) => {
     return (await response.json()) as { _id: string; attachmentsUrls: { thumbnailUrl: string }[] };
   };
 
+  /** An email from the admin to the lead through the staff API, with files attached. */
+  const staffEmail = async (
+    target: Lead,
+    { subject, text }: { subject: string; text: string },
+    files: { name: string; type: string; bytes: Buffer }[] = [],
+  ) => {
+    const staffApi = await api();
+    const me = await staffApi.request<{ _id: string; companyID: string }>('GET', apiPaths.me);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      subject,
+      text,
+      leadID: target._id,
+      companyID: me.companyID,
+      sentByUserID: me._id,
+    })) {
+      form.set(name, value);
+    }
+    for (const file of files) {
+      form.append(
+        'attachments',
+        new Blob([new Uint8Array(file.bytes)], { type: file.type }),
+        file.name,
+      );
+    }
+    const response = await fetch(`${baseUrl}${apiPaths.leadEmail(target._id)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staffApi.token}` },
+      body: form,
+    });
+    if (!response.ok)
+      throw new Error(`sending an email: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { _id: string };
+  };
+
   /** Registers an SMS number to the company (Settings → Numbers). */
   const number = async (e164: string) =>
     (await api()).request<{ _id: string }>('POST', apiPaths.numbers, { number: e164 });
@@ -326,6 +361,7 @@ export const factoriesFor = (baseUrl: string, admin: Credentials = DEMO) => {
     staff,
     sandboxTextFromLead,
     staffText,
+    staffEmail,
     number,
     propertyWithNumber,
     template,

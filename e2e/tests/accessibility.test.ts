@@ -97,7 +97,10 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
   let page: Page;
   let make: Factories;
 
-  /** A lead with a pending decision and a call with its transcript (what the pane shows most of). */
+  /**
+   * A lead with a pending decision, a call with its transcript, a photo and a PDF sent to them
+   * (what the pane shows most of).
+   */
   const richLead = async (name = 'Ava Thompson'): Promise<Lead> => {
     const lead = await make.lead({ name });
     await make.event(lead, {
@@ -116,6 +119,9 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
     await make.officeDecision(lead, 'The assistant needs a decision: two cats allowed?');
     await make.staffText(lead, 'Here is the living room of 3B.', [
       { name: 'living-room.png', type: 'image/png', bytes: PNG },
+    ]);
+    await make.staffEmail(lead, { subject: 'Your lease', text: 'Your lease is attached.' }, [
+      { name: 'lease.pdf', type: 'application/pdf', bytes: PDF },
     ]);
     return lead;
   };
@@ -194,11 +200,28 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       await expectNoSeriousA11yViolations(page, 'sign-in');
     });
 
-    it('inbox and tours', async () => {
+    it('inbox, tours and the notifications menu with read and unread items', async () => {
       await signIn(page, server.url);
+      // A lead the integration assigns to the signed-in admin tells her so; once that is read, a
+      // decision opened on another of hers is new: the menu lists both kinds of item.
+      await make.lead({ name: 'Noah Brooks', owner: { staffEmail: DEMO.email } });
+      await staffApi('/api/notifications/read-all', { method: 'POST' });
+      const emma = await make.lead({ name: 'Emma Reyes', owner: { staffEmail: DEMO.email } });
+      await make.officeDecision(emma, 'Can Emma move in a week early?');
+      await page.reload();
       await page.getByRole('list', { name: 'Leads' }).getByRole('link').first().waitFor();
       await settle(page);
       await expectNoSeriousA11yViolations(page, 'inbox');
+
+      await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+      const menu = await openedDialog(page, 'Notifications');
+      await menu.getByRole('button', { name: `Unread: Decision opened on ${emma.name}` }).waitFor();
+      await menu
+        .getByRole('button', { name: new RegExp(`^Noah Brooks \\w+ was assigned`) })
+        .waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'notifications menu');
+      await page.keyboard.press('Escape');
 
       await page.getByText('Tours', { exact: true }).click();
       await page.getByRole('button', { name: /next week/i }).waitFor();
@@ -217,9 +240,10 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       await expectNoSeriousA11yViolations(page, 'keyboard shortcuts');
     });
 
-    it('the lead pane in SMS and email modes', async () => {
+    it('the lead pane in SMS and email modes, with a PDF on the timeline', async () => {
       await signIn(page, server.url);
       await openLead(page, server.url, await richLead());
+      await page.getByRole('link', { name: /^Download lease\.pdf · PDF · / }).waitFor();
       await settle(page);
       await expectNoSeriousA11yViolations(page, 'pane (SMS)');
 
@@ -325,47 +349,11 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       }
     });
 
-    it('the notifications menu with read and unread items', async () => {
+    it("the staff screens: settings, outbox, unmatched, and 'Insert field' in a template", async () => {
       await signIn(page, server.url);
-      // A lead the integration assigns to the signed-in admin tells her so; once that is read, a
-      // decision opened on another of hers is new: the menu lists both kinds of item.
-      await make.lead({ name: 'Noah Brooks', owner: { staffEmail: DEMO.email } });
-      await staffApi('/api/notifications/read-all', { method: 'POST' });
-      const emma = await make.lead({ name: 'Emma Reyes', owner: { staffEmail: DEMO.email } });
-      await make.officeDecision(emma, 'Can Emma move in a week early?');
-      await page.reload();
-      await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-      const menu = await openedDialog(page, 'Notifications');
-      await menu.getByRole('button', { name: `Unread: Decision opened on ${emma.name}` }).waitFor();
-      await menu
-        .getByRole('button', { name: new RegExp(`^Noah Brooks \\w+ was assigned`) })
-        .waitFor();
-      await settle(page);
-      await expectNoSeriousA11yViolations(page, 'notifications menu');
-    });
+      await walkStaffScreens(page, '');
 
-    it('a PDF attachment on the timeline', async () => {
-      await signIn(page, server.url);
-      await openLead(page, server.url, await make.lead({ name: 'Lucas Bennett' }));
-      const composer = page.getByRole('form', { name: 'Message composer' });
-      await composer.getByRole('button', { name: 'Email', exact: true }).click();
-      await composer.getByRole('textbox', { name: 'Subject' }).fill('Your lease');
-      await page.getByPlaceholder('Send a message to the lead').fill('Your lease is attached.');
-      await composer
-        .locator('input[type="file"]')
-        .setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: PDF });
-      await composer.getByRole('img', { name: /^lease\.pdf · PDF · / }).waitFor();
-      await composer.getByRole('button', { name: 'Send', exact: true }).click();
-      await page
-        .getByRole('link', { name: /^Download lease\.pdf · PDF · / })
-        .waitFor({ timeout: 20_000 });
-      await settle(page);
-      await expectNoSeriousA11yViolations(page, 'PDF attachment chip');
-    });
-
-    it("the template dialog with 'Insert field' open", async () => {
-      await signIn(page, server.url);
-      await page.goto(`${server.url}/main/settings/templates`);
+      await navigateInApp(page, '/main/settings/templates');
       await ready(page, 'Templates');
       await page.getByRole('button', { name: 'New template' }).click();
       const dialog = await openedDialog(page, 'New template');
@@ -373,11 +361,6 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       await page.getByRole('menu').waitFor();
       await settle(page);
       await expectNoSeriousA11yViolations(page, "template dialog, 'Insert field' open");
-    });
-
-    it('the staff screens: settings, outbox, unmatched', async () => {
-      await signIn(page, server.url);
-      await walkStaffScreens(page, '');
     });
 
     it("the payer's pages on the payment host", async () => {
