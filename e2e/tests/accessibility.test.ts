@@ -1,181 +1,39 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  a11yFixtures,
+  DESKTOP,
+  MORE_STAFF_SCREENS,
+  navigateInApp,
+  openedDialog,
+  PAY_HOST,
+  ready,
+  settle,
+  STAFF_SCREENS,
+  walkStaffScreens,
+} from '../support/a11y-walk.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { DEMO, launchBrowser, signIn } from '../support/browser.js';
-import { factoriesFor, type Factories, type Lead } from '../support/factories.js';
+import { factoriesFor, type Factories } from '../support/factories.js';
 import { openLead } from '../support/leads.js';
-import { SHARED_PAYMENT_HOST, sharedServer, type RunningServer } from '../support/server.js';
+import { sharedServer, type RunningServer } from '../support/server.js';
 
-const PAY_HOST = SHARED_PAYMENT_HOST;
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/**
- * Waits until the page has stopped loading and moving: no request in flight, no skeleton, no
- * loader, no transition running (a dialog fading in is measured at its final colours).
- */
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect
-    .poll(() => page.locator('.mantine-Skeleton-root, .mantine-Loader-root').count())
-    .toBe(0);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-};
-
-/** The screen's top heading, once it and everything under it have loaded. */
-const ready = async (page: Page, heading: string | RegExp) => {
-  await page.getByRole('heading', { name: heading }).first().waitFor();
-  await settle(page);
-};
-
-/** A dialog that has finished opening. */
-const openedDialog = async (page: Page, name: string | RegExp): Promise<Locator> => {
-  const dialog = page.getByRole('dialog', { name });
-  await dialog.waitFor();
-  await settle(page);
-  return dialog;
-};
-
-/** The staff screens beyond the inbox and the pane: each page, its path and its heading. */
-const STAFF_SCREENS = [
-  ['API keys', '/main/settings/api-keys', 'API keys'],
-  ['outbox', '/main/outbox', 'Outbox'],
-  ['unmatched', '/main/unmatched', 'Unmatched messages'],
-  ['team', '/main/settings/team', 'Team'],
-  ['numbers', '/main/settings/numbers', 'Numbers'],
-  ['templates', '/main/settings/templates', 'Templates'],
-  ['webhooks', '/main/settings/webhooks', 'Webhooks'],
-  ['audit', '/main/settings/audit', 'Audit'],
-  ['quiet hours', '/main/settings/quiet-hours', 'Quiet hours'],
-  ['office hours', '/main/settings/office-hours', 'Office hours'],
-  ['assignment', '/main/settings/assignment', /assignment/i],
-  ['pipeline', '/main/settings/pipeline', 'Pipeline'],
-  ['workload', '/main/team/workload', 'Team workload'],
-  ['sources', '/main/settings/sources', 'Sources'],
-] as const;
-
-/**
- * Goes to `path` inside the running app, as its own links do (the router follows the history), so
- * one signed-in page visits every screen without loading the app again for each.
- */
-const navigateInApp = (page: Page, path: string) =>
-  page.evaluate((path) => {
-    window.history.pushState(null, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-
-/**
- * Each staff screen in turn on the signed-in page: its heading, then axe. A screen's findings fail
- * the test softly, named by the screen, and the walk goes on to the next.
- */
-const walkStaffScreens = async (page: Page, suffix: string) => {
-  for (const [screen, path, heading] of STAFF_SCREENS) {
-    await navigateInApp(page, path);
-    await expect.poll(() => new URL(page.url()).pathname).toBe(path);
-    await ready(page, heading);
-    await expectNoSeriousA11yViolations(page, `${screen}${suffix}`);
-  }
-};
-
-describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation', () => {
+describe('accessibility at 1440×900 and by keyboard: axe finds no serious or critical WCAG 2.1 AA violation', () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let make: Factories;
-
-  /**
-   * A lead with a pending decision, a call with its transcript, a photo and a PDF sent to them
-   * (what the pane shows most of).
-   */
-  const richLead = async (name = 'Ava Thompson'): Promise<Lead> => {
-    const lead = await make.lead({ name });
-    await make.event(lead, {
-      eventType: 'CALL',
-      senderType: 'LEAD',
-      senderName: lead.name,
-      body: 'Inbound call, 2 min',
-      data: {
-        durationSeconds: 120,
-        transcript: [
-          { speaker: 'AGENT', text: 'Would Thursday at 2 work for a tour?' },
-          { speaker: 'LEAD', text: 'Thursday at 2 would be perfect.' },
-        ],
-      },
-    });
-    await make.officeDecision(lead, 'The assistant needs a decision: two cats allowed?');
-    await make.staffText(lead, 'Here is the living room of 3B.', [
-      { name: 'living-room.png', type: 'image/png', bytes: PNG },
-    ]);
-    await make.staffEmail(lead, { subject: 'Your lease', text: 'Your lease is attached.' }, [
-      { name: 'lease.pdf', type: 'application/pdf', bytes: PDF },
-    ]);
-    return lead;
-  };
-  /** A lead whose balance was moved to debt: the one payment links are for. */
-  const jamesInDebt = async () => {
-    const james = await make.lead({ name: 'James Anderson' });
-    await make.event(james, {
-      eventType: 'MOVED_TO_DEBT',
-      senderType: 'SYSTEM',
-      body: 'Balance of $2,310.00 moved to collections',
-      data: { amount: 2310, currency: 'USD' },
-    });
-    return james;
-  };
+  let fixtures: ReturnType<typeof a11yFixtures>;
+  const richLead = (name?: string) => fixtures.richLead(name);
+  const jamesInDebt = () => fixtures.jamesInDebt();
+  const staffApi: ReturnType<typeof a11yFixtures>['staffApi'] = (path, init) =>
+    fixtures.staffApi(path, init);
+  const paymentLinkUrl = () => fixtures.paymentLinkUrl();
 
   const newPage = async (viewport = DESKTOP) => {
     context = await browser.newContext({ viewport });
     return context.newPage();
-  };
-
-  /** The staff API, called with the signed-in page's own token. */
-  const staffApi = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
-    page.evaluate(
-      async ({ path, init }) => {
-        const response = await fetch(path, {
-          method: init.method ?? 'GET',
-          headers: {
-            authorization: `Bearer ${localStorage.getItem('token')}`,
-            ...(init.body ? { 'content-type': 'application/json' } : {}),
-          },
-          body: init.body ? JSON.stringify(init.body) : undefined,
-        });
-        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-        return response.json() as Promise<T>;
-      },
-      { path, init },
-    );
-
-  /** A fresh payment link for James, whose pages are the payer's screens. */
-  const paymentLinkUrl = async () => {
-    const lead = await jamesInDebt();
-    const { link } = await staffApi<{ link: { url: string } }>(
-      `/api/leads/${lead._id}/payment-links`,
-      {
-        method: 'POST',
-        body: {
-          amountCents: 18_000,
-          description: 'Late fee',
-          dueDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-          channel: 'EMAIL',
-        },
-      },
-    );
-    return link.url;
   };
 
   beforeAll(async () => {
@@ -183,6 +41,7 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
     server = sharedServer(inject('sharedServerUrl'));
     browser = await launchBrowser([`--host-resolver-rules=MAP ${PAY_HOST} 127.0.0.1`]);
     make = factoriesFor(server.url);
+    fixtures = a11yFixtures(make, () => page);
   });
   afterAll(async () => {
     await browser?.close();
@@ -349,9 +208,14 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       }
     });
 
-    it("the staff screens: settings, outbox, unmatched, and 'Insert field' in a template", async () => {
+    it('the staff screens: API keys, outbox, unmatched, team, numbers, templates, webhooks', async () => {
       await signIn(page, server.url);
-      await walkStaffScreens(page, '');
+      await walkStaffScreens(page, STAFF_SCREENS, '');
+    });
+
+    it("the staff screens: audit, hours, assignment, pipeline, workload, sources; 'Insert field'", async () => {
+      await signIn(page, server.url);
+      await walkStaffScreens(page, MORE_STAFF_SCREENS, '');
 
       await navigateInApp(page, '/main/settings/templates');
       await ready(page, 'Templates');
@@ -444,55 +308,6 @@ describe('accessibility: axe finds no serious or critical WCAG 2.1 AA violation'
       for (const duration of durations) {
         expect(duration.split(',').every((value) => parseFloat(value) < 0.05)).toBe(true);
       }
-    });
-  });
-
-  describe('at 390×844', () => {
-    beforeEach(async () => {
-      page = await newPage(PHONE);
-    });
-
-    it('sign-in, inbox and the lead pane', async () => {
-      await page.goto(`${server.url}/account/login`);
-      await ready(page, 'Sign in');
-      await expectNoSeriousA11yViolations(page, 'sign-in (phone)');
-
-      await signIn(page, server.url);
-      await page.getByRole('list', { name: 'Leads' }).getByRole('link').first().waitFor();
-      await settle(page);
-      await expectNoSeriousA11yViolations(page, 'inbox (phone)');
-
-      await openLead(page, server.url, await richLead());
-      await settle(page);
-      await expectNoSeriousA11yViolations(page, 'pane (phone)');
-    });
-
-    it('the staff screens: settings, outbox, unmatched (phone)', async () => {
-      await signIn(page, server.url);
-      await walkStaffScreens(page, ' (phone)');
-    });
-
-    it('tours and today (phone)', async () => {
-      await signIn(page, server.url);
-      await page.getByText('Tours', { exact: true }).click();
-      await page.getByRole('button', { name: /next week/i }).waitFor();
-      await settle(page);
-      await expectNoSeriousA11yViolations(page, 'tours (phone)');
-      await page.goto(`${server.url}/main/today`);
-      await ready(page, 'Today');
-      await expectNoSeriousA11yViolations(page, 'today (phone)');
-    });
-
-    it("the payer's pages", async () => {
-      await signIn(page, server.url);
-      await page.goto(await paymentLinkUrl());
-      await page.getByRole('link', { name: 'Continue to payment' }).waitFor();
-      await settle(page);
-      await expectNoSeriousA11yViolations(page, 'payment link (phone)');
-      await page.getByRole('link', { name: 'Continue to payment' }).click();
-      await page.getByRole('form', { name: 'Card details' }).waitFor();
-      await settle(page);
-      await expectNoSeriousA11yViolations(page, 'checkout (phone)');
     });
   });
 });
