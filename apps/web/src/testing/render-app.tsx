@@ -15,7 +15,7 @@ export function renderApp(initialPath: string) {
     disconnect();
     router.dispose();
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(<App router={router} queryClient={queryClient} />);
   return { router, user };
 }
