@@ -49,6 +49,8 @@ const TABLE_OWNERS: Record<string, string> = {
   sandbox_outbox: 'messaging',
   sending_slots: 'messaging',
   signing_keys: 'auth',
+  tour_availability: 'tours',
+  tours: 'tours',
   unmatched_messages: 'unmatched',
   users: 'auth',
   webhook_deliveries: 'webhooks',

@@ -12,6 +12,10 @@ export const apiErrorSchema = z.object({
     /** `STALE_DRAFT` (409): the events stored since the draft's base, oldest first. */
     newEventCount: z.number().int().optional(),
     newEventIds: z.array(z.string()).optional(),
+    /** `SLOT_TAKEN` (409): the next free slots of the tour's type, soonest first. */
+    nextSlots: z
+      .array(z.object({ start: z.string(), end: z.string(), placesLeft: z.number().int() }))
+      .optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

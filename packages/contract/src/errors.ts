@@ -93,6 +93,15 @@ export const errorCodes = {
     description:
       "It is outside the lead's allowed hours; the body has the lead's clock (ask first).",
   },
+  SLOT_TAKEN: {
+    status: 409,
+    description:
+      'Every place of the tour slot was taken first; `nextSlots` has the next free ones of its type.',
+  },
+  TOUR_ALREADY_BOOKED: {
+    status: 409,
+    description: 'The lead has a tour ahead already: reschedule or cancel that one.',
+  },
   STALE_DRAFT: {
     status: 409,
     description: 'Activity came since the draft was started; the body lists the new events.',

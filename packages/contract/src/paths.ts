@@ -51,6 +51,9 @@ export const apiRoutes = {
   quietHours: '/api/settings/quiet-hours',
   tours: '/api/tours',
   propertyTours: '/api/properties/:propertyId/tours',
+  propertyTourAvailability: '/api/properties/:propertyId/tour-availability',
+  propertyTourSlots: '/api/properties/:propertyId/tour-slots',
+  leadTours: '/api/leads/:leadId/tours',
   officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
   officeDecisionReopen: '/api/companies/:companyId/leads/:leadId/office-decision/reopen',
   leadStatus: '/api/leads/:leadId/status',
@@ -209,6 +212,13 @@ export const apiPaths = {
   /** A lead's source, set by hand (any staff). */
   leadSourceOfLead: (leadId: string) => pathOf(apiRoutes.leadSourceOfLead, { leadId }),
   propertyTours: (propertyId: string) => pathOf(apiRoutes.propertyTours, { propertyId }),
+  /** A property's tour types, hours and limits (GET: staff; PUT: managers and admins). */
+  propertyTourAvailability: (propertyId: string) =>
+    pathOf(apiRoutes.propertyTourAvailability, { propertyId }),
+  /** The free tour slots of a property (`?from&to&type`). */
+  propertyTourSlots: (propertyId: string) => pathOf(apiRoutes.propertyTourSlots, { propertyId }),
+  /** Books a tour for the lead (POST). */
+  leadTours: (leadId: string) => pathOf(apiRoutes.leadTours, { leadId }),
   officeDecision: (companyId: string, leadId: string) =>
     pathOf(apiRoutes.officeDecision, { companyId, leadId }),
   /** 'Undo' of a completion, within a minute of it. */

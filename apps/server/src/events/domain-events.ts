@@ -5,6 +5,7 @@ import type {
   LeadStatus,
   OptStatus,
   StaffRole,
+  TourKind,
   TourOutcome,
 } from '@leasing/contract';
 
@@ -167,6 +168,21 @@ export type DomainEventMap = {
     propertyId: string;
     before: Record<string, unknown>;
     after: Record<string, unknown>;
+    actor: Actor;
+  };
+  /** A manager or admin changed a property's tour types, hours or limits. */
+  'tour_availability.changed': CompanyFact & {
+    propertyId: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    actor: Actor;
+  };
+  /** A tour was booked for the lead (its SCHEDULED_TOUR_APPOINTMENT event is `timelineEventId`). */
+  'tour.booked': LeadFact & {
+    tourId: string;
+    timelineEventId: string;
+    start: string;
+    kind: TourKind;
     actor: Actor;
   };
   /** An admin changed the company's quiet hours (Settings → Quiet hours). */

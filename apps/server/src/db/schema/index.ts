@@ -22,3 +22,4 @@ export * from './templates.js';
 export * from './lead-sources.js';
 export * from './report-facts.js';
 export * from './report-digests.js';
+export * from './tours.js';

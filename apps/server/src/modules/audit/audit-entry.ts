@@ -33,7 +33,10 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'response_target.changed':
       return { targetType: 'company', targetId: event.companyId };
     case 'office_hours.changed':
+    case 'tour_availability.changed':
       return { targetType: 'property', targetId: event.propertyId };
+    case 'tour.booked':
+      return { targetType: 'tour', targetId: event.tourId };
     case 'quiet_hours.changed':
       return { targetType: 'company', targetId: event.companyId };
     case 'quiet_hours.overridden':
@@ -160,7 +163,10 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { firstReplyTargetMinutes: event.after };
     case 'office_hours.changed':
     case 'quiet_hours.changed':
+    case 'tour_availability.changed':
       return event.after;
+    case 'tour.booked':
+      return { start: event.start, type: event.kind };
     case 'quiet_hours.overridden':
       return { localTime: event.localTime, zone: event.zone };
     case 'user.invited':
@@ -224,6 +230,7 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
     case 'webhook_endpoint.updated':
     case 'office_hours.changed':
     case 'quiet_hours.changed':
+    case 'tour_availability.changed':
       return event.before;
     default:
       return null;

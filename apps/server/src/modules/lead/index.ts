@@ -20,6 +20,7 @@ export {
   freePmsLeadId,
   insertLead,
   markLeadUndeliverable,
+  setLeadTourDate,
   setPhoneOptOut,
   updateLeadFromIntegration,
   upsertLeadByPmsId,
@@ -36,3 +37,4 @@ export { applyOwner, autoAssignNewLead, resolveIntegrationOwner } from './owners
 export type { SmsKeyword } from './sms-keywords.js';
 export { checkSpeedToLeadBreach } from './speed-to-lead.service.js';
 export { setLeadStatusFromIntegration } from './lead-status.service.js';
+export { lockLead } from './lead-status.repository.js';

@@ -123,3 +123,8 @@ export const claimSpeedToLeadBreach = async (db: Db, leadId: string, waitingSinc
       )
       .returning({ companyId: leads.companyId, ownerUserId: leads.ownerUserId })
   )[0];
+
+/** The lead's next tour, as the tours module books, moves and cancels it; null: none ahead. */
+export const setLeadTourDate = async (db: Db, leadId: string, tourDateUtc: Date | null) => {
+  await db.update(leads).set({ tourDateUtc, updatedAt: new Date() }).where(eq(leads.id, leadId));
+};

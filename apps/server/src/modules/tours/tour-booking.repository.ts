@@ -1,0 +1,109 @@
+import { and, asc, count, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
+import type { TourAvailability, TourKind } from '@leasing/contract';
+import type { Db } from '../../db/client.js';
+import { tourAvailability, tours } from '../../db/schema/index.js';
+
+export type TourRow = typeof tours.$inferSelect;
+export type NewTourRow = typeof tours.$inferInsert;
+
+export const findTourAvailability = async (db: Db, propertyId: string) =>
+  (
+    await db
+      .select({ settings: tourAvailability.settings })
+      .from(tourAvailability)
+      .where(eq(tourAvailability.propertyId, propertyId))
+  )[0]?.settings;
+
+export const saveTourAvailability = (
+  db: Db,
+  values: { propertyId: string; companyId: string; settings: TourAvailability },
+) =>
+  db
+    .insert(tourAvailability)
+    .values(values)
+    .onConflictDoUpdate({
+      target: tourAvailability.propertyId,
+      set: { settings: values.settings, updatedAt: new Date() },
+    });
+
+const STANDING = ne(tours.status, 'CANCELLED');
+
+/** How many standing tours each slot of a kind holds, by the slot's start (epoch ms). */
+export const countTakenPlaces = async (
+  db: Db,
+  propertyId: string,
+  kind: TourKind,
+  range: { from: Date; to: Date },
+): Promise<Map<number, number>> => {
+  const rows = await db
+    .select({ startsAt: tours.startsAt, taken: count() })
+    .from(tours)
+    .where(
+      and(
+        eq(tours.propertyId, propertyId),
+        eq(tours.kind, kind),
+        gte(tours.startsAt, range.from),
+        lt(tours.startsAt, range.to),
+        STANDING,
+      ),
+    )
+    .groupBy(tours.startsAt);
+  return new Map(rows.map((row) => [row.startsAt.getTime(), Number(row.taken)]));
+};
+
+/** The places of one slot that standing tours hold. */
+const placesTaken = async (db: Db, values: Pick<NewTourRow, 'propertyId' | 'kind' | 'startsAt'>) =>
+  (
+    await db
+      .select({ place: tours.place })
+      .from(tours)
+      .where(
+        and(
+          eq(tours.propertyId, values.propertyId),
+          eq(tours.kind, values.kind),
+          eq(tours.startsAt, values.startsAt),
+          STANDING,
+        ),
+      )
+  ).map((row) => row.place);
+
+/**
+ * Inserts the tour into the lowest free place of its slot, or answers undefined when all
+ * `capacity` places stand taken. The place's unique index decides between simultaneous bookers:
+ * an insert that meets a place taken since it looked inserts nothing (it waits for the other
+ * transaction first), and the next free place is tried.
+ */
+export const claimPlace = async (
+  db: Db,
+  values: Omit<NewTourRow, 'place'>,
+  capacity: number,
+): Promise<TourRow | undefined> => {
+  for (let attempt = 0; attempt < capacity; attempt += 1) {
+    const taken = new Set(await placesTaken(db, values));
+    const place = Array.from({ length: capacity }, (_, index) => index + 1).find(
+      (candidate) => !taken.has(candidate),
+    );
+    if (place === undefined) return undefined;
+    const [row] = await db
+      .insert(tours)
+      .values({ ...values, place })
+      .onConflictDoNothing({
+        target: [tours.propertyId, tours.kind, tours.startsAt, tours.place],
+        where: sql`${tours.status} <> 'CANCELLED'`,
+      })
+      .returning();
+    if (row) return row;
+  }
+  return undefined;
+};
+
+/** The lead's standing tour that has not ended yet, if any. */
+export const findUpcomingTourOfLead = async (db: Db, leadId: string, now: Date) =>
+  (
+    await db
+      .select()
+      .from(tours)
+      .where(and(eq(tours.leadId, leadId), eq(tours.status, 'SCHEDULED'), gt(tours.endsAt, now)))
+      .orderBy(asc(tours.startsAt))
+      .limit(1)
+  )[0];

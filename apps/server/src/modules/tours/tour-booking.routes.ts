@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiRoutes,
+  bookedTourSchema,
+  bookTourRequestSchema,
+  leadIdParamsSchema,
+  propertyParamsSchema,
+  propertyTourAvailabilitySchema,
+  tourAvailabilitySchema,
+  tourSlotListSchema,
+  tourSlotsQuerySchema,
+} from '@leasing/contract';
+import { MANAGERS_ROUTE, principalOf, staffChange } from '../../lib/principal.js';
+import {
+  bookTour,
+  getTourAvailability,
+  getTourSlots,
+  updateTourAvailability,
+  type TourBookingDeps,
+} from './tour-booking.service.js';
+
+/**
+ * Tour availability (every staff member reads it; managers and admins change it), a property's
+ * free slots, and booking a tour for a lead from the console.
+ */
+export const tourBookingRoutes: FastifyPluginAsyncZod<{ deps: TourBookingDeps }> = async (
+  app,
+  { deps },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    apiRoutes.propertyTourAvailability,
+    {
+      schema: { params: propertyParamsSchema, response: { 200: propertyTourAvailabilitySchema } },
+    },
+    (request) =>
+      getTourAvailability(deps.db, principalOf(request).companyId, request.params.propertyId),
+  );
+
+  app.put(
+    apiRoutes.propertyTourAvailability,
+    {
+      config: MANAGERS_ROUTE,
+      schema: {
+        params: propertyParamsSchema,
+        body: tourAvailabilitySchema,
+        response: { 200: propertyTourAvailabilitySchema },
+      },
+    },
+    (request) => {
+      const { companyId, actor } = staffChange(request);
+      return updateTourAvailability(
+        deps,
+        companyId,
+        request.params.propertyId,
+        request.body,
+        actor,
+      );
+    },
+  );
+
+  app.get(
+    apiRoutes.propertyTourSlots,
+    {
+      schema: {
+        params: propertyParamsSchema,
+        querystring: tourSlotsQuerySchema,
+        response: { 200: tourSlotListSchema },
+      },
+    },
+    (request) =>
+      getTourSlots(deps, principalOf(request).companyId, request.params.propertyId, request.query),
+  );
+
+  app.post(
+    apiRoutes.leadTours,
+    {
+      schema: {
+        params: leadIdParamsSchema,
+        body: bookTourRequestSchema,
+        response: { 201: bookedTourSchema },
+      },
+    },
+    async (request, reply) => {
+      const { companyId, actor } = staffChange(request);
+      const tour = await bookTour(deps, companyId, request.params.leadId, request.body, {
+        actor,
+        userId: principalOf(request).id,
+      });
+      return reply.status(201).send(tour);
+    },
+  );
+};

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  apiPaths,
+  DEFAULT_TOUR_AVAILABILITY,
+  type ApiError,
+  type BookedTour,
+  type PropertyTourAvailability,
+  type TourAvailability,
+  type TourSlotList,
+  type WeekHours,
+} from '@leasing/contract';
+import { auditLog, conversationEvents, leads } from '../../db/schema/index.js';
+import { createLead, createOffice, createUser, type Office } from '../../test/factories.js';
+import { everyDatabase } from '../../test/test-app.js';
+import { createTestClock } from '../../test/test-clock.js';
+import { useTestApp } from '../../test/use-test-app.js';
+
+const DAY = 86_400_000;
+/** Tours all day every day (but the last minute) in UTC: every hour the test runs at has slots. */
+const ALWAYS = Object.fromEntries(
+  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [
+    day,
+    { open: '00:00', close: '23:59' },
+  ]),
+) as WeekHours;
+
+/** In-person tours of 30 minutes every 45, `capacity` at once, from one hour ahead. */
+const availability = (capacity: number): TourAvailability => ({
+  ...DEFAULT_TOUR_AVAILABILITY,
+  kinds: {
+    ...DEFAULT_TOUR_AVAILABILITY.kinds,
+    IN_PERSON: { enabled: true, lengthMinutes: 30, bufferMinutes: 15, capacity },
+  },
+  hours: ALWAYS,
+  minNoticeMinutes: 60,
+  maxDaysAhead: 7,
+});
+
+describe.each(everyDatabase())('tour availability and booking on $name', (target) => {
+  const clock = createTestClock();
+  const t = useTestApp(target, { seed: 'none', now: clock.now });
+
+  const officeWith = async (capacity: number) => {
+    const office = await createOffice(t.db, { property: { timeZone: 'UTC' } });
+    const admin = await t.signIn(office.staff.credentials);
+    const set = await t.request('PUT', apiPaths.propertyTourAvailability(office.property.id), {
+      as: admin,
+      payload: availability(capacity),
+    });
+    expect(set.status).toBe(200);
+    return { office, admin };
+  };
+
+  const freeSlots = async (office: Office, token: string) => {
+    const from = clock.now();
+    const query = new URLSearchParams({
+      from: from.toISOString(),
+      to: new Date(from.getTime() + 2 * DAY).toISOString(),
+      type: 'IN_PERSON',
+    });
+    const answer = await t.request<TourSlotList>(
+      'GET',
+      `${apiPaths.propertyTourSlots(office.property.id)}?${query}`,
+      { as: token },
+    );
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+
+  const book = (token: string, leadId: string, start: string) =>
+    t.request<BookedTour & ApiError>('POST', apiPaths.leadTours(leadId), {
+      as: token,
+      payload: { start, type: 'IN_PERSON' },
+    });
+
+  it('lets a manager set the tour availability, audited; an agent reads it but may not change it', async () => {
+    const office = await createOffice(t.db);
+    const manager = await createUser(t.db, office.company.id, { role: 'manager' });
+    const agent = await createUser(t.db, office.company.id, { role: 'agent' });
+    const asManager = await t.signIn(manager.credentials);
+    const asAgent = await t.signIn(agent.credentials);
+    const path = apiPaths.propertyTourAvailability(office.property.id);
+
+    const before = await t.request<PropertyTourAvailability>('GET', path, { as: asAgent });
+    expect(before.body.availability).toEqual(DEFAULT_TOUR_AVAILABILITY);
+
+    const refused = await t.request<ApiError>('PUT', path, {
+      as: asAgent,
+      payload: availability(3),
+    });
+    expect(refused.status).toBe(403);
+
+    const bad = await t.request<ApiError>('PUT', path, {
+      as: asManager,
+      payload: { ...availability(3), maxDaysAhead: 0 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details?.map((detail) => detail.path)).toEqual(['body.maxDaysAhead']);
+
+    const changed = await t.request<PropertyTourAvailability>('PUT', path, {
+      as: asManager,
+      payload: availability(3),
+    });
+    expect(changed.status).toBe(200);
+    const after = await t.request<PropertyTourAvailability>('GET', path, { as: asAgent });
+    expect(after.body.availability.kinds.IN_PERSON.capacity).toBe(3);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'tour_availability.changed'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorUserId: manager.user.id, targetId: office.property.id });
+
+    // Another company's property is not theirs to read.
+    const other = await createOffice(t.db);
+    const foreign = await t.request('GET', apiPaths.propertyTourAvailability(other.property.id), {
+      as: asManager,
+    });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('lists free slots from the notice on, and refuses a range it cannot read', async () => {
+    const { office, admin } = await officeWith(2);
+    const slots = await freeSlots(office, admin);
+    expect(slots.timeZone).toBe('UTC');
+    expect(slots.items.length).toBeGreaterThan(40);
+    const first = new Date(slots.items[0]!.start).getTime();
+    expect(first).toBeGreaterThanOrEqual(clock.now().getTime() + 60 * 60_000);
+    expect(first - clock.now().getTime()).toBeLessThan(60 * 60_000 + 45 * 60_000);
+    expect(slots.items.every((slot) => slot.placesLeft === 2)).toBe(true);
+
+    const backwards = await t.request<ApiError>(
+      'GET',
+      `${apiPaths.propertyTourSlots(office.property.id)}?${new URLSearchParams({
+        from: clock.now().toISOString(),
+        to: new Date(clock.now().getTime() - DAY).toISOString(),
+        type: 'IN_PERSON',
+      })}`,
+      { as: admin },
+    );
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.details?.[0]?.path).toBe('querystring.to');
+  });
+
+  it('books a tour: the timeline, the tour date, Tour scheduled, and one place fewer', async () => {
+    const { office, admin } = await officeWith(2);
+    const lead = await createLead(t.db, office.property, { name: 'Ivy Chen' });
+    const [slot] = (await freeSlots(office, admin)).items;
+
+    const booked = await book(admin, lead.id, slot!.start);
+    expect(booked.status).toBe(201);
+    expect(booked.body).toMatchObject({
+      leadId: lead.id,
+      start: slot!.start,
+      end: slot!.end,
+      type: 'IN_PERSON',
+      status: 'SCHEDULED',
+      source: 'STAFF',
+    });
+
+    const [row] = await t.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row!.tourDateUtc?.toISOString()).toBe(slot!.start);
+    expect(row!.status).toBe('TOUR_SCHEDULED');
+    const events = await t.db
+      .select()
+      .from(conversationEvents)
+      .where(
+        and(
+          eq(conversationEvents.leadId, lead.id),
+          eq(conversationEvents.eventType, 'SCHEDULED_TOUR_APPOINTMENT'),
+        ),
+      );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ tourDateUTC: slot!.start, tourTypeID: 'IN_PERSON' });
+    expect((await freeSlots(office, admin)).items[0]).toMatchObject({
+      start: slot!.start,
+      placesLeft: 1,
+    });
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'tour.booked'));
+    expect(audit).toHaveLength(1);
+  });
+
+  it.each([
+    { capacity: 1, succeed: 1 },
+    { capacity: 2, succeed: 2 },
+  ])(
+    'gives $succeed of five simultaneous bookers the slot of $capacity places; the rest are offered the next times',
+    async ({ capacity, succeed }) => {
+      const { office, admin } = await officeWith(capacity);
+      const bookers = await Promise.all(
+        Array.from({ length: 5 }, (_, index) =>
+          createLead(t.db, office.property, { name: `Booker ${index}` }),
+        ),
+      );
+      const [slot] = (await freeSlots(office, admin)).items;
+      const answers = await Promise.all(bookers.map((lead) => book(admin, lead.id, slot!.start)));
+
+      expect(answers.filter((answer) => answer.status === 201)).toHaveLength(succeed);
+      const refused = answers.filter((answer) => answer.status !== 201);
+      expect(refused).toHaveLength(5 - succeed);
+      for (const answer of refused) {
+        expect(answer.status).toBe(409);
+        expect(answer.body.error.code).toBe('SLOT_TAKEN');
+        const next = answer.body.error.nextSlots ?? [];
+        expect(next.length).toBeGreaterThan(0);
+        expect(next.every((offered) => offered.start > slot!.start)).toBe(true);
+      }
+      const remaining = (await freeSlots(office, admin)).items;
+      expect(remaining.some((free) => free.start === slot!.start)).toBe(false);
+    },
+  );
+
+  it('refuses a second tour of the lead, a time off the slots, an unknown agent and a foreign lead', async () => {
+    const { office, admin } = await officeWith(2);
+    const lead = await createLead(t.db, office.property);
+    const [first, second] = (await freeSlots(office, admin)).items;
+    expect((await book(admin, lead.id, first!.start)).status).toBe(201);
+
+    const again = await book(admin, lead.id, second!.start);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('TOUR_ALREADY_BOOKED');
+
+    const other = await createLead(t.db, office.property);
+    const offGrid = await book(
+      admin,
+      other.id,
+      new Date(new Date(first!.start).getTime() + 5 * 60_000).toISOString(),
+    );
+    expect(offGrid.status).toBe(400);
+    expect(offGrid.body.error.details?.[0]?.path).toBe('body.start');
+
+    const foreignOffice = await createOffice(t.db);
+    const stranger = await createUser(t.db, foreignOffice.company.id, { role: 'agent' });
+    const withStranger = await t.request<ApiError>('POST', apiPaths.leadTours(other.id), {
+      as: admin,
+      payload: { start: second!.start, type: 'IN_PERSON', agentId: stranger.user.id },
+    });
+    expect(withStranger.status).toBe(400);
+    expect(withStranger.body.error.details?.[0]?.path).toBe('body.agentId');
+
+    const foreignLead = await createLead(t.db, foreignOffice.property);
+    expect((await book(admin, foreignLead.id, second!.start)).status).toBe(403);
+
+    // The refused bookings changed nothing: the other lead books the second slot as a control.
+    expect((await book(admin, other.id, second!.start)).status).toBe(201);
+  });
+});

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { isoDateSchema } from './common.js';
+import { dayHoursSchema, weekHoursSchema } from './office-hours.js';
+
+/** The kinds of tour a property offers, each booked in slots of its own. */
+export const tourKinds = ['IN_PERSON', 'SELF_GUIDED', 'VIDEO'] as const;
+export type TourKind = (typeof tourKinds)[number];
+export const tourKindSchema = z.enum(tourKinds);
+export const tourKindLabels: Record<TourKind, string> = {
+  IN_PERSON: 'In person with an agent',
+  SELF_GUIDED: 'Self-guided',
+  VIDEO: 'Video tour',
+};
+
+export const tourKindSettingsSchema = z.object({
+  /** Offered to bookers at all. */
+  enabled: z.boolean(),
+  /** How long the tour takes. */
+  lengthMinutes: z.number().int().min(10).max(240),
+  /** Kept free after each tour before the next slot starts. */
+  bufferMinutes: z.number().int().min(0).max(120),
+  /** Tours one slot takes at once: agents giving tours, or self-guided places. */
+  capacity: z.number().int().min(1).max(50),
+});
+export type TourKindSettings = z.infer<typeof tourKindSettingsSchema>;
+
+const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const calendarDaySchema = z.string().regex(DAY_PATTERN, 'a day as YYYY-MM-DD');
+
+/** Days (in the property's zone, both ends included) with other hours, or closed (`hours: null`). */
+export const tourHoursExceptionSchema = z
+  .object({
+    from: calendarDaySchema,
+    to: calendarDaySchema,
+    hours: dayHoursSchema,
+    /** What it is, for the staff ('Thanksgiving', 'Pool resurfacing'). */
+    label: z.string().trim().max(80),
+  })
+  .refine((exception) => exception.from <= exception.to, {
+    message: 'must not end before it starts',
+    path: ['to'],
+  });
+export type TourHoursException = z.infer<typeof tourHoursExceptionSchema>;
+
+export const TOUR_EXCEPTIONS_MAX = 100;
+
+/** A property's tour availability (admins and managers set it; a new property has the defaults). */
+export const tourAvailabilitySchema = z.object({
+  kinds: z.object({
+    IN_PERSON: tourKindSettingsSchema,
+    SELF_GUIDED: tourKindSettingsSchema,
+    VIDEO: tourKindSettingsSchema,
+  }),
+  /** The weekly hours tours are given in; null: the property's office hours. */
+  hours: weekHoursSchema.nullable(),
+  exceptions: z.array(tourHoursExceptionSchema).max(TOUR_EXCEPTIONS_MAX),
+  /** The earliest a tour can be booked, counted from now (e.g. 120: two hours ahead). */
+  minNoticeMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60),
+  /** How many days ahead tours can be booked, today counting as the first. */
+  maxDaysAhead: z.number().int().min(1).max(90),
+});
+export type TourAvailability = z.infer<typeof tourAvailabilitySchema>;
+
+/** Half-hour in-person tours every 45 minutes, two at once; the others off; 2 h to 21 days ahead. */
+export const DEFAULT_TOUR_AVAILABILITY: TourAvailability = {
+  kinds: {
+    IN_PERSON: { enabled: true, lengthMinutes: 30, bufferMinutes: 15, capacity: 2 },
+    SELF_GUIDED: { enabled: false, lengthMinutes: 30, bufferMinutes: 0, capacity: 1 },
+    VIDEO: { enabled: false, lengthMinutes: 20, bufferMinutes: 10, capacity: 1 },
+  },
+  hours: null,
+  exceptions: [],
+  minNoticeMinutes: 120,
+  maxDaysAhead: 21,
+};
+
+/** A property's availability as the settings page shows it: with the zone its times are in. */
+export const propertyTourAvailabilitySchema = z.object({
+  propertyId: z.string(),
+  /** The zone the hours and exceptions are in: the property's, else the company's. */
+  timeZone: z.string(),
+  availability: tourAvailabilitySchema,
+});
+export type PropertyTourAvailability = z.infer<typeof propertyTourAvailabilitySchema>;
+
+/** Most days one ask for free slots covers. */
+export const TOUR_SLOTS_MAX_RANGE_DAYS = 31;
+
+export const tourSlotsQuerySchema = z.object({
+  from: isoDateSchema,
+  to: isoDateSchema,
+  type: tourKindSchema,
+});
+export type TourSlotsQuery = z.infer<typeof tourSlotsQuerySchema>;
+
+export const tourSlotSchema = z.object({
+  start: isoDateSchema,
+  end: isoDateSchema,
+  type: tourKindSchema,
+  placesLeft: z.number().int().min(1),
+});
+export type TourSlot = z.infer<typeof tourSlotSchema>;
+
+export const tourSlotListSchema = z.object({
+  /** The property's zone, named to the booker with every time. */
+  timeZone: z.string(),
+  items: z.array(tourSlotSchema),
+});
+export type TourSlotList = z.infer<typeof tourSlotListSchema>;
+
+/** `POST /api/leads/:leadId/tours`: a free slot's start, of a type the property offers. */
+export const bookTourRequestSchema = z.object({
+  start: isoDateSchema,
+  type: tourKindSchema,
+  /** The agent giving an in-person tour; unset: none named yet. */
+  agentId: z.uuid().optional(),
+});
+export type BookTourRequest = z.infer<typeof bookTourRequestSchema>;
+
+export const tourStatuses = ['SCHEDULED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const;
+export const tourSources = ['STAFF', 'BOOKING_PAGE', 'LEAD_LINK', 'INTEGRATION'] as const;
+
+export const bookedTourSchema = z.object({
+  _id: z.string(),
+  leadId: z.string(),
+  propertyId: z.string(),
+  type: tourKindSchema,
+  start: isoDateSchema,
+  end: isoDateSchema,
+  agentId: z.string().nullable(),
+  status: z.enum(tourStatuses),
+  confirmedAt: isoDateSchema.nullable(),
+  source: z.enum(tourSources),
+  /** The zone the property gives its tours in, to name with the time. */
+  timeZone: z.string(),
+});
+export type BookedTour = z.infer<typeof bookedTourSchema>;
+
+/** How many free slots a `SLOT_TAKEN` answer offers instead. */
+export const NEXT_SLOTS_OFFERED = 5;
