@@ -59,6 +59,17 @@ export type UseTestAppOptions = StartTestAppOptions & {
 };
 
 /**
+ * A start that timed out names its plugin by the function's name only, which an inline one has
+ * not (`Plugin did not start in time: ''`): the start of its source says which one it was.
+ */
+const namePluginThatHung = (error: unknown) => {
+  const hung = error as Error & { fn?: unknown; cause?: { fn?: unknown } };
+  const fn = hung.fn ?? hung.cause?.fn;
+  if (typeof fn === 'function') hung.message += ` — the plugin: ${String(fn).slice(0, 300)}`;
+  return error;
+};
+
+/**
  * Starts the real app on `target` before the describe block's tests and closes it after them: the
  * setup every integration test file needs, in one place.
  */
@@ -77,10 +88,14 @@ export const useTestApp = (
     const port = listen ? await freePort() : undefined;
     const address = port === undefined ? undefined : `http://127.0.0.1:${port}`;
     const settings = typeof env === 'function' ? await env({ url: address }) : env;
-    started = await startTestApp(target, settings, options);
-    if (port !== undefined) {
-      await started.app.listen({ port, host: '127.0.0.1' });
-      url = address;
+    try {
+      started = await startTestApp(target, settings, options);
+      if (port !== undefined) {
+        await started.app.listen({ port, host: '127.0.0.1' });
+        url = address;
+      }
+    } catch (error) {
+      throw namePluginThatHung(error);
     }
   });
   afterAll(async () => {
