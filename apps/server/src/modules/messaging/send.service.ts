@@ -46,6 +46,7 @@ import {
 } from './send-gate.js';
 import { noSmsNumber, sendingNumberOf, type SharedNumber } from '../numbers/index.js';
 import { checkStaffSmsWindow } from '../scheduling/index.js';
+import { isUniqueViolation } from '../../lib/unique-violation.js';
 
 // Other modules queue their messages (a payment link's text, a keyword's answer) through these.
 export { enqueueRelease, insertAndEnqueue } from './send-gate.js';
@@ -105,12 +106,6 @@ const findByIdempotencyKey = async (
         ),
       )
   )[0];
-
-/** Drizzle wraps the driver's error; PostgreSQL's code is on it or on its cause. */
-const isUniqueViolation = (error: unknown) => {
-  const { code, cause } = error as { code?: string; cause?: { code?: string } };
-  return code === '23505' || cause?.code === '23505';
-};
 
 /** The template a message was written from, if any (its usage is counted when it is stored). */
 export type SentFromTemplate = { templateId?: string | undefined };
