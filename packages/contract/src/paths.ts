@@ -54,6 +54,7 @@ export const apiRoutes = {
   propertyTourAvailability: '/api/properties/:propertyId/tour-availability',
   propertyTourSlots: '/api/properties/:propertyId/tour-slots',
   leadTours: '/api/leads/:leadId/tours',
+  tour: '/api/tours/:tourId',
   officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
   officeDecisionReopen: '/api/companies/:companyId/leads/:leadId/office-decision/reopen',
   leadStatus: '/api/leads/:leadId/status',
@@ -219,6 +220,8 @@ export const apiPaths = {
   propertyTourSlots: (propertyId: string) => pathOf(apiRoutes.propertyTourSlots, { propertyId }),
   /** Books a tour for the lead (POST). */
   leadTours: (leadId: string) => pathOf(apiRoutes.leadTours, { leadId }),
+  /** One booked tour: PATCH reschedules or confirms it, DELETE cancels it. */
+  tour: (tourId: string) => pathOf(apiRoutes.tour, { tourId }),
   officeDecision: (companyId: string, leadId: string) =>
     pathOf(apiRoutes.officeDecision, { companyId, leadId }),
   /** 'Undo' of a completion, within a minute of it. */

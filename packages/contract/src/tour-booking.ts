@@ -142,3 +142,25 @@ export type BookedTour = z.infer<typeof bookedTourSchema>;
 
 /** How many free slots a `SLOT_TAKEN` answer offers instead. */
 export const NEXT_SLOTS_OFFERED = 5;
+
+export const tourParamsSchema = z.object({ tourId: z.uuid() });
+
+/**
+ * `PATCH /api/tours/:tourId`: a new `start` (and `type`) reschedules the tour into that free slot;
+ * `confirmed: true` records that the lead confirmed it. One of the two.
+ */
+export const updateTourRequestSchema = z
+  .object({
+    start: isoDateSchema.optional(),
+    type: tourKindSchema.optional(),
+    confirmed: z.literal(true).optional(),
+  })
+  .refine((body) => (body.start === undefined) !== (body.confirmed === undefined), {
+    message: 'give a new start, or confirmed: true',
+    path: ['start'],
+  })
+  .refine((body) => body.type === undefined || body.start !== undefined, {
+    message: 'a new type needs a new start',
+    path: ['type'],
+  });
+export type UpdateTourRequest = z.infer<typeof updateTourRequestSchema>;

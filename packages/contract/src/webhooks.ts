@@ -13,6 +13,9 @@ export const webhookEventNames = [
   'message.received',
   'note.added',
   'follow_up.due',
+  'tour.booked',
+  'tour.rescheduled',
+  'tour.cancelled',
 ] as const;
 export const webhookEventNameSchema = z.enum(webhookEventNames, {
   error: `must be one of ${webhookEventNames.join(', ')}`,
@@ -32,6 +35,9 @@ export const webhookEventInfo: Record<WebhookEventName, { description: string }>
   'message.received': { description: 'A lead sent an SMS, MMS or email.' },
   'note.added': { description: 'Someone added an internal note to a lead.' },
   'follow_up.due': { description: "A lead's follow-up came due." },
+  'tour.booked': { description: 'A tour was booked for a lead.' },
+  'tour.rescheduled': { description: 'A booked tour moved to another time or type.' },
+  'tour.cancelled': { description: 'A booked tour was cancelled and its place freed.' },
 };
 
 export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;

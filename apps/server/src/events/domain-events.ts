@@ -25,6 +25,15 @@ type LeadFact = {
   leadId: string;
 };
 
+/** A tour's change, with the timeline event it put on the lead's timeline. */
+type TourFact = LeadFact & {
+  tourId: string;
+  timelineEventId: string;
+  start: string;
+  kind: TourKind;
+  actor: Actor;
+};
+
 /** A change of the company itself, not of one lead (keys, numbers, users, properties). */
 type CompanyFact = { companyId: string };
 
@@ -178,13 +187,13 @@ export type DomainEventMap = {
     actor: Actor;
   };
   /** A tour was booked for the lead (its SCHEDULED_TOUR_APPOINTMENT event is `timelineEventId`). */
-  'tour.booked': LeadFact & {
-    tourId: string;
-    timelineEventId: string;
-    start: string;
-    kind: TourKind;
-    actor: Actor;
-  };
+  'tour.booked': TourFact;
+  /** A booked tour moved (a SCHEDULED_TOUR_APPOINTMENT event at its new time). */
+  'tour.rescheduled': TourFact & { previousStart: string; previousKind: TourKind };
+  /** A booked tour was cancelled and its place freed (a CANCELED_TOUR_APPOINTMENT event). */
+  'tour.cancelled': TourFact;
+  /** The lead confirmed their tour (a person recorded it, or the lead's reply did). */
+  'tour.confirmed': LeadFact & { tourId: string; actor: Actor };
   /** An admin changed the company's quiet hours (Settings → Quiet hours). */
   'quiet_hours.changed': CompanyFact & {
     before: Record<string, unknown>;

@@ -36,6 +36,9 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'tour_availability.changed':
       return { targetType: 'property', targetId: event.propertyId };
     case 'tour.booked':
+    case 'tour.rescheduled':
+    case 'tour.cancelled':
+    case 'tour.confirmed':
       return { targetType: 'tour', targetId: event.tourId };
     case 'quiet_hours.changed':
       return { targetType: 'company', targetId: event.companyId };
@@ -166,7 +169,12 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
     case 'tour_availability.changed':
       return event.after;
     case 'tour.booked':
+    case 'tour.rescheduled':
       return { start: event.start, type: event.kind };
+    case 'tour.cancelled':
+      return { status: 'CANCELLED' };
+    case 'tour.confirmed':
+      return { confirmed: true };
     case 'quiet_hours.overridden':
       return { localTime: event.localTime, zone: event.zone };
     case 'user.invited':
@@ -232,6 +240,10 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
     case 'quiet_hours.changed':
     case 'tour_availability.changed':
       return event.before;
+    case 'tour.rescheduled':
+      return { start: event.previousStart, type: event.previousKind };
+    case 'tour.cancelled':
+      return { start: event.start, type: event.kind };
     default:
       return null;
   }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
 import type { TourAvailability, TourKind } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../lib/unique-violation.js';
 import { tourAvailability, tours } from '../../db/schema/index.js';
 
 export type TourRow = typeof tours.$inferSelect;
@@ -51,8 +52,12 @@ export const countTakenPlaces = async (
   return new Map(rows.map((row) => [row.startsAt.getTime(), Number(row.taken)]));
 };
 
-/** The places of one slot that standing tours hold. */
-const placesTaken = async (db: Db, values: Pick<NewTourRow, 'propertyId' | 'kind' | 'startsAt'>) =>
+/** The places of one slot that standing tours (but `except`) hold. */
+const placesTaken = async (
+  db: Db,
+  values: Pick<NewTourRow, 'propertyId' | 'kind' | 'startsAt'>,
+  except?: string,
+) =>
   (
     await db
       .select({ place: tours.place })
@@ -63,6 +68,7 @@ const placesTaken = async (db: Db, values: Pick<NewTourRow, 'propertyId' | 'kind
           eq(tours.kind, values.kind),
           eq(tours.startsAt, values.startsAt),
           STANDING,
+          except ? ne(tours.id, except) : undefined,
         ),
       )
   ).map((row) => row.place);
@@ -107,3 +113,60 @@ export const findUpcomingTourOfLead = async (db: Db, leadId: string, now: Date) 
       .orderBy(asc(tours.startsAt))
       .limit(1)
   )[0];
+
+/** The tour, locked until the transaction ends: two changes of one tour queue up. */
+export const lockTour = async (db: Db, tourId: string) =>
+  (await db.select().from(tours).where(eq(tours.id, tourId)).for('update'))[0];
+
+export const setTourCancelled = async (db: Db, tourId: string, at: Date) =>
+  (
+    await db
+      .update(tours)
+      .set({ status: 'CANCELLED', cancelledAt: at, updatedAt: at })
+      .where(eq(tours.id, tourId))
+      .returning()
+  )[0]!;
+
+export const setTourConfirmed = async (db: Db, tourId: string, at: Date) =>
+  (
+    await db
+      .update(tours)
+      .set({ confirmedAt: at, updatedAt: at })
+      .where(eq(tours.id, tourId))
+      .returning()
+  )[0]!;
+
+/**
+ * Moves the tour into the lowest free place of another slot, or answers undefined when all
+ * `capacity` places stand taken. A place taken since it looked fails the update on the unique
+ * index inside a savepoint, and the next free place is tried.
+ */
+export const movePlace = async (
+  db: Db,
+  tour: TourRow,
+  to: Pick<NewTourRow, 'kind' | 'startsAt' | 'endsAt'>,
+  capacity: number,
+): Promise<TourRow | undefined> => {
+  for (let attempt = 0; attempt < capacity; attempt += 1) {
+    const taken = new Set(await placesTaken(db, { propertyId: tour.propertyId, ...to }, tour.id));
+    const place = Array.from({ length: capacity }, (_, index) => index + 1).find(
+      (candidate) => !taken.has(candidate),
+    );
+    if (place === undefined) return undefined;
+    // A savepoint: the unique index's refusal ends this statement, not the booking's transaction.
+    await db.execute(sql`savepoint tour_move`);
+    try {
+      const [row] = await db
+        .update(tours)
+        .set({ ...to, place, confirmedAt: null, updatedAt: new Date() })
+        .where(eq(tours.id, tour.id))
+        .returning();
+      await db.execute(sql`release savepoint tour_move`);
+      return row;
+    } catch (error) {
+      await db.execute(sql`rollback to savepoint tour_move`);
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return undefined;
+};

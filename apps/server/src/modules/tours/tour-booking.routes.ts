@@ -8,20 +8,24 @@ import {
   propertyTourAvailabilitySchema,
   tourAvailabilitySchema,
   tourSlotListSchema,
+  tourParamsSchema,
   tourSlotsQuerySchema,
+  updateTourRequestSchema,
 } from '@leasing/contract';
 import { MANAGERS_ROUTE, principalOf, staffChange } from '../../lib/principal.js';
 import {
   bookTour,
+  cancelTour,
   getTourAvailability,
   getTourSlots,
+  updateTour,
   updateTourAvailability,
   type TourBookingDeps,
 } from './tour-booking.service.js';
 
 /**
  * Tour availability (every staff member reads it; managers and admins change it), a property's
- * free slots, and booking a tour for a lead from the console.
+ * free slots, and booking, rescheduling, confirming and cancelling a lead's tour from the console.
  */
 export const tourBookingRoutes: FastifyPluginAsyncZod<{ deps: TourBookingDeps }> = async (
   app,
@@ -89,6 +93,30 @@ export const tourBookingRoutes: FastifyPluginAsyncZod<{ deps: TourBookingDeps }>
         userId: principalOf(request).id,
       });
       return reply.status(201).send(tour);
+    },
+  );
+
+  app.patch(
+    apiRoutes.tour,
+    {
+      schema: {
+        params: tourParamsSchema,
+        body: updateTourRequestSchema,
+        response: { 200: bookedTourSchema },
+      },
+    },
+    (request) => {
+      const { companyId, actor } = staffChange(request);
+      return updateTour(deps, companyId, request.params.tourId, request.body, actor);
+    },
+  );
+
+  app.delete(
+    apiRoutes.tour,
+    { schema: { params: tourParamsSchema, response: { 200: bookedTourSchema } } },
+    (request) => {
+      const { companyId, actor } = staffChange(request);
+      return cancelTour(deps, companyId, request.params.tourId, actor);
     },
   );
 };

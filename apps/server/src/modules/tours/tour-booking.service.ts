@@ -11,12 +11,13 @@ import {
   type TourKind,
   type TourSlotList,
   type TourSlotsQuery,
+  type UpdateTourRequest,
 } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { domainEvent, type Actor } from '../../events/domain-events.js';
-import type { EventPort } from '../../events/event-port.js';
+import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, HttpError } from '../../lib/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { tourStringsOf } from '../../lib/tour-strings.js';
 import { getCompanyProperty } from '../company/index.js';
 import { appendTimelineEvent } from '../conversation/index.js';
@@ -27,7 +28,11 @@ import {
   countTakenPlaces,
   findTourAvailability,
   findUpcomingTourOfLead,
+  lockTour,
+  movePlace,
   saveTourAvailability,
+  setTourCancelled,
+  setTourConfirmed,
   type TourRow,
 } from './tour-booking.repository.js';
 import { freeSlotsOf, slotAt, type FreeSlot, type SlotRules } from './tour-slots.js';
@@ -159,6 +164,70 @@ const slotTaken = async (
   );
 };
 
+/** The company's tour, locked for the change (404 none, 403 another company's). */
+const lockCompanyTour = async (db: Db, companyId: string, tourId: string) => {
+  const tour = await lockTour(db, tourId);
+  if (!tour) throw notFound('Tour');
+  if (tour.companyId !== companyId) throw forbidden();
+  return tour;
+};
+
+const notScheduled = () =>
+  new HttpError(
+    'CONFLICT',
+    'This tour is no longer scheduled: it was cancelled or has taken place.',
+  );
+
+/** The timeline event of a tour's change, and what it records beside it. */
+const recordTourEvent = async (
+  scope: Pick<RecordingScope, 'db' | 'record'>,
+  tour: TourRow,
+  change: {
+    eventType: 'SCHEDULED_TOUR_APPOINTMENT' | 'CANCELED_TOUR_APPOINTMENT';
+    body: string;
+    timeZone: string;
+    now: Date;
+    actor: Actor;
+  },
+) => {
+  const event = await appendTimelineEvent(scope.db, {
+    companyId: tour.companyId,
+    leadId: tour.leadId,
+    eventType: change.eventType,
+    date: change.now,
+    body: change.body,
+    senderType: 'SYSTEM',
+    senderName: null,
+    eventByUserName: change.actor.kind === 'user' ? change.actor.name : null,
+    data: {
+      ...tourStringsOf(tour.startsAt, change.timeZone),
+      tourDateUTC: tour.startsAt.toISOString(),
+      tourTypeID: tour.kind,
+      tourId: tour.id,
+    },
+  });
+  scope.record(
+    domainEvent('timeline.event_added', {
+      companyId: tour.companyId,
+      leadId: tour.leadId,
+      timelineEventId: event.id,
+      eventType: event.eventType,
+      actor: change.actor,
+    }),
+  );
+  return event;
+};
+
+const tourDateChanged = (record: RecordingScope['record'], tour: TourRow, actor: Actor) =>
+  record(
+    domainEvent('lead.updated', {
+      companyId: tour.companyId,
+      leadId: tour.leadId,
+      changes: ['tourDateUtc'],
+      actor,
+    }),
+  );
+
 /** Who books: a person in the console (the booking page and the PMS come next). */
 export type Booker = { actor: Actor; userId: string | null };
 
@@ -220,23 +289,15 @@ export const bookTour = (
     );
     if (!tour) throw await slotTaken(db, rules, lead.propertyId, kind, start, now);
 
-    const event = await appendTimelineEvent(db, {
-      companyId,
-      leadId: lead.id,
+    const event = await recordTourEvent({ db, record }, tour, {
       eventType: 'SCHEDULED_TOUR_APPOINTMENT',
-      date: now,
       body: `${tourKindLabels[kind]} tour booked`,
-      senderType: 'SYSTEM',
-      senderName: null,
-      eventByUserName: booker.actor.kind === 'user' ? booker.actor.name : null,
-      data: {
-        ...tourStringsOf(slot.start, rules.timeZone),
-        tourDateUTC: slot.start.toISOString(),
-        tourTypeID: kind,
-        tourId: tour.id,
-      },
+      timeZone: rules.timeZone,
+      now,
+      actor: booker.actor,
     });
     await setLeadTourDate(db, lead.id, slot.start);
+    tourDateChanged(record, tour, booker.actor);
     record(
       domainEvent('tour.booked', {
         companyId,
@@ -248,22 +309,120 @@ export const bookTour = (
         actor: booker.actor,
       }),
     );
-    record(
-      domainEvent('lead.updated', {
-        companyId,
-        leadId: lead.id,
-        changes: ['tourDateUtc'],
-        actor: booker.actor,
-      }),
-    );
-    record(
-      domainEvent('timeline.event_added', {
-        companyId,
-        leadId: lead.id,
-        timelineEventId: event.id,
-        eventType: event.eventType,
-        actor: booker.actor,
-      }),
-    );
     return toBookedTour(tour, rules.timeZone);
+  });
+
+/**
+ * Cancels the tour and frees its place: a CANCELED_TOUR_APPOINTMENT event (which moves a lead in
+ * Tour scheduled back to Contacted), and the lead's tour date cleared when it was this tour's.
+ */
+export const cancelTour = (
+  deps: TourBookingDeps,
+  companyId: string,
+  tourId: string,
+  actor: Actor,
+): Promise<BookedTour> =>
+  deps.events.transaction(async ({ db, record }) => {
+    const now = deps.now();
+    const tour = await lockCompanyTour(db, companyId, tourId);
+    if (tour.status !== 'SCHEDULED') throw notScheduled();
+    const lead = (await lockLead(db, tour.leadId))!;
+    const { rules } = await slotRulesOf(db, companyId, tour.propertyId);
+    const cancelled = await setTourCancelled(db, tour.id, now);
+    const event = await recordTourEvent({ db, record }, cancelled, {
+      eventType: 'CANCELED_TOUR_APPOINTMENT',
+      body: `${tourKindLabels[tour.kind]} tour cancelled`,
+      timeZone: rules.timeZone,
+      now,
+      actor,
+    });
+    if (lead.tourDateUtc?.getTime() === tour.startsAt.getTime()) {
+      await setLeadTourDate(db, lead.id, null);
+      tourDateChanged(record, tour, actor);
+    }
+    record(
+      domainEvent('tour.cancelled', {
+        companyId,
+        leadId: tour.leadId,
+        tourId: tour.id,
+        timelineEventId: event.id,
+        start: tour.startsAt.toISOString(),
+        kind: tour.kind,
+        actor,
+      }),
+    );
+    return toBookedTour(cancelled, rules.timeZone);
+  });
+
+/**
+ * Reschedules the tour into another free slot (its type may change with it) or records that the
+ * lead confirmed it. A move is a SCHEDULED_TOUR_APPOINTMENT event at the new time and asks for a
+ * new confirmation; a slot with no place left is 409 `SLOT_TAKEN` with the next free times.
+ */
+export const updateTour = (
+  deps: TourBookingDeps,
+  companyId: string,
+  tourId: string,
+  request: UpdateTourRequest,
+  actor: Actor,
+): Promise<BookedTour> =>
+  deps.events.transaction(async ({ db, record }) => {
+    const now = deps.now();
+    const tour = await lockCompanyTour(db, companyId, tourId);
+    if (tour.status !== 'SCHEDULED') throw notScheduled();
+    const { rules } = await slotRulesOf(db, companyId, tour.propertyId);
+
+    if (request.confirmed) {
+      const confirmed = tour.confirmedAt ? tour : await setTourConfirmed(db, tour.id, now);
+      if (!tour.confirmedAt) {
+        record(domainEvent('tour.confirmed', { companyId, leadId: tour.leadId, tourId, actor }));
+      }
+      return toBookedTour(confirmed, rules.timeZone);
+    }
+
+    const kind = request.type ?? tour.kind;
+    const start = new Date(request.start!);
+    if (kind === tour.kind && start.getTime() === tour.startsAt.getTime()) {
+      return toBookedTour(tour, rules.timeZone);
+    }
+    const settings = rules.availability.kinds[kind];
+    if (!settings.enabled) {
+      throw badRequest('body.type', `${tourKindLabels[kind]} tours are not offered here`);
+    }
+    const slot = slotAt(rules, kind, start, now);
+    if (!slot) throw badRequest('body.start', 'is not a time this property gives tours');
+    const lead = (await lockLead(db, tour.leadId))!;
+    const moved = await movePlace(
+      db,
+      tour,
+      { kind, startsAt: slot.start, endsAt: slot.end },
+      settings.capacity,
+    );
+    if (!moved) throw await slotTaken(db, rules, tour.propertyId, kind, start, now);
+
+    const event = await recordTourEvent({ db, record }, moved, {
+      eventType: 'SCHEDULED_TOUR_APPOINTMENT',
+      body: `${tourKindLabels[kind]} tour rescheduled`,
+      timeZone: rules.timeZone,
+      now,
+      actor,
+    });
+    if (lead.tourDateUtc?.getTime() === tour.startsAt.getTime()) {
+      await setLeadTourDate(db, lead.id, slot.start);
+      tourDateChanged(record, tour, actor);
+    }
+    record(
+      domainEvent('tour.rescheduled', {
+        companyId,
+        leadId: tour.leadId,
+        tourId: tour.id,
+        timelineEventId: event.id,
+        start: slot.start.toISOString(),
+        kind,
+        previousStart: tour.startsAt.toISOString(),
+        previousKind: tour.kind,
+        actor,
+      }),
+    );
+    return toBookedTour(moved, rules.timeZone);
   });

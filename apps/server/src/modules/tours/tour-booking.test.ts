@@ -10,7 +10,13 @@ import {
   type TourSlotList,
   type WeekHours,
 } from '@leasing/contract';
-import { auditLog, conversationEvents, leads } from '../../db/schema/index.js';
+import {
+  auditLog,
+  conversationEvents,
+  leads,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.js';
 import { createLead, createOffice, createUser, type Office } from '../../test/factories.js';
 import { everyDatabase } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
@@ -67,6 +73,14 @@ describe.each(everyDatabase())('tour availability and booking on $name', (target
     expect(answer.status).toBe(200);
     return answer.body;
   };
+
+  const tourEvents = async (leadId: string) =>
+    (
+      await t.db
+        .select({ type: conversationEvents.eventType, data: conversationEvents.data })
+        .from(conversationEvents)
+        .where(eq(conversationEvents.leadId, leadId))
+    ).filter((event) => event.type.endsWith('TOUR_APPOINTMENT'));
 
   const book = (token: string, leadId: string, start: string) =>
     t.request<BookedTour & ApiError>('POST', apiPaths.leadTours(leadId), {
@@ -244,5 +258,97 @@ describe.each(everyDatabase())('tour availability and booking on $name', (target
 
     // The refused bookings changed nothing: the other lead books the second slot as a control.
     expect((await book(admin, other.id, second!.start)).status).toBe(201);
+  });
+
+  it('reschedules, confirms and cancels a tour, each on the timeline, audited and sent to webhooks', async () => {
+    const { office, admin } = await officeWith(1);
+    await t.db.insert(webhookEndpoints).values({
+      companyId: office.company.id,
+      url: 'https://hooks.example.com/in',
+      events: ['tour.booked', 'tour.rescheduled', 'tour.cancelled'],
+      secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+    });
+    const lead = await createLead(t.db, office.property, { name: 'Noah Brooks' });
+    const [a, b, c] = (await freeSlots(office, admin)).items;
+    const tour = (await book(admin, lead.id, a!.start)).body;
+
+    const moved = await t.request<BookedTour>('PATCH', apiPaths.tour(tour._id), {
+      as: admin,
+      payload: { start: b!.start },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ _id: tour._id, start: b!.start, status: 'SCHEDULED' });
+    const slotsNow = (await freeSlots(office, admin)).items.map((slot) => slot.start);
+    expect(slotsNow).toContain(a!.start);
+    expect(slotsNow).not.toContain(b!.start);
+    let [row] = await t.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row!.tourDateUtc?.toISOString()).toBe(b!.start);
+
+    // Another lead holds the only place of c: the tour cannot move there.
+    const other = await createLead(t.db, office.property);
+    expect((await book(admin, other.id, c!.start)).status).toBe(201);
+    const full = await t.request<ApiError>('PATCH', apiPaths.tour(tour._id), {
+      as: admin,
+      payload: { start: c!.start },
+    });
+    expect(full.status).toBe(409);
+    expect(full.body.error.code).toBe('SLOT_TAKEN');
+
+    const both = await t.request<ApiError>('PATCH', apiPaths.tour(tour._id), {
+      as: admin,
+      payload: { start: c!.start, confirmed: true },
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.error.details?.[0]?.path).toBe('body.start');
+    const confirmed = await t.request<BookedTour>('PATCH', apiPaths.tour(tour._id), {
+      as: admin,
+      payload: { confirmed: true },
+    });
+    expect(confirmed.body.confirmedAt).not.toBeNull();
+
+    const cancelled = await t.request<BookedTour>('DELETE', apiPaths.tour(tour._id), { as: admin });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('CANCELLED');
+    [row] = await t.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row!.tourDateUtc).toBeNull();
+    expect(row!.status).toBe('CONTACTED');
+    expect((await freeSlots(office, admin)).items.map((slot) => slot.start)).toContain(b!.start);
+    const again = await t.request<ApiError>('DELETE', apiPaths.tour(tour._id), { as: admin });
+    expect(again.status).toBe(409);
+
+    expect((await tourEvents(lead.id)).map((event) => event.type).sort()).toEqual([
+      'CANCELED_TOUR_APPOINTMENT',
+      'SCHEDULED_TOUR_APPOINTMENT',
+      'SCHEDULED_TOUR_APPOINTMENT',
+    ]);
+    const audited = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, tour._id));
+    expect(audited.map((entry) => entry.action).sort()).toEqual([
+      'tour.booked',
+      'tour.cancelled',
+      'tour.confirmed',
+      'tour.rescheduled',
+    ]);
+    await expect
+      .poll(async () =>
+        (
+          await t.db
+            .select({ event: webhookDeliveries.event })
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.companyId, office.company.id))
+        )
+          .map((delivery) => delivery.event)
+          .sort(),
+      )
+      .toEqual(['tour.booked', 'tour.booked', 'tour.cancelled', 'tour.rescheduled']);
+
+    // Another company's admin may not touch it.
+    const stranger = await createOffice(t.db);
+    const foreign = await t.request('DELETE', apiPaths.tour(tour._id), {
+      as: await t.signIn(stranger.staff.credentials),
+    });
+    expect(foreign.status).toBe(403);
   });
 });

@@ -25,6 +25,9 @@ export const publicEventOf = {
   'message.received': 'message.received',
   'note.added': 'note.added',
   'follow_up.due': 'follow_up.due',
+  'tour.booked': 'tour.booked',
+  'tour.rescheduled': 'tour.rescheduled',
+  'tour.cancelled': 'tour.cancelled',
 } as const satisfies Partial<Record<DomainEventType, WebhookEventName>>;
 
 export type WebhookSourceType = keyof typeof publicEventOf;
@@ -112,6 +115,18 @@ const factsOf = async (
         owner: owner ? { kind: 'user', userId: owner.id, name: owner.name } : null,
       };
     }
+    case 'tour.booked':
+    case 'tour.cancelled':
+      return {
+        tour: { id: event.tourId, start: event.start, type: event.kind },
+        actor: await actorOf(db, event.actor),
+      };
+    case 'tour.rescheduled':
+      return {
+        tour: { id: event.tourId, start: event.start, type: event.kind },
+        previous: { start: event.previousStart, type: event.previousKind },
+        actor: await actorOf(db, event.actor),
+      };
   }
 };
 
