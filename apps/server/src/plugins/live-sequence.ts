@@ -43,14 +43,31 @@ export const createMemoryLiveSequence = (): LiveSequence => {
   };
 };
 
+/** How long a read or a count may wait for Redis before the sequence is 'unknown'. */
+export const LIVE_SEQUENCE_TIMEOUT_MS = 1_000;
+
+/**
+ * The command's answer, or a rejection once `ms` have passed: a request or a broadcast never waits
+ * on a Redis that does not answer (a command queued while the client reconnects, or one sent as
+ * the app closes, would otherwise hold its request, and the close, forever).
+ */
+const within = <T>(command: Promise<T>, ms: number): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([command, late]).finally(() => clearTimeout(timer));
+};
+
 /** Shared by every process through Redis, as the broadcasts themselves are. */
 export const createRedisLiveSequence = (
   redis: Redis,
   log: FastifyInstance['log'],
+  timeoutMs = LIVE_SEQUENCE_TIMEOUT_MS,
 ): LiveSequence => ({
   current: async (companyId) => {
     try {
-      return Number((await redis.get(key(companyId))) ?? 0);
+      return Number((await within(redis.get(key(companyId)), timeoutMs)) ?? 0);
     } catch (error) {
       log.warn({ err: error }, 'could not read the live sequence');
       return null;
@@ -58,7 +75,7 @@ export const createRedisLiveSequence = (
   },
   advance: async (companyId) => {
     try {
-      await redis.incr(key(companyId));
+      await within(redis.incr(key(companyId)), timeoutMs);
     } catch (error) {
       // The broadcast goes through the same Redis: when this fails, it most likely does too, and
       // the console's next reconnect loads everything again.

@@ -59,8 +59,8 @@ export type UseTestAppOptions = StartTestAppOptions & {
 };
 
 /**
- * A start that timed out names its plugin by the function's name only, which an inline one has
- * not (`Plugin did not start in time: ''`): the start of its source says which one it was.
+ * A start or a close that timed out names its plugin or hook by the function's name only, which an
+ * inline one has not (`Plugin did not start in time: ''`): the start of its source says which.
  */
 const namePluginThatHung = (error: unknown) => {
   const hung = error as Error & { fn?: unknown; cause?: { fn?: unknown } };
@@ -99,7 +99,11 @@ export const useTestApp = (
     }
   });
   afterAll(async () => {
-    await started?.close();
+    try {
+      await started?.close();
+    } catch (error) {
+      throw namePluginThatHung(error);
+    }
   });
 
   return {
