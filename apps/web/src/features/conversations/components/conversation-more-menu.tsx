@@ -2,6 +2,7 @@ import { ActionIcon, Menu, Text } from '@mantine/core';
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
+  IconCalendarPlus,
   IconCheck,
   IconCreditCard,
   IconDots,
@@ -30,11 +31,13 @@ export type ConversationMoreMenuProps = {
   requestPaymentDisabledReason?: string;
   /** Opens the dialog that mints a secure link to this lead; left out where no link may be made. */
   onShareLink?: () => void;
+  /** Opens 'Schedule a tour' (a free slot of the lead's property); left out where staff may not. */
+  onScheduleTour?: () => void;
 };
 
 /**
- * The pane's more-menu: full screen, the expanded pane, the composer's mode, a payment request and
- * a secure link.
+ * The pane's more-menu: full screen, the expanded pane, the composer's mode, a tour, a payment
+ * request and a secure link.
  */
 export function ConversationMoreMenu({
   isFullscreen,
@@ -49,6 +52,7 @@ export function ConversationMoreMenu({
   onRequestPayment,
   requestPaymentDisabledReason,
   onShareLink,
+  onScheduleTour,
 }: ConversationMoreMenuProps) {
   const activeMark = <IconCheck size={14} stroke={2} aria-hidden />;
   const paymentReasonId = useId();
@@ -105,7 +109,15 @@ export function ConversationMoreMenu({
         >
           By Email
         </Menu.Item>
-        {(hasPaymentItem || onShareLink) && <Menu.Divider />}
+        {(hasPaymentItem || onShareLink || onScheduleTour) && <Menu.Divider />}
+        {onScheduleTour && (
+          <Menu.Item
+            leftSection={<IconCalendarPlus size={16} stroke={1.75} />}
+            onClick={onScheduleTour}
+          >
+            Schedule tour
+          </Menu.Item>
+        )}
         {requestPaymentDisabledReason !== undefined ? (
           // A disabled control says why, beneath it and to screen readers.
           <Menu.Item

@@ -22,6 +22,7 @@ import { NotesDialog } from '../../../../features/leads/components/notes-dialog'
 import { OwnerControl } from '../../../../features/owners/components/owner-control';
 import { useRemoteConfig } from '../../../../features/config/api/get-remote-config';
 import { PaymentLinkDialog } from '../../../../features/payment-links/components/payment-link-dialog';
+import { ScheduleTourDialog } from '../../../../features/tours/components/schedule-tour-dialog';
 import { paymentRequestAccess } from '../../../../features/payment-links/utils/payments-off';
 import { LeadPresence } from '../../../../features/presence/components/lead-presence';
 import { useViewingLead } from '../../../../features/presence/hooks/use-presence';
@@ -77,6 +78,7 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
   const [isDecisionPromptOpen, decisionPrompt] = useDisclosure(false);
   const [isShareLinkOpen, shareLink] = useDisclosure(false);
   const [isPaymentLinkOpen, paymentLink] = useDisclosure(false);
+  const [isScheduleTourOpen, scheduleTour] = useDisclosure(false);
   const [isTemplatePickerOpen, templatePicker] = useDisclosure(false);
   const [isNotesOpen, notes] = useDisclosure(false);
   const [isFollowUpOpen, followUp] = useDisclosure(false);
@@ -187,6 +189,7 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
         paymentRequest.kind === 'disabled' ? paymentRequest.reason : undefined
       }
       onShareLink={isSecureAccess ? undefined : shareLink.open}
+      onScheduleTour={isSecureAccess ? undefined : scheduleTour.open}
     />
   );
   const isInfoShown = !isNarrow || narrowView === 'info';
@@ -286,6 +289,13 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
             onClose={paymentLink.close}
             onSent={handlePaymentLinkSent}
           />
+          {!isSecureAccess && (
+            <ScheduleTourDialog
+              lead={lead}
+              opened={isScheduleTourOpen}
+              onClose={scheduleTour.close}
+            />
+          )}
         </PortalScope>
       </div>
     </div>
