@@ -244,6 +244,9 @@ describe.each(oneDatabase())('the sandbox outbox ($name)', (target) => {
       headers: auth,
     });
     expect(sent.status).toBe(200);
+    // Read to its end: an answer left unread keeps its connection busy, and the app's close
+    // waits for it (a minute, then "did not start in time").
+    await sent.arrayBuffer();
 
     const outbox = async () =>
       (
