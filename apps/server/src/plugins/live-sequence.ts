@@ -48,8 +48,8 @@ export const LIVE_SEQUENCE_TIMEOUT_MS = 1_000;
 
 /**
  * The command's answer, or a rejection once `ms` have passed: a request or a broadcast never waits
- * on a Redis that does not answer (a command queued while the client reconnects, or one sent as
- * the app closes, would otherwise hold its request, and the close, forever).
+ * on a Redis that does not answer (a command queued while the client reconnects would otherwise
+ * hold its request, and with it the app's close).
  */
 const within = <T>(command: Promise<T>, ms: number): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
