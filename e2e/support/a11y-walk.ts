@@ -65,6 +65,12 @@ export const STAFF_SCREENS = [
   ['webhooks', '/main/settings/webhooks', 'Webhooks'],
 ] as const;
 
+/**
+ * A walk of seven screens, axe on each, is several tests' work in one signed-in page: on the busy
+ * 2-core machine one half took over the default minute once, so a walk has this long.
+ */
+export const WALK_TIMEOUT_MS = 150_000;
+
 export const MORE_STAFF_SCREENS = [
   ['audit', '/main/settings/audit', 'Audit'],
   ['quiet hours', '/main/settings/quiet-hours', 'Quiet hours'],

@@ -10,6 +10,7 @@ import {
   settle,
   STAFF_SCREENS,
   walkStaffScreens,
+  WALK_TIMEOUT_MS,
 } from '../support/a11y-walk.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { launchBrowser, signIn } from '../support/browser.js';
@@ -65,15 +66,23 @@ describe('accessibility at 390×844: axe finds no serious or critical WCAG 2.1 A
       await expectNoSeriousA11yViolations(page, 'pane (phone)');
     });
 
-    it('the staff screens: API keys, outbox, unmatched, team, numbers, templates, webhooks (phone)', async () => {
-      await signIn(page, server.url);
-      await walkStaffScreens(page, STAFF_SCREENS, ' (phone)');
-    });
+    it(
+      'the staff screens: API keys, outbox, unmatched, team, numbers, templates, webhooks (phone)',
+      async () => {
+        await signIn(page, server.url);
+        await walkStaffScreens(page, STAFF_SCREENS, ' (phone)');
+      },
+      WALK_TIMEOUT_MS,
+    );
 
-    it('the staff screens: audit, hours, assignment, pipeline, workload, sources (phone)', async () => {
-      await signIn(page, server.url);
-      await walkStaffScreens(page, MORE_STAFF_SCREENS, ' (phone)');
-    });
+    it(
+      'the staff screens: audit, hours, assignment, pipeline, workload, sources (phone)',
+      async () => {
+        await signIn(page, server.url);
+        await walkStaffScreens(page, MORE_STAFF_SCREENS, ' (phone)');
+      },
+      WALK_TIMEOUT_MS,
+    );
 
     it('tours and today (phone)', async () => {
       await signIn(page, server.url);

@@ -11,6 +11,7 @@ import {
   settle,
   STAFF_SCREENS,
   walkStaffScreens,
+  WALK_TIMEOUT_MS,
 } from '../support/a11y-walk.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { DEMO, launchBrowser, signIn } from '../support/browser.js';
@@ -208,24 +209,32 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
       }
     });
 
-    it('the staff screens: API keys, outbox, unmatched, team, numbers, templates, webhooks', async () => {
-      await signIn(page, server.url);
-      await walkStaffScreens(page, STAFF_SCREENS, '');
-    });
+    it(
+      'the staff screens: API keys, outbox, unmatched, team, numbers, templates, webhooks',
+      async () => {
+        await signIn(page, server.url);
+        await walkStaffScreens(page, STAFF_SCREENS, '');
+      },
+      WALK_TIMEOUT_MS,
+    );
 
-    it("the staff screens: audit, hours, assignment, pipeline, workload, sources; 'Insert field'", async () => {
-      await signIn(page, server.url);
-      await walkStaffScreens(page, MORE_STAFF_SCREENS, '');
+    it(
+      "the staff screens: audit, hours, assignment, pipeline, workload, sources; 'Insert field'",
+      async () => {
+        await signIn(page, server.url);
+        await walkStaffScreens(page, MORE_STAFF_SCREENS, '');
 
-      await navigateInApp(page, '/main/settings/templates');
-      await ready(page, 'Templates');
-      await page.getByRole('button', { name: 'New template' }).click();
-      const dialog = await openedDialog(page, 'New template');
-      await dialog.getByRole('button', { name: 'Insert field into message' }).click();
-      await page.getByRole('menu').waitFor();
-      await settle(page);
-      await expectNoSeriousA11yViolations(page, "template dialog, 'Insert field' open");
-    });
+        await navigateInApp(page, '/main/settings/templates');
+        await ready(page, 'Templates');
+        await page.getByRole('button', { name: 'New template' }).click();
+        const dialog = await openedDialog(page, 'New template');
+        await dialog.getByRole('button', { name: 'Insert field into message' }).click();
+        await page.getByRole('menu').waitFor();
+        await settle(page);
+        await expectNoSeriousA11yViolations(page, "template dialog, 'Insert field' open");
+      },
+      WALK_TIMEOUT_MS,
+    );
 
     it("the payer's pages on the payment host", async () => {
       await signIn(page, server.url);
