@@ -114,6 +114,9 @@ export const findUpcomingTourOfLead = async (db: Db, leadId: string, now: Date) 
       .limit(1)
   )[0];
 
+export const findTour = async (db: Db, tourId: string) =>
+  (await db.select().from(tours).where(eq(tours.id, tourId)))[0];
+
 /** The tour, locked until the transaction ends: two changes of one tour queue up. */
 export const lockTour = async (db: Db, tourId: string) =>
   (await db.select().from(tours).where(eq(tours.id, tourId)).for('update'))[0];

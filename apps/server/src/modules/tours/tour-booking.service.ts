@@ -28,6 +28,7 @@ import {
   countTakenPlaces,
   findTourAvailability,
   findUpcomingTourOfLead,
+  findTour,
   lockTour,
   movePlace,
   saveTourAvailability,
@@ -45,12 +46,9 @@ const DAY_MS = 86_400_000;
 /** The property (403 another company's, 404 none) with what its slots are made of. */
 const slotRulesOf = async (db: Db, companyId: string, propertyId: string) => {
   const property = await getCompanyProperty(db, companyId, propertyId);
-  const [availability, companyTimeZone] = await Promise.all([
-    findTourAvailability(db, propertyId),
-    property.timeZone ? Promise.resolve(property.timeZone) : findCompanyTimeZone(db, companyId),
-  ]);
+  const availability = await findTourAvailability(db, propertyId);
   const rules: SlotRules = {
-    timeZone: property.timeZone ?? companyTimeZone,
+    timeZone: property.timeZone ?? (await findCompanyTimeZone(db, companyId)),
     availability: availability ?? DEFAULT_TOUR_AVAILABILITY,
     officeHours: property.officeHours ?? DEFAULT_WEEK_HOURS,
   };
@@ -141,6 +139,20 @@ export const toBookedTour = (row: TourRow, timeZone: string): BookedTour => ({
   timeZone,
 });
 
+/**
+ * The slot of `kind` that starts at `start` with its capacity, when a booker may take it now: 400
+ * naming `body.type` for a type that is off, `body.start` for a time that is not a slot.
+ */
+const bookableSlot = (rules: SlotRules, kind: TourKind, start: Date, now: Date) => {
+  const settings = rules.availability.kinds[kind];
+  if (!settings.enabled) {
+    throw badRequest('body.type', `${tourKindLabels[kind]} tours are not offered here`);
+  }
+  const slot = slotAt(rules, kind, start, now);
+  if (!slot) throw badRequest('body.start', 'is not a time this property gives tours');
+  return { slot, capacity: settings.capacity };
+};
+
 /** 409 `SLOT_TAKEN`, offering the next free slots of the kind (two weeks ahead at most). */
 const slotTaken = async (
   db: Db,
@@ -164,38 +176,51 @@ const slotTaken = async (
   );
 };
 
-/** The company's tour, locked for the change (404 none, 403 another company's). */
-const lockCompanyTour = async (db: Db, companyId: string, tourId: string) => {
-  const tour = await lockTour(db, tourId);
-  if (!tour) throw notFound('Tour');
-  if (tour.companyId !== companyId) throw forbidden();
-  return tour;
+/**
+ * The company's scheduled tour and its lead, both locked for the change, the lead first as a
+ * booking locks it (404 none, 403 another company's, 409 no longer scheduled).
+ */
+const lockScheduledTour = async (db: Db, companyId: string, tourId: string) => {
+  const seen = await findTour(db, tourId);
+  if (!seen) throw notFound('Tour');
+  if (seen.companyId !== companyId) throw forbidden();
+  const lead = (await lockLead(db, seen.leadId))!;
+  const tour = (await lockTour(db, tourId))!;
+  if (tour.status !== 'SCHEDULED') {
+    throw new HttpError(
+      'CONFLICT',
+      'This tour is no longer scheduled: it was cancelled or has taken place.',
+    );
+  }
+  return { tour, lead };
 };
 
-const notScheduled = () =>
-  new HttpError(
-    'CONFLICT',
-    'This tour is no longer scheduled: it was cancelled or has taken place.',
-  );
+type TourChange =
+  { type: 'tour.booked' | 'tour.cancelled' } | { type: 'tour.rescheduled'; previous: TourRow };
 
-/** The timeline event of a tour's change, and what it records beside it. */
-const recordTourEvent = async (
-  scope: Pick<RecordingScope, 'db' | 'record'>,
+const changeWords = {
+  'tour.booked': 'booked',
+  'tour.rescheduled': 'rescheduled',
+  'tour.cancelled': 'cancelled',
+} as const;
+
+/**
+ * A tour's change on the lead's timeline (SCHEDULED_TOUR_APPOINTMENT at its time, or
+ * CANCELED_TOUR_APPOINTMENT), with the domain events it makes: `timeline.event_added` (which moves
+ * the lead's status) and the `tour.*` one (audit, webhooks).
+ */
+const recordTourChange = async (
+  { db, record }: Pick<RecordingScope, 'db' | 'record'>,
   tour: TourRow,
-  change: {
-    eventType: 'SCHEDULED_TOUR_APPOINTMENT' | 'CANCELED_TOUR_APPOINTMENT';
-    body: string;
-    timeZone: string;
-    now: Date;
-    actor: Actor;
-  },
+  change: TourChange & { timeZone: string; now: Date; actor: Actor },
 ) => {
-  const event = await appendTimelineEvent(scope.db, {
+  const event = await appendTimelineEvent(db, {
     companyId: tour.companyId,
     leadId: tour.leadId,
-    eventType: change.eventType,
+    eventType:
+      change.type === 'tour.cancelled' ? 'CANCELED_TOUR_APPOINTMENT' : 'SCHEDULED_TOUR_APPOINTMENT',
     date: change.now,
-    body: change.body,
+    body: `${tourKindLabels[tour.kind]} tour ${changeWords[change.type]}`,
     senderType: 'SYSTEM',
     senderName: null,
     eventByUserName: change.actor.kind === 'user' ? change.actor.name : null,
@@ -206,16 +231,28 @@ const recordTourEvent = async (
       tourId: tour.id,
     },
   });
-  scope.record(
-    domainEvent('timeline.event_added', {
-      companyId: tour.companyId,
-      leadId: tour.leadId,
-      timelineEventId: event.id,
-      eventType: event.eventType,
-      actor: change.actor,
-    }),
+  const fact = {
+    companyId: tour.companyId,
+    leadId: tour.leadId,
+    timelineEventId: event.id,
+    actor: change.actor,
+  };
+  record(domainEvent('timeline.event_added', { ...fact, eventType: event.eventType }));
+  const tourFact = {
+    ...fact,
+    tourId: tour.id,
+    start: tour.startsAt.toISOString(),
+    kind: tour.kind,
+  };
+  record(
+    change.type === 'tour.rescheduled'
+      ? domainEvent('tour.rescheduled', {
+          ...tourFact,
+          previousStart: change.previous.startsAt.toISOString(),
+          previousKind: change.previous.kind,
+        })
+      : domainEvent(change.type, tourFact),
   );
-  return event;
 };
 
 const tourDateChanged = (record: RecordingScope['record'], tour: TourRow, actor: Actor) =>
@@ -252,12 +289,7 @@ export const bookTour = (
     const { rules } = await slotRulesOf(db, companyId, lead.propertyId);
     const kind = request.type;
     const start = new Date(request.start);
-    const settings = rules.availability.kinds[kind];
-    if (!settings.enabled) {
-      throw badRequest('body.type', `${tourKindLabels[kind]} tours are not offered here`);
-    }
-    const slot = slotAt(rules, kind, start, now);
-    if (!slot) throw badRequest('body.start', 'is not a time this property gives tours');
+    const { slot, capacity } = bookableSlot(rules, kind, start, now);
     if (request.agentId) {
       const agent = await findUserById(db, request.agentId);
       if (!agent || agent.companyId !== companyId || agent.deactivatedAt) {
@@ -285,30 +317,18 @@ export const bookTour = (
         source: 'STAFF',
         bookedByUserId: booker.userId,
       },
-      settings.capacity,
+      capacity,
     );
     if (!tour) throw await slotTaken(db, rules, lead.propertyId, kind, start, now);
 
-    const event = await recordTourEvent({ db, record }, tour, {
-      eventType: 'SCHEDULED_TOUR_APPOINTMENT',
-      body: `${tourKindLabels[kind]} tour booked`,
+    await recordTourChange({ db, record }, tour, {
+      type: 'tour.booked',
       timeZone: rules.timeZone,
       now,
       actor: booker.actor,
     });
     await setLeadTourDate(db, lead.id, slot.start);
     tourDateChanged(record, tour, booker.actor);
-    record(
-      domainEvent('tour.booked', {
-        companyId,
-        leadId: lead.id,
-        tourId: tour.id,
-        timelineEventId: event.id,
-        start: slot.start.toISOString(),
-        kind,
-        actor: booker.actor,
-      }),
-    );
     return toBookedTour(tour, rules.timeZone);
   });
 
@@ -324,14 +344,11 @@ export const cancelTour = (
 ): Promise<BookedTour> =>
   deps.events.transaction(async ({ db, record }) => {
     const now = deps.now();
-    const tour = await lockCompanyTour(db, companyId, tourId);
-    if (tour.status !== 'SCHEDULED') throw notScheduled();
-    const lead = (await lockLead(db, tour.leadId))!;
+    const { tour, lead } = await lockScheduledTour(db, companyId, tourId);
     const { rules } = await slotRulesOf(db, companyId, tour.propertyId);
     const cancelled = await setTourCancelled(db, tour.id, now);
-    const event = await recordTourEvent({ db, record }, cancelled, {
-      eventType: 'CANCELED_TOUR_APPOINTMENT',
-      body: `${tourKindLabels[tour.kind]} tour cancelled`,
+    await recordTourChange({ db, record }, cancelled, {
+      type: 'tour.cancelled',
       timeZone: rules.timeZone,
       now,
       actor,
@@ -340,17 +357,6 @@ export const cancelTour = (
       await setLeadTourDate(db, lead.id, null);
       tourDateChanged(record, tour, actor);
     }
-    record(
-      domainEvent('tour.cancelled', {
-        companyId,
-        leadId: tour.leadId,
-        tourId: tour.id,
-        timelineEventId: event.id,
-        start: tour.startsAt.toISOString(),
-        kind: tour.kind,
-        actor,
-      }),
-    );
     return toBookedTour(cancelled, rules.timeZone);
   });
 
@@ -368,8 +374,7 @@ export const updateTour = (
 ): Promise<BookedTour> =>
   deps.events.transaction(async ({ db, record }) => {
     const now = deps.now();
-    const tour = await lockCompanyTour(db, companyId, tourId);
-    if (tour.status !== 'SCHEDULED') throw notScheduled();
+    const { tour, lead } = await lockScheduledTour(db, companyId, tourId);
     const { rules } = await slotRulesOf(db, companyId, tour.propertyId);
 
     if (request.confirmed) {
@@ -385,24 +390,18 @@ export const updateTour = (
     if (kind === tour.kind && start.getTime() === tour.startsAt.getTime()) {
       return toBookedTour(tour, rules.timeZone);
     }
-    const settings = rules.availability.kinds[kind];
-    if (!settings.enabled) {
-      throw badRequest('body.type', `${tourKindLabels[kind]} tours are not offered here`);
-    }
-    const slot = slotAt(rules, kind, start, now);
-    if (!slot) throw badRequest('body.start', 'is not a time this property gives tours');
-    const lead = (await lockLead(db, tour.leadId))!;
+    const { slot, capacity } = bookableSlot(rules, kind, start, now);
     const moved = await movePlace(
       db,
       tour,
       { kind, startsAt: slot.start, endsAt: slot.end },
-      settings.capacity,
+      capacity,
     );
     if (!moved) throw await slotTaken(db, rules, tour.propertyId, kind, start, now);
 
-    const event = await recordTourEvent({ db, record }, moved, {
-      eventType: 'SCHEDULED_TOUR_APPOINTMENT',
-      body: `${tourKindLabels[kind]} tour rescheduled`,
+    await recordTourChange({ db, record }, moved, {
+      type: 'tour.rescheduled',
+      previous: tour,
       timeZone: rules.timeZone,
       now,
       actor,
@@ -411,18 +410,5 @@ export const updateTour = (
       await setLeadTourDate(db, lead.id, slot.start);
       tourDateChanged(record, tour, actor);
     }
-    record(
-      domainEvent('tour.rescheduled', {
-        companyId,
-        leadId: tour.leadId,
-        tourId: tour.id,
-        timelineEventId: event.id,
-        start: slot.start.toISOString(),
-        kind,
-        previousStart: tour.startsAt.toISOString(),
-        previousKind: tour.kind,
-        actor,
-      }),
-    );
     return toBookedTour(moved, rules.timeZone);
   });
