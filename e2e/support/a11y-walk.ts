@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './axe.js';
-import type { Factories, Lead } from './factories.js';
+import { signInToApi, type Lead, type StaffApi } from './factories.js';
+import type { BrowserSession } from './session.js';
 import { SHARED_PAYMENT_HOST } from './server.js';
 
 // What the accessibility walks share (accessibility.test.ts at 1440 px and by keyboard,
@@ -9,7 +10,6 @@ import { SHARED_PAYMENT_HOST } from './server.js';
 // the leads whose panes show the most.
 
 export const PAY_HOST = SHARED_PAYMENT_HOST;
-export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const PNG = Buffer.from(
@@ -109,17 +109,22 @@ export const walkStaffScreens = async (
 };
 
 /**
- * The leads and links the walks open, made through the product's API (`make`) and the signed-in
- * page's own token (`page()`, the test's current page).
+ * The leads and links the walks open, made through the product's API on the file's session: its
+ * factories (`make`) and the staff API signed in as the demo admin.
  */
-export const a11yFixtures = (make: Factories, page: () => Page) => {
+export const a11yFixtures = (session: BrowserSession) => {
+  let api: Promise<StaffApi> | undefined;
+  const staffApi = async <T>(method: string, path: string, body?: unknown) =>
+    (await (api ??= signInToApi(session.server.url))).request<T>(method, path, body);
+  const make = () => session.make;
+
   /**
    * A lead with a pending decision, a call with its transcript, a photo and a PDF sent to them
    * (what the pane shows most of).
    */
   const richLead = async (name = 'Ava Thompson'): Promise<Lead> => {
-    const lead = await make.lead({ name });
-    await make.event(lead, {
+    const lead = await make().lead({ name });
+    await make().event(lead, {
       eventType: 'CALL',
       senderType: 'LEAD',
       senderName: lead.name,
@@ -132,19 +137,19 @@ export const a11yFixtures = (make: Factories, page: () => Page) => {
         ],
       },
     });
-    await make.officeDecision(lead, 'The assistant needs a decision: two cats allowed?');
-    await make.staffText(lead, 'Here is the living room of 3B.', [
+    await make().officeDecision(lead, 'The assistant needs a decision: two cats allowed?');
+    await make().staffText(lead, 'Here is the living room of 3B.', [
       { name: 'living-room.png', type: 'image/png', bytes: PNG },
     ]);
-    await make.staffEmail(lead, { subject: 'Your lease', text: 'Your lease is attached.' }, [
+    await make().staffEmail(lead, { subject: 'Your lease', text: 'Your lease is attached.' }, [
       { name: 'lease.pdf', type: 'application/pdf', bytes: PDF },
     ]);
     return lead;
   };
   /** A lead whose balance was moved to debt: the one payment links are for. */
   const jamesInDebt = async () => {
-    const james = await make.lead({ name: 'James Anderson' });
-    await make.event(james, {
+    const james = await make().lead({ name: 'James Anderson' });
+    await make().event(james, {
       eventType: 'MOVED_TO_DEBT',
       senderType: 'SYSTEM',
       body: 'Balance of $2,310.00 moved to collections',
@@ -153,37 +158,17 @@ export const a11yFixtures = (make: Factories, page: () => Page) => {
     return james;
   };
 
-  /** The staff API, called with the signed-in page's own token. */
-  const staffApi = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
-    page().evaluate(
-      async ({ path, init }) => {
-        const response = await fetch(path, {
-          method: init.method ?? 'GET',
-          headers: {
-            authorization: `Bearer ${localStorage.getItem('token')}`,
-            ...(init.body ? { 'content-type': 'application/json' } : {}),
-          },
-          body: init.body ? JSON.stringify(init.body) : undefined,
-        });
-        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-        return response.json() as Promise<T>;
-      },
-      { path, init },
-    );
-
   /** A fresh payment link for James, whose pages are the payer's screens. */
   const paymentLinkUrl = async () => {
     const lead = await jamesInDebt();
     const { link } = await staffApi<{ link: { url: string } }>(
+      'POST',
       `/api/leads/${lead._id}/payment-links`,
       {
-        method: 'POST',
-        body: {
-          amountCents: 18_000,
-          description: 'Late fee',
-          dueDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-          channel: 'EMAIL',
-        },
+        amountCents: 18_000,
+        description: 'Late fee',
+        dueDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+        channel: 'EMAIL',
       },
     );
     return link.url;

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   a11yFixtures,
-  DESKTOP,
   MORE_STAFF_SCREENS,
   navigateInApp,
   openedDialog,
@@ -14,40 +13,21 @@ import {
   WALK_TIMEOUT_MS,
 } from '../support/a11y-walk.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
-import { DEMO, launchBrowser, signIn } from '../support/browser.js';
-import { factoriesFor, type Factories } from '../support/factories.js';
+import { DEMO, signIn } from '../support/browser.js';
 import { openLead } from '../support/leads.js';
-import { sharedServer, type RunningServer } from '../support/server.js';
+import { DESKTOP, useBrowserSession } from '../support/session.js';
 
 describe('accessibility at 1440×900 and by keyboard: axe finds no serious or critical WCAG 2.1 AA violation', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  // The run's shared server, which serves payers on PAY_HOST.
+  const session = useBrowserSession({
+    browserArgs: [`--host-resolver-rules=MAP ${PAY_HOST} 127.0.0.1`],
+  });
+  const fixtures = a11yFixtures(session);
   let page: Page;
-  let make: Factories;
-  let fixtures: ReturnType<typeof a11yFixtures>;
-  const richLead = (name?: string) => fixtures.richLead(name);
-  const jamesInDebt = () => fixtures.jamesInDebt();
-  const staffApi: ReturnType<typeof a11yFixtures>['staffApi'] = (path, init) =>
-    fixtures.staffApi(path, init);
-  const paymentLinkUrl = () => fixtures.paymentLinkUrl();
+  const { richLead, jamesInDebt, staffApi, paymentLinkUrl } = fixtures;
 
-  const newPage = async (viewport = DESKTOP) => {
-    context = await browser.newContext({ viewport });
-    return context.newPage();
-  };
-
-  beforeAll(async () => {
-    // The run's shared server, which serves payers on PAY_HOST.
-    server = sharedServer(inject('sharedServerUrl'));
-    browser = await launchBrowser([`--host-resolver-rules=MAP ${PAY_HOST} 127.0.0.1`]);
-    make = factoriesFor(server.url);
-    fixtures = a11yFixtures(make, () => page);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(() => context?.close());
+  const newPage = (viewport = DESKTOP) => session.newPage({ viewport });
+  afterEach(() => page?.context().close());
 
   describe('at 1440×900', () => {
     beforeEach(async () => {
@@ -55,19 +35,22 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
     });
 
     it('sign-in', async () => {
-      await page.goto(`${server.url}/account/login`);
+      await page.goto(`${session.server.url}/account/login`);
       await ready(page, 'Sign in');
       await expectNoSeriousA11yViolations(page, 'sign-in');
     });
 
     it('inbox, tours and the notifications menu with read and unread items', async () => {
-      await signIn(page, server.url);
+      await signIn(page, session.server.url);
       // A lead the integration assigns to the signed-in admin tells her so; once that is read, a
       // decision opened on another of hers is new: the menu lists both kinds of item.
-      await make.lead({ name: 'Noah Brooks', owner: { staffEmail: DEMO.email } });
-      await staffApi('/api/notifications/read-all', { method: 'POST' });
-      const emma = await make.lead({ name: 'Emma Reyes', owner: { staffEmail: DEMO.email } });
-      await make.officeDecision(emma, 'Can Emma move in a week early?');
+      await session.make.lead({ name: 'Noah Brooks', owner: { staffEmail: DEMO.email } });
+      await staffApi('POST', '/api/notifications/read-all');
+      const emma = await session.make.lead({
+        name: 'Emma Reyes',
+        owner: { staffEmail: DEMO.email },
+      });
+      await session.make.officeDecision(emma, 'Can Emma move in a week early?');
       await page.reload();
       await page.getByRole('list', { name: 'Leads' }).getByRole('link').first().waitFor();
       await settle(page);
@@ -90,8 +73,8 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
     });
 
     it('today and the keyboard shortcuts', async () => {
-      await signIn(page, server.url);
-      await page.goto(`${server.url}/main/today`);
+      await signIn(page, session.server.url);
+      await page.goto(`${session.server.url}/main/today`);
       await ready(page, 'Today');
       await expectNoSeriousA11yViolations(page, 'today');
 
@@ -100,9 +83,9 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
       await expectNoSeriousA11yViolations(page, 'keyboard shortcuts');
     });
 
-    it('the lead pane in SMS and email modes, with a PDF on the timeline', async () => {
-      await signIn(page, server.url);
-      await openLead(page, server.url, await richLead());
+    it("the lead pane in SMS and email modes, with a PDF on the timeline, and 'Schedule a tour'", async () => {
+      await signIn(page, session.server.url);
+      await openLead(page, session.server.url, await richLead());
       await page.getByRole('link', { name: /^Download lease\.pdf · PDF · / }).waitFor();
       await settle(page);
       await expectNoSeriousA11yViolations(page, 'pane (SMS)');
@@ -117,11 +100,17 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
       await page.getByRole('menu').waitFor();
       await settle(page);
       await expectNoSeriousA11yViolations(page, 'pane more-menu');
+
+      await page.getByRole('menuitem', { name: 'Schedule tour' }).click();
+      const tour = await openedDialog(page, /^Schedule a tour · /);
+      await tour.getByRole('combobox', { name: 'Day' }).waitFor();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, 'schedule-tour dialog');
     });
 
     it('a toast, after completing a decision', async () => {
-      await signIn(page, server.url);
-      await openLead(page, server.url, await richLead('Sofia Martinez'));
+      await signIn(page, session.server.url);
+      await openLead(page, session.server.url, await richLead('Sofia Martinez'));
       await page.getByRole('button', { name: 'Complete', exact: true }).click();
       await page.getByLabel('Outcome (optional)').press('Enter');
       await page.getByText('Marked as completed', { exact: true }).waitFor();
@@ -130,9 +119,9 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
     });
 
     it('the notes dialog and a call transcript', async () => {
-      await signIn(page, server.url);
+      await signIn(page, session.server.url);
       const mia = await richLead('Mia Davis');
-      await openLead(page, server.url, mia);
+      await openLead(page, session.server.url, mia);
       const notes = page.getByRole('region', { name: 'Notes' });
       await notes.getByRole('textbox', { name: 'Add notes' }).fill('Prefers a top-floor unit.');
       await notes.getByRole('button', { name: 'Save note' }).click();
@@ -148,8 +137,8 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
     });
 
     it('the payment dialog and the share-link dialog', async () => {
-      await signIn(page, server.url);
-      await openLead(page, server.url, await jamesInDebt());
+      await signIn(page, session.server.url);
+      await openLead(page, session.server.url, await jamesInDebt());
       await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('menuitem', { name: 'Request payment' }).click();
       await openedDialog(page, 'Request a payment');
@@ -166,9 +155,9 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
     });
 
     it('a secure link on its own, an invitation, not found, and a lead that is not there', async () => {
-      await signIn(page, server.url);
+      await signIn(page, session.server.url);
       const james = await jamesInDebt();
-      await openLead(page, server.url, james);
+      await openLead(page, session.server.url, james);
       await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('menuitem', { name: 'Share secure link' }).click();
       const share = await openedDialog(page, /secure link/i);
@@ -176,31 +165,33 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
       const link = await share.getByRole('textbox', { name: 'Secure link' }).inputValue();
       const leadPath = new URL(page.url()).pathname;
 
-      await page.goto(`${server.url}${leadPath.replace(/\/leads\/[^/]+/, '/leads/NO-SUCH-LEAD')}`);
+      await page.goto(
+        `${session.server.url}${leadPath.replace(/\/leads\/[^/]+/, '/leads/NO-SUCH-LEAD')}`,
+      );
       await page.getByText('This lead does not exist or belongs to another company').waitFor();
       await settle(page);
       await expectNoSeriousA11yViolations(page, 'a lead that is not there');
 
-      await page.goto(`${server.url}/account/accept-invite?token=not-a-real-invitation`);
+      await page.goto(`${session.server.url}/account/accept-invite?token=not-a-real-invitation`);
       await ready(page, 'Join your team');
       await expectNoSeriousA11yViolations(page, 'accept an invitation');
-      await page.goto(`${server.url}/account/accept-invite`);
+      await page.goto(`${session.server.url}/account/accept-invite`);
       await page.getByRole('alert').waitFor();
       await expectNoSeriousA11yViolations(page, 'accept an invitation, link incomplete');
 
       // The link's visitor has no session of their own: a fresh browser context.
-      const visitor = await browser.newContext({ viewport: DESKTOP });
+      const visitor = await session.browser.newContext({ viewport: DESKTOP });
       try {
         const visitorPage = await visitor.newPage();
         await visitorPage.goto(link);
         await ready(visitorPage, james.name);
         await visitorPage.getByLabel('Conversation timeline').waitFor();
         await expectNoSeriousA11yViolations(visitorPage, 'secure-access pane');
-        await visitorPage.goto(`${server.url}/secure-access`);
+        await visitorPage.goto(`${session.server.url}/secure-access`);
         await ready(visitorPage, 'This link is incomplete');
         await expectNoSeriousA11yViolations(visitorPage, 'secure-access, link incomplete');
         // A link the server refuses ends on the not-found page (spec).
-        await visitorPage.goto(`${server.url}/secure-access?access_token=not-a-real-token`);
+        await visitorPage.goto(`${session.server.url}/secure-access?access_token=not-a-real-token`);
         await visitorPage.waitForURL('**/not-found');
         await ready(visitorPage, 'Oops!');
         await expectNoSeriousA11yViolations(visitorPage, 'not found');
@@ -212,7 +203,7 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
     it(
       'the staff screens: API keys, outbox, unmatched, team, numbers, templates, webhooks',
       async () => {
-        await signIn(page, server.url);
+        await signIn(page, session.server.url);
         await walkStaffScreens(page, STAFF_SCREENS, '');
       },
       WALK_TIMEOUT_MS,
@@ -221,7 +212,7 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
     it(
       "the staff screens: audit, hours, assignment, pipeline, workload, sources; 'Insert field'",
       async () => {
-        await signIn(page, server.url);
+        await signIn(page, session.server.url);
         await walkStaffScreens(page, MORE_STAFF_SCREENS, '');
 
         await navigateInApp(page, '/main/settings/templates');
@@ -237,7 +228,7 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
     );
 
     it("the payer's pages on the payment host", async () => {
-      await signIn(page, server.url);
+      await signIn(page, session.server.url);
       const url = await paymentLinkUrl();
       await page.goto(url);
       await page.getByRole('link', { name: 'Continue to payment' }).waitFor();
@@ -254,11 +245,11 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
   describe('by keyboard', () => {
     beforeEach(async () => {
       page = await newPage(DESKTOP);
-      await signIn(page, server.url);
+      await signIn(page, session.server.url);
     });
 
     it('reaches the skip link first, and it moves focus to the main content', async () => {
-      await page.goto(`${server.url}/main/dashboard`);
+      await page.goto(`${session.server.url}/main/dashboard`);
       await page.getByRole('list', { name: 'Leads' }).getByRole('link').first().waitFor();
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -278,13 +269,13 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
     });
 
     it('opens a lead with the focus in the message box', async () => {
-      await openLead(page, server.url, await richLead());
+      await openLead(page, session.server.url, await richLead());
       const message = page.getByPlaceholder('Send a message to the lead');
       await expect.poll(() => message.evaluate((box) => box === document.activeElement)).toBe(true);
     });
 
     it('rings every text field that has the focus', async () => {
-      await openLead(page, server.url, await make.lead({ name: 'Liam Carter' }));
+      await openLead(page, session.server.url, await session.make.lead({ name: 'Liam Carter' }));
       const fields = [
         page.getByPlaceholder('Send a message to the lead'),
         page.getByRole('region', { name: 'Notes' }).getByRole('textbox', { name: 'Add notes' }),
@@ -306,7 +297,7 @@ describe('accessibility at 1440×900 and by keyboard: axe finds no serious or cr
 
     it('moves nothing when the system asks for reduced motion', async () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await openLead(page, server.url, await richLead());
+      await openLead(page, session.server.url, await richLead());
       await page.getByRole('button', { name: 'More actions' }).click();
       const menu = page.getByRole('menu');
       await menu.waitFor();
