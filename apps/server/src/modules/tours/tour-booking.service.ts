@@ -220,7 +220,7 @@ const recordTourChange = async (
     eventType:
       change.type === 'tour.cancelled' ? 'CANCELED_TOUR_APPOINTMENT' : 'SCHEDULED_TOUR_APPOINTMENT',
     date: change.now,
-    body: `${tourKindLabels[tour.kind]} tour ${changeWords[change.type]}`,
+    body: `Tour ${changeWords[change.type]} (${tourKindLabels[tour.kind].toLowerCase()})`,
     senderType: 'SYSTEM',
     senderName: null,
     eventByUserName: change.actor.kind === 'user' ? change.actor.name : null,
