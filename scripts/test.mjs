@@ -1,5 +1,8 @@
 // `npm test`: every test — unit, integration, browser. Browser tests need Chromium; this finds it,
 // installs Debian's package when it can, and otherwise stops and says how (never skips silently).
+// Chromium's headless shell (Debian's chromium-headless-shell: the same engine without the desktop
+// browser around it, what Playwright itself runs headless) is preferred: it takes about a third less
+// time and CPU than the full browser for the same tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -9,7 +12,9 @@ const run = (command, args, env = process.env) => {
 };
 
 const findChromium = () =>
-  [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((path) => path && existsSync(path));
+  [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
+    (path) => path && existsSync(path),
+  );
 
 const canApt = () =>
   process.getuid?.() === 0 &&
@@ -18,10 +23,10 @@ const canApt = () =>
 let chromium = findChromium();
 if (!chromium && canApt()) {
   console.log(
-    "Chromium not found: installing Debian's chromium package (apt-get install chromium)…",
+    "Chromium not found: installing Debian's chromium-headless-shell package (apt-get install chromium-headless-shell)…",
   );
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+  run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], {
     ...process.env,
     DEBIAN_FRONTEND: 'noninteractive',
   });
@@ -31,7 +36,7 @@ if (!chromium) {
   console.error(
     [
       'The browser tests need Chromium and none was found.',
-      '  Install it:      sudo apt-get install -y chromium',
+      '  Install it:      sudo apt-get install -y chromium-headless-shell (or chromium)',
       '  or point to one: CHROMIUM_PATH=/path/to/chromium npm test',
     ].join('\n'),
   );

@@ -1,12 +1,18 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
+/** CHROMIUM_PATH, else Chromium's headless shell (lighter, the same engine), else the full browser. */
 const chromiumPath = () => {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) {
+  const path =
+    process.env.CHROMIUM_PATH ??
+    ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) =>
+      existsSync(candidate),
+    );
+  if (!path || !existsSync(path)) {
     throw new Error(
-      `Chromium not found at ${path}. Run the tests with "npm test" (it installs Debian's chromium when it can) ` +
-        'or install it: apt-get install -y chromium, or set CHROMIUM_PATH.',
+      `Chromium not found${path ? ` at ${path}` : ''}. Run the tests with "npm test" (it installs Debian's ` +
+        'chromium-headless-shell when it can) or install it: apt-get install -y chromium-headless-shell ' +
+        '(or chromium), or set CHROMIUM_PATH.',
     );
   }
   return path;
