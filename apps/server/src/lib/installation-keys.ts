@@ -55,3 +55,38 @@ export const signedIdTokens = (key: Buffer): SignedIdTokens => {
     verifies: (given, signed) => timingSafeEqual(given, mac(signed)),
   };
 };
+
+/** Tokens for one kind of link: a lead's id (or any UUID) signed for one purpose only. */
+export type IdLinkTokens = {
+  sign: (id: string) => string;
+  /** The id a token was made for; undefined for anything this installation did not sign. */
+  verify: (token: string) => string | undefined;
+};
+
+/**
+ * The link tokens of one purpose (`unsubscribe`, `tour-booking`), made from the installation's key
+ * of that name and loaded once per database: a token of one purpose is never one of another.
+ */
+export const idLinkTokens = (keyName: string, purpose: string) => {
+  const byDb = new WeakMap<Db, Promise<IdLinkTokens>>();
+  const create = async (db: Db): Promise<IdLinkTokens> => {
+    const tokens = signedIdTokens(await loadInstallationKey(db, keyName));
+    const signed = (id: string) => `${purpose}|${id}`;
+    return {
+      sign: (id) => tokens.sign(id, signed(id)),
+      verify: (token) => {
+        const parsed = tokens.parse(token);
+        return parsed && tokens.verifies(parsed.mac, signed(parsed.id)) ? parsed.id : undefined;
+      },
+    };
+  };
+  return (db: Db): Promise<IdLinkTokens> => {
+    let tokens = byDb.get(db);
+    if (!tokens) {
+      tokens = create(db);
+      byDb.set(db, tokens);
+      tokens.catch(() => byDb.delete(db));
+    }
+    return tokens;
+  };
+};

@@ -23,22 +23,10 @@ import {
   setSiblingStatus,
 } from './consent.repository.js';
 import { appendTimelineEvent } from '../conversation/index.js';
-import { createUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-token.js';
+import { unsubscribeTokensOf, type UnsubscribeTokens } from './unsubscribe-token.js';
 
 export type { UnsubscribeTokens } from './unsubscribe-token.js';
-
-const tokensByDb = new WeakMap<Db, Promise<UnsubscribeTokens>>();
-
-/** The installation's unsubscribe tokens, loaded once per database (the key lives in it). */
-export const unsubscribeTokensOf = (db: Db): Promise<UnsubscribeTokens> => {
-  let tokens = tokensByDb.get(db);
-  if (!tokens) {
-    tokens = createUnsubscribeTokens(db);
-    tokensByDb.set(db, tokens);
-    tokens.catch(() => tokensByDb.delete(db));
-  }
-  return tokens;
-};
+export { unsubscribeTokensOf } from './unsubscribe-token.js';
 
 /** The https URL of the lead's one-click unsubscribe (`List-Unsubscribe`). */
 export const unsubscribeUrlOf = async (db: Db, publicUrl: string, leadId: string) =>
@@ -212,6 +200,7 @@ const sourceWords: Record<ConsentSource, string> = {
   email_one_click: 'with the unsubscribe link of an email',
   integration: 'by an integration',
   carrier: 'the carrier reported the number opted out',
+  booking_page: 'agreed on the tour booking page',
 };
 
 /** The timeline line: "Opted out of texts by Dana Whitfield", "Unsubscribed from email with …". */
