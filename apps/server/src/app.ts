@@ -280,7 +280,7 @@ export const buildApp = async ({
     await app.register(followUpsModule, { now: clock, sweepMs: FOLLOW_UP_SWEEP_MS });
     await app.register(officeHoursModule, { now: clock });
     await app.register(quietHoursModule);
-    await app.register(toursModule, { now: clock });
+    await app.register(toursModule, { now: clock, sms: messaging.sms });
     await app.register(notesModule);
     await app.register(officeDecisionModule, { now: clock });
     await app.register(leadStatusModule, { now: clock });

@@ -51,6 +51,7 @@ const TABLE_OWNERS: Record<string, string> = {
   signing_keys: 'auth',
   tour_availability: 'tours',
   tours: 'tours',
+  tour_booking_codes: 'tours',
   unmatched_messages: 'unmatched',
   users: 'auth',
   webhook_deliveries: 'webhooks',

@@ -29,6 +29,7 @@ export const consentSources = [
   'email_one_click',
   'integration',
   'carrier',
+  'booking_page',
 ] as const;
 export const consentSourceSchema = z.enum(consentSources);
 export type ConsentSource = z.infer<typeof consentSourceSchema>;

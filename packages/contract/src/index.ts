@@ -28,6 +28,7 @@ export * from './owners.js';
 export * from './today.js';
 export * from './workload.js';
 export * from './tour-booking.js';
+export * from './public-booking.js';
 export * from './lead-status.js';
 export * from './webhooks.js';
 export * from './follow-ups.js';

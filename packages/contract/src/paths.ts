@@ -55,6 +55,10 @@ export const apiRoutes = {
   propertyTourSlots: '/api/properties/:propertyId/tour-slots',
   leadTours: '/api/leads/:leadId/tours',
   tour: '/api/tours/:tourId',
+  leadBookingLink: '/api/leads/:leadId/booking-link',
+  publicBooking: '/api/public/book/:propertyId',
+  publicBookingSlots: '/api/public/book/:propertyId/slots',
+  publicBookingCode: '/api/public/book/:propertyId/code',
   officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
   officeDecisionReopen: '/api/companies/:companyId/leads/:leadId/office-decision/reopen',
   leadStatus: '/api/leads/:leadId/status',
@@ -222,6 +226,13 @@ export const apiPaths = {
   leadTours: (leadId: string) => pathOf(apiRoutes.leadTours, { leadId }),
   /** One booked tour: PATCH reschedules or confirms it, DELETE cancels it. */
   tour: (tourId: string) => pathOf(apiRoutes.tour, { tourId }),
+  /** The lead's own booking link (staff). */
+  leadBookingLink: (leadId: string) => pathOf(apiRoutes.leadBookingLink, { leadId }),
+  /** The public booking page's property (GET) and its booking (POST): no sign-in. */
+  publicBooking: (propertyId: string) => pathOf(apiRoutes.publicBooking, { propertyId }),
+  publicBookingSlots: (propertyId: string) => pathOf(apiRoutes.publicBookingSlots, { propertyId }),
+  /** Texts the booker a one-time code (POST). */
+  publicBookingCode: (propertyId: string) => pathOf(apiRoutes.publicBookingCode, { propertyId }),
   officeDecision: (companyId: string, leadId: string) =>
     pathOf(apiRoutes.officeDecision, { companyId, leadId }),
   /** 'Undo' of a completion, within a minute of it. */

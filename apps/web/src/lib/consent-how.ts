@@ -22,5 +22,7 @@ export function consentHow(record: ConsentRecord): string {
       return 'set by an integration';
     case 'carrier':
       return 'the carrier reported an opt-out';
+    case 'booking_page':
+      return 'agreed when booking a tour';
   }
 }

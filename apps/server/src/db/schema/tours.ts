@@ -72,3 +72,32 @@ export const tours = pgTable(
     index('tours_agent_starts_idx').on(table.agentId, table.startsAt),
   ],
 );
+
+/**
+ * A one-time code texted to a phone on the public booking page: the booking counts only with it
+ * (no tours for numbers the booker does not hold). Only its hash is kept; it works once, for a
+ * few minutes and a few tries. Written by `tours`.
+ */
+export const tourBookingCodes = pgTable(
+  'tour_booking_codes',
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id),
+    propertyId: uuid()
+      .notNull()
+      .references(() => properties.id),
+    /** E.164. */
+    phone: text().notNull(),
+    /** SHA-256 of the code with the row's id. */
+    codeHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('tour_booking_codes_phone_idx').on(table.propertyId, table.phone, table.createdAt),
+  ],
+);

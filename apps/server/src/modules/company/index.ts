@@ -8,6 +8,7 @@ export { configModule } from './config.module.js';
 export { propertiesModule } from './properties.module.js';
 export {
   clearA2pUnregistered,
+  findPropertyById,
   flagA2pUnregistered,
   setPropertyOfficeHours,
   upsertPropertyByPmsId,

@@ -31,3 +31,5 @@ export {
 } from './send.service.js';
 export type { SendLimits } from './send-limits.js';
 export { enqueueSystemEmail } from './system-email.service.js';
+export { sendSystemSms } from './system-sms.service.js';
+export type { SystemSmsDeps } from './system-sms.service.js';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiRoutes,
   bookedTourSchema,
+  bookingLinkSchema,
   bookTourRequestSchema,
   leadIdParamsSchema,
   propertyParamsSchema,
@@ -13,6 +14,8 @@ import {
   updateTourRequestSchema,
 } from '@leasing/contract';
 import { MANAGERS_ROUTE, principalOf, staffChange } from '../../lib/principal.js';
+import { getCompanyLead } from '../lead/index.js';
+import { bookingLinkOf } from './booking-link-token.js';
 import {
   bookTour,
   cancelTour,
@@ -27,10 +30,9 @@ import {
  * Tour availability (every staff member reads it; managers and admins change it), a property's
  * free slots, and booking, rescheduling, confirming and cancelling a lead's tour from the console.
  */
-export const tourBookingRoutes: FastifyPluginAsyncZod<{ deps: TourBookingDeps }> = async (
-  app,
-  { deps },
-) => {
+export const tourBookingRoutes: FastifyPluginAsyncZod<{
+  deps: TourBookingDeps & { publicUrl: string };
+}> = async (app, { deps }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -91,8 +93,23 @@ export const tourBookingRoutes: FastifyPluginAsyncZod<{ deps: TourBookingDeps }>
       const tour = await bookTour(deps, companyId, request.params.leadId, request.body, {
         actor,
         userId: principalOf(request).id,
+        source: 'STAFF',
       });
       return reply.status(201).send(tour);
+    },
+  );
+
+  // The lead's own booking page link: to send in a text or an email ('Send booking link').
+  app.get(
+    apiRoutes.leadBookingLink,
+    { schema: { params: leadIdParamsSchema, response: { 200: bookingLinkSchema } } },
+    async (request) => {
+      const lead = await getCompanyLead(
+        deps.db,
+        principalOf(request).companyId,
+        request.params.leadId,
+      );
+      return { url: await bookingLinkOf(deps.db, deps.publicUrl, lead) };
     },
   );
 

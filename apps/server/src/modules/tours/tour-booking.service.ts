@@ -14,6 +14,7 @@ import {
   type UpdateTourRequest,
 } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
+import type { LeadRow } from '../../db/schema/index.js';
 import { domainEvent, type Actor } from '../../events/domain-events.js';
 import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import type { Clock } from '../../lib/clock.js';
@@ -44,7 +45,7 @@ export type TourBookingDeps = { db: Db; events: EventPort; now: Clock };
 const DAY_MS = 86_400_000;
 
 /** The property (403 another company's, 404 none) with what its slots are made of. */
-const slotRulesOf = async (db: Db, companyId: string, propertyId: string) => {
+export const slotRulesOf = async (db: Db, companyId: string, propertyId: string) => {
   const property = await getCompanyProperty(db, companyId, propertyId);
   const availability = await findTourAvailability(db, propertyId);
   const rules: SlotRules = {
@@ -265,15 +266,76 @@ const tourDateChanged = (record: RecordingScope['record'], tour: TourRow, actor:
     }),
   );
 
-/** Who books: a person in the console (the booking page and the PMS come next). */
-export type Booker = { actor: Actor; userId: string | null };
+/** Who books: a person in the console, the lead on the booking page or their own link. */
+export type Booker = {
+  actor: Actor;
+  userId: string | null;
+  source: TourRow['source'];
+};
 
 /**
- * Books a tour for the lead in a free slot of its property: the tour takes a place of the slot
- * (the database keeps two bookers from the last one), goes on the timeline as
- * SCHEDULED_TOUR_APPOINTMENT (which moves the lead to Tour scheduled) and becomes the lead's tour
- * date, all in one transaction. A lead with a tour ahead gets 409 `TOUR_ALREADY_BOOKED`.
+ * Books a tour for the lead, already locked in the caller's transaction, in a free slot of its
+ * property: the tour takes a place of the slot (the database keeps two bookers from the last
+ * one), goes on the timeline as SCHEDULED_TOUR_APPOINTMENT (which moves the lead to Tour
+ * scheduled) and becomes the lead's tour date. A lead with a tour ahead gets 409
+ * `TOUR_ALREADY_BOOKED`; a taken slot 409 `SLOT_TAKEN` with the next free ones.
  */
+export const bookTourForLead = async (
+  scope: Pick<RecordingScope, 'db' | 'record'>,
+  now: Date,
+  lead: LeadRow,
+  request: BookTourRequest,
+  booker: Booker,
+): Promise<BookedTour> => {
+  const { db, record } = scope;
+  const companyId = lead.companyId;
+  const { rules } = await slotRulesOf(db, companyId, lead.propertyId);
+  const kind = request.type;
+  const start = new Date(request.start);
+  const { slot, capacity } = bookableSlot(rules, kind, start, now);
+  if (request.agentId) {
+    const agent = await findUserById(db, request.agentId);
+    if (!agent || agent.companyId !== companyId || agent.deactivatedAt) {
+      throw badRequest('body.agentId', 'is not an active person of the company');
+    }
+  }
+  const upcoming = await findUpcomingTourOfLead(db, lead.id, now);
+  if (upcoming) {
+    throw new HttpError(
+      'TOUR_ALREADY_BOOKED',
+      `${lead.name ?? 'This lead'} has a tour booked already. Reschedule or cancel it instead.`,
+    );
+  }
+
+  const tour = await claimPlace(
+    db,
+    {
+      companyId,
+      propertyId: lead.propertyId,
+      leadId: lead.id,
+      kind,
+      startsAt: slot.start,
+      endsAt: slot.end,
+      agentId: request.agentId ?? null,
+      source: booker.source,
+      bookedByUserId: booker.userId,
+    },
+    capacity,
+  );
+  if (!tour) throw await slotTaken(db, rules, lead.propertyId, kind, start, now);
+
+  await recordTourChange({ db, record }, tour, {
+    type: 'tour.booked',
+    timeZone: rules.timeZone,
+    now,
+    actor: booker.actor,
+  });
+  await setLeadTourDate(db, lead.id, slot.start);
+  tourDateChanged(record, tour, booker.actor);
+  return toBookedTour(tour, rules.timeZone);
+};
+
+/** Staff (or the PMS) book a tour for the company's lead: `bookTourForLead` in its own transaction. */
 export const bookTour = (
   deps: TourBookingDeps,
   companyId: string,
@@ -281,55 +343,11 @@ export const bookTour = (
   request: BookTourRequest,
   booker: Booker,
 ): Promise<BookedTour> =>
-  deps.events.transaction(async ({ db, record }) => {
-    const now = deps.now();
-    const found = await getCompanyLead(db, companyId, leadId);
+  deps.events.transaction(async (scope) => {
+    const found = await getCompanyLead(scope.db, companyId, leadId);
     // Two bookings of one lead queue here: the second sees the first's tour.
-    const lead = (await lockLead(db, found.id)) ?? found;
-    const { rules } = await slotRulesOf(db, companyId, lead.propertyId);
-    const kind = request.type;
-    const start = new Date(request.start);
-    const { slot, capacity } = bookableSlot(rules, kind, start, now);
-    if (request.agentId) {
-      const agent = await findUserById(db, request.agentId);
-      if (!agent || agent.companyId !== companyId || agent.deactivatedAt) {
-        throw badRequest('body.agentId', 'is not an active person of the company');
-      }
-    }
-    const upcoming = await findUpcomingTourOfLead(db, lead.id, now);
-    if (upcoming) {
-      throw new HttpError(
-        'TOUR_ALREADY_BOOKED',
-        `${lead.name ?? 'This lead'} has a tour booked already. Reschedule or cancel it instead.`,
-      );
-    }
-
-    const tour = await claimPlace(
-      db,
-      {
-        companyId,
-        propertyId: lead.propertyId,
-        leadId: lead.id,
-        kind,
-        startsAt: slot.start,
-        endsAt: slot.end,
-        agentId: request.agentId ?? null,
-        source: 'STAFF',
-        bookedByUserId: booker.userId,
-      },
-      capacity,
-    );
-    if (!tour) throw await slotTaken(db, rules, lead.propertyId, kind, start, now);
-
-    await recordTourChange({ db, record }, tour, {
-      type: 'tour.booked',
-      timeZone: rules.timeZone,
-      now,
-      actor: booker.actor,
-    });
-    await setLeadTourDate(db, lead.id, slot.start);
-    tourDateChanged(record, tour, booker.actor);
-    return toBookedTour(tour, rules.timeZone);
+    const lead = (await lockLead(scope.db, found.id)) ?? found;
+    return bookTourForLead(scope, deps.now(), lead, request, booker);
   });
 
 /**

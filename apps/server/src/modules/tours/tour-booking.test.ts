@@ -8,7 +8,6 @@ import {
   type PropertyTourAvailability,
   type TourAvailability,
   type TourSlotList,
-  type WeekHours,
 } from '@leasing/contract';
 import {
   auditLog,
@@ -20,16 +19,10 @@ import {
 import { createLead, createOffice, createUser, type Office } from '../../test/factories.js';
 import { everyDatabase } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
+import { ALWAYS_OPEN } from './test-support.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const DAY = 86_400_000;
-/** Tours all day every day (but the last minute) in UTC: every hour the test runs at has slots. */
-const ALWAYS = Object.fromEntries(
-  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [
-    day,
-    { open: '00:00', close: '23:59' },
-  ]),
-) as WeekHours;
 
 /** In-person tours of 30 minutes every 45, `capacity` at once, from one hour ahead. */
 const availability = (capacity: number): TourAvailability => ({
@@ -38,7 +31,7 @@ const availability = (capacity: number): TourAvailability => ({
     ...DEFAULT_TOUR_AVAILABILITY.kinds,
     IN_PERSON: { enabled: true, lengthMinutes: 30, bufferMinutes: 15, capacity },
   },
-  hours: ALWAYS,
+  hours: ALWAYS_OPEN,
   minNoticeMinutes: 60,
   maxDaysAhead: 7,
 });

@@ -80,6 +80,7 @@ const codeWords: Record<string, Record<string, string>> = {
     email_one_click: 'The unsubscribe link of an email',
     integration: 'An integration',
     carrier: 'The carrier',
+    booking_page: 'The tour booking page',
   },
   resolution: {
     ASSIGNED: 'Moved to a lead',
