@@ -2,7 +2,14 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** What the budget needs of a built chunk (Rollup's and Rolldown's output chunks have it). */
-export type BuiltChunk = { fileName: string; code: string; isEntry: boolean; imports: string[] };
+export type BuiltChunk = {
+  fileName: string;
+  /** The entry's name (`index`, `book`: the HTML page it serves). */
+  name: string;
+  code: string;
+  isEntry: boolean;
+  imports: string[];
+};
 
 export type InitialScript = {
   files: { fileName: string; rawBytes: number; brotliBytes: number }[];
@@ -11,10 +18,11 @@ export type InitialScript = {
 };
 
 /**
- * The scripts a first visit downloads before anything renders: the entry chunks and everything they
- * import statically (what index.html preloads). Routes and dialogs loaded on demand are not in it.
+ * The scripts a first visit of one page downloads before anything renders: its entry chunk and
+ * everything it imports statically (what its HTML preloads). Routes and dialogs loaded on demand
+ * are not in it.
  */
-export function initialChunks(chunks: BuiltChunk[]): BuiltChunk[] {
+export function initialChunks(chunks: BuiltChunk[], entry: string): BuiltChunk[] {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const seen = new Set<string>();
   const visit = (chunk: BuiltChunk) => {
@@ -25,13 +33,13 @@ export function initialChunks(chunks: BuiltChunk[]): BuiltChunk[] {
       if (imported) visit(imported);
     }
   };
-  for (const chunk of chunks) if (chunk.isEntry) visit(chunk);
+  for (const chunk of chunks) if (chunk.isEntry && chunk.name === entry) visit(chunk);
   return chunks.filter((chunk) => seen.has(chunk.fileName));
 }
 
 /** Sizes as the browser downloads them: brotli at the level the build precompresses with. */
-export function measureInitialScript(chunks: BuiltChunk[]): InitialScript {
-  const files = initialChunks(chunks)
+export function measureInitialScript(chunks: BuiltChunk[], entry: string): InitialScript {
+  const files = initialChunks(chunks, entry)
     .map((chunk) => {
       const bytes = Buffer.from(chunk.code);
       return {
@@ -51,8 +59,12 @@ export function measureInitialScript(chunks: BuiltChunk[]): InitialScript {
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** The verdict in words: the total, the budget, and the largest files when over it. */
-export function describeInitialScript(script: InitialScript, maxBrotliBytes: number): string {
-  const head = `Initial script: ${script.files.length} files, ${kib(script.brotliBytes)} brotli (${kib(script.rawBytes)} raw); budget ${kib(maxBrotliBytes)}.`;
+export function describeInitialScript(
+  script: InitialScript,
+  maxBrotliBytes: number,
+  entry = 'index',
+): string {
+  const head = `Initial script of ${entry}.html: ${script.files.length} files, ${kib(script.brotliBytes)} brotli (${kib(script.rawBytes)} raw); budget ${kib(maxBrotliBytes)}.`;
   if (script.brotliBytes <= maxBrotliBytes) return head;
   const largest = script.files
     .slice(0, 5)
@@ -62,10 +74,11 @@ export function describeInitialScript(script: InitialScript, maxBrotliBytes: num
 }
 
 /**
- * Fails the production build when the initial script grows past `maxBrotliBytes`, so `npm test`
- * (which builds before the browser tests) and CI catch it the moment it happens.
+ * Fails the production build when a page's initial script grows past its budget (brotli bytes, by
+ * entry name), so `npm test` (which builds before the browser tests) and CI catch it the moment
+ * it happens.
  */
-export function initialScriptBudget({ maxBrotliBytes }: { maxBrotliBytes: number }): Plugin {
+export function initialScriptBudget(budgets: Record<string, number>): Plugin {
   return {
     name: 'leasing:initial-script-budget',
     apply: 'build',
@@ -73,10 +86,13 @@ export function initialScriptBudget({ maxBrotliBytes }: { maxBrotliBytes: number
       const chunks = Object.values(bundle).flatMap((output) =>
         output.type === 'chunk' ? [output] : [],
       );
-      const script = measureInitialScript(chunks);
-      const verdict = describeInitialScript(script, maxBrotliBytes);
-      if (script.brotliBytes > maxBrotliBytes) this.error(verdict);
-      this.info(verdict);
+      for (const [entry, maxBrotliBytes] of Object.entries(budgets)) {
+        const script = measureInitialScript(chunks, entry);
+        if (script.files.length === 0) this.error(`No entry named ${entry} in the build.`);
+        const verdict = describeInitialScript(script, maxBrotliBytes, entry);
+        if (script.brotliBytes > maxBrotliBytes) this.error(verdict);
+        this.info(verdict);
+      }
     },
   };
 }

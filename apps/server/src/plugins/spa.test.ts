@@ -24,6 +24,10 @@ writeFileSync(
   join(dist, 'index.html'),
   '<!doctype html><html><head><title>Leasing console</title></head><body><div id="root"></div></body></html>',
 );
+writeFileSync(
+  join(dist, 'book.html'),
+  '<!doctype html><html><head><title>Book a tour</title></head><body><div id="root"></div></body></html>',
+);
 writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
 writeFileSync(join(dist, 'assets/index-B4f9xQ2a.js'), SCRIPT);
 writeFileSync(join(dist, 'assets/index-B4f9xQ2a.js.br'), brotliCompressSync(SCRIPT));
@@ -53,6 +57,15 @@ describe.each(oneDatabase())('the built SPA and compressed answers on $name', (t
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
     expect(plain.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+  });
+
+  it("serves the tour booking page's own small page under /book/, and the console elsewhere", async () => {
+    const booking = await get(`/book/${crypto.randomUUID()}?t=abc`);
+    expect(booking.statusCode).toBe(200);
+    expect(booking.body).toContain('<title>Book a tour</title>');
+    expect(booking.headers['cache-control']).toBe('no-cache');
+    const consolePage = await get('/book');
+    expect(consolePage.body).toContain('<title>Leasing console</title>');
   });
 
   it('asks again for what is not hashed: the page itself and the favicon', async () => {

@@ -42,11 +42,11 @@ export const spaPlugin = fp(
     if (hasSpa) {
       // `reply.sendFile` for the not-found handler, without routes.
       await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
-      // One route per built file; the payment host answers them too, except index.html by name,
-      // the staff page (the payment host serves its own for every path).
+      // One route per built file; the payment host answers them too, except the console's pages
+      // by name (index.html, staff; book.html, the tour booking page): it serves its own.
       await app.register(async (files) => {
         files.addHook('onRoute', (route) => {
-          if (route.url !== '/index.html') alsoOnPaymentHost(route);
+          if (route.url !== '/index.html' && route.url !== '/book.html') alsoOnPaymentHost(route);
         });
         await files.register(fastifyStatic, {
           root,
@@ -66,6 +66,10 @@ export const spaPlugin = fp(
     }
     const sendIndex = (reply: FastifyReply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The public tour booking page (`/book/<propertyId>`): its own small page, no console around it.
+    const hasBookingPage = existsSync(join(root, 'book.html'));
+    const sendBookingPage = (reply: FastifyReply) =>
+      reply.header('cache-control', 'no-cache').sendFile('book.html');
     let paymentIndex: string | undefined;
     const sendPaymentIndex = (reply: FastifyReply) => {
       paymentIndex ??= toPaymentIndex(readFileSync(join(root, 'index.html'), 'utf8'));
@@ -80,7 +84,9 @@ export const spaPlugin = fp(
       const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
       const isFile = /\.[a-z0-9]+$/i.test(path);
       if (hasSpa && request.method === 'GET' && !isApi && !isFile) {
-        return isPaymentHostRequest(app, request) ? sendPaymentIndex(reply) : sendIndex(reply);
+        if (isPaymentHostRequest(app, request)) return sendPaymentIndex(reply);
+        if (hasBookingPage && path.startsWith('/book/')) return sendBookingPage(reply);
+        return sendIndex(reply);
       }
       throw new HttpError('NOT_FOUND', `No route for ${request.method} ${path}`);
     });

@@ -129,3 +129,8 @@ export function formatZoneName(timeZone: string, at: DateInput = Date.now()): st
   if (!name || name.startsWith('GMT')) return timeZone.split('/').pop()!.replace(/_/g, ' ');
   return name.replace(/ Time$/, '');
 }
+
+/** 'Mon, Nov 30': a day within the next weeks, with its weekday. */
+export function formatWeekdayDay(value: DateInput, options: FormatOptions = {}): string {
+  return format(value, { weekday: 'short', month: 'short', day: 'numeric' }, options);
+}

@@ -359,7 +359,7 @@ export const bookPublicTour = async (
     if (error instanceof HttpError && error.code === 'TOUR_ALREADY_BOOKED') {
       throw new HttpError(
         'TOUR_ALREADY_BOOKED',
-        'You have a tour booked here already. To change it, use the link in your confirmation text or call the office.',
+        'You have a tour booked here already. To change it, reply to our texts or call the office.',
       );
     }
     throw error;

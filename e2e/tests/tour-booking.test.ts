@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiPaths, type BookingLink, type TourList } from '@leasing/contract';
+import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
+import {
+  startFakeWebhookReceiver,
+  type FakeWebhookReceiver,
+} from '../../apps/server/src/test/fake-webhook-receiver.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { signInToApi, uniquePhone, type Lead, type Property } from '../support/factories.js';
+import { openLead } from '../support/leads.js';
+import { DESKTOP, useBrowserSession } from '../support/session.js';
+
+const PHONE_SIZE = { width: 390, height: 844 };
+const DAY_MS = 86_400_000;
+
+/**
+ * A prospect books a tour on the public booking page: once with a code texted through Twilio (a
+ * loopback fake of its API) on a phone, once from a lead's own link on a desktop. Staff then see
+ * both on the tours screen and on the lead's timeline, and the webhooks arrived.
+ */
+describe('the public tour booking page', () => {
+  let twilio: FakeTwilio;
+  let receiver: FakeWebhookReceiver;
+  beforeAll(async () => {
+    twilio = await startFakeTwilio();
+    receiver = await startFakeWebhookReceiver();
+  });
+  afterAll(async () => {
+    await twilio?.close();
+    await receiver?.close();
+  });
+  const session = useBrowserSession({ env: () => ({ ...twilio.env(), TWILIO_MPS: '10' }) });
+
+  let property: Property;
+  let linkedLead: Lead;
+  const booked: string[] = [];
+
+  /** Picks the first free day and its first time, as a prospect in a hurry would. */
+  const pickFirstTime = async (page: Page) => {
+    const times = page.getByRole('radiogroup', { name: /^Time on / });
+    await times.waitFor();
+    await page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').first().check();
+    await times.getByRole('radio').first().check();
+  };
+
+  it('books with a code texted to the phone, at 390 px', async () => {
+    const api = await signInToApi(session.server.url);
+    // Every booking of the company reaches this endpoint, signed.
+    const endpoint = await api.request<{ secret: string }>('POST', apiPaths.webhookEndpoints, {
+      url: `${receiver.url}/tours`,
+      events: ['tour.booked'],
+    });
+    receiver.setSecret(endpoint.secret);
+    property = await session.make.property();
+    linkedLead = await session.make.lead({ name: 'Omar Haddad', property, firstText: null });
+
+    const page = await session.newPage({ viewport: PHONE_SIZE });
+    await page.goto(`${session.server.url}/book/${property._id}`);
+    await page.getByRole('heading', { name: `Book a tour of ${property.name}` }).waitFor();
+    await pickFirstTime(page);
+    await expectNoSeriousA11yViolations(page, 'booking page (phone)');
+
+    const phone = uniquePhone();
+    await page.getByRole('textbox', { name: 'First name' }).fill('Rosa');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Diaz');
+    await page.getByRole('textbox', { name: 'Mobile phone' }).fill(phone);
+    // Without agreeing to texts, it says what is missing and sends nothing.
+    await page.getByRole('button', { name: 'Text me a code' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/Agree to texts about your tour/);
+    expect(twilio.received.filter((message) => message.to === phone)).toEqual([]);
+
+    await page.getByRole('checkbox', { name: /I agree to get texts about this tour/ }).check();
+    await page.getByRole('button', { name: 'Text me a code' }).click();
+    await expect.poll(() => twilio.received.find((message) => message.to === phone)).toBeTruthy();
+    const code = twilio.received.find((message) => message.to === phone)!.body.slice(0, 6);
+    await page.getByRole('textbox', { name: 'Code' }).fill(code);
+    await expectNoSeriousA11yViolations(page, 'booking page, code asked (phone)');
+    await page.getByRole('button', { name: 'Book tour' }).click();
+    await page.getByRole('heading', { name: 'You’re booked' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'booking page, booked (phone)');
+    booked.push('Rosa Diaz');
+    await page.context().close();
+  });
+
+  it("books from a lead's own link without a code, at 1440 px", async () => {
+    const api = await signInToApi(session.server.url);
+    const link = await api.request<BookingLink>('GET', apiPaths.leadBookingLink(linkedLead._id));
+    const texted = twilio.received.length;
+
+    const page = await session.newPage({ viewport: DESKTOP });
+    await page.goto(link.url);
+    await page.getByText(`Booking for ${linkedLead.name}`).waitFor();
+    // The form is filled, and no phone or code is asked.
+    expect(await page.getByRole('textbox', { name: 'First name' }).inputValue()).toBe('Omar');
+    expect(await page.getByRole('textbox', { name: 'Mobile phone' }).count()).toBe(0);
+    await pickFirstTime(page);
+    await page.getByRole('checkbox', { name: /I agree to get texts about this tour/ }).check();
+    await expectNoSeriousA11yViolations(page, "booking page from a lead's link (desktop)");
+    await page.getByRole('button', { name: 'Book tour' }).click();
+    await page.getByRole('heading', { name: 'You’re booked' }).waitFor();
+    await expectNoSeriousA11yViolations(page, "booking page from a lead's link, booked (desktop)");
+    expect(twilio.received.length).toBe(texted);
+    booked.push(linkedLead.name);
+    await page.context().close();
+  });
+
+  it('shows staff both tours on the tours screen and on the timeline, and told the webhook', async () => {
+    const api = await signInToApi(session.server.url);
+    const now = Date.now();
+    const { items: tours } = await api.request<TourList>(
+      'GET',
+      `${apiPaths.propertyTours(property._id)}?${new URLSearchParams({
+        from: new Date(now).toISOString(),
+        to: new Date(now + 30 * DAY_MS).toISOString(),
+      })}`,
+    );
+    expect(tours.map((tour) => tour.name).sort()).toEqual([...booked].sort());
+
+    const page = await session.signedInPage({ viewport: DESKTOP });
+    // The week (Sunday first) of the first tour, on the property's clock.
+    const first = tours[0]!;
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: first.propertyTimeZone }).format(
+      new Date(first.tourDateUTC),
+    );
+    const sunday = new Date(Date.parse(`${day}T00:00:00Z`));
+    sunday.setUTCDate(sunday.getUTCDate() - sunday.getUTCDay());
+    await page.goto(
+      `${session.server.url}/main/dashboard?view=tours&property=${property._id}&week=${sunday
+        .toISOString()
+        .slice(0, 10)}`,
+    );
+    for (const name of booked) {
+      await expect
+        .poll(() => page.locator(`[data-tour-lead="${name}"]`).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+    }
+
+    await openLead(page, session.server.url, linkedLead);
+    await expect
+      .poll(() => page.getByText('Tour booked (in person with an agent)').count())
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: 'Status: Tour scheduled. Change status' }).count(),
+      )
+      .toBe(1);
+
+    await expect
+      .poll(
+        () =>
+          [...receiver.processed.values()].filter(
+            (hook) => (hook as { type: string }).type === 'tour.booked',
+          ).length,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(2);
+  });
+});
