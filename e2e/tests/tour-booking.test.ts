@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiPaths, type BookingLink, type TourList } from '@leasing/contract';
+import { apiPaths, type TourList } from '@leasing/contract';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/src/test/fake-twilio.js';
 import {
   startFakeWebhookReceiver,
@@ -85,13 +85,28 @@ describe('the public tour booking page', () => {
     await page.context().close();
   });
 
-  it("books from a lead's own link without a code, at 1440 px", async () => {
-    const api = await signInToApi(session.server.url);
-    const link = await api.request<BookingLink>('GET', apiPaths.leadBookingLink(linkedLead._id));
+  it("books from the lead's own link, texted with 'Send booking link', without a code, at 1440 px", async () => {
+    // The agent writes the link into a text from the pane and sends it.
+    const staff = await session.signedInPage({ viewport: DESKTOP });
+    await openLead(staff, session.server.url, linkedLead);
+    await staff.getByRole('button', { name: 'More actions' }).click();
+    await staff.getByRole('menuitem', { name: 'Send booking link' }).click();
+    const message = staff.getByPlaceholder('Send a message to the lead');
+    await expect
+      .poll(() => message.inputValue())
+      .toMatch(/^Hi Omar! Pick a time for your tour here: /);
+    await staff.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect
+      .poll(() => twilio.received.find((text) => text.to === linkedLead.phone), { timeout: 20_000 })
+      .toBeTruthy();
+    const url = twilio.received
+      .find((text) => text.to === linkedLead.phone)!
+      .body.match(/https?:\/\/\S+/)![0];
+    await staff.context().close();
     const texted = twilio.received.length;
 
     const page = await session.newPage({ viewport: DESKTOP });
-    await page.goto(link.url);
+    await page.goto(url);
     await page.getByText(`Booking for ${linkedLead.name}`).waitFor();
     // The form is filled, and no phone or code is asked.
     expect(await page.getByRole('textbox', { name: 'First name' }).inputValue()).toBe('Omar');

@@ -33,6 +33,7 @@ export const templateFieldInfo = {
   'agent.name': 'Your full name (whoever sends)',
   'company.name': 'Your company',
   paymentLink: "The lead's active payment link",
+  tourLink: "The lead's own tour booking page (books without a code)",
 } as const;
 export type TemplateField = keyof typeof templateFieldInfo;
 export const templateFields = Object.keys(templateFieldInfo) as TemplateField[];

@@ -15,6 +15,7 @@ export const templatesModule = fp<Pick<TemplatesDeps, 'storage' | 'payments'>>(
       events: app.events,
       storage,
       payments,
+      publicUrl: app.config.publicUrl,
     };
 
     app.events.subscribeInTransaction('message.created', 'templates', async (event, { db }) => {

@@ -43,6 +43,7 @@ import {
   type FieldValue,
   type FieldValues,
 } from './merge-fields.js';
+import { bookingLinkOf } from '../tours/index.js';
 import {
   deleteTemplateRow,
   findPropertyAndCompany,
@@ -60,6 +61,8 @@ export type TemplatesDeps = {
   storage: MediaStorage;
   /** Undefined where payment links are not available: `{{paymentLink}}` then has no value. */
   payments: PaymentsDeps | undefined;
+  /** The console's address: `{{tourLink}}` is the lead's booking page there. */
+  publicUrl: string;
 };
 
 type Fields = {
@@ -414,6 +417,9 @@ const valuesFor = async (
     'agent.name': has(principal.name, 'your account has no name'),
     'company.name': has(place?.companyName ?? principal.companyName, 'the company has no name'),
   };
+  // Signed for this lead: it opens the booking page filled in, without a code.
+  if (used.has('tourLink'))
+    values.tourLink = { value: await bookingLinkOf(deps.db, deps.publicUrl, lead) };
   // Only a template that uses it looks the link up.
   if (used.has('paymentLink')) {
     // A link is made only for a message that can be filled: not when another field is empty.

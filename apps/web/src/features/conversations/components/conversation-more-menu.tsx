@@ -3,6 +3,7 @@ import {
   IconArrowsMaximize,
   IconArrowsMinimize,
   IconCalendarPlus,
+  IconCalendarShare,
   IconCheck,
   IconCreditCard,
   IconDots,
@@ -33,6 +34,8 @@ export type ConversationMoreMenuProps = {
   onShareLink?: () => void;
   /** Opens 'Schedule a tour' (a free slot of the lead's property); left out where staff may not. */
   onScheduleTour?: () => void;
+  /** Writes the lead's own booking page link in the message; unset where texts cannot go. */
+  onSendBookingLink?: () => void;
 };
 
 /**
@@ -53,6 +56,7 @@ export function ConversationMoreMenu({
   requestPaymentDisabledReason,
   onShareLink,
   onScheduleTour,
+  onSendBookingLink,
 }: ConversationMoreMenuProps) {
   const activeMark = <IconCheck size={14} stroke={2} aria-hidden />;
   const paymentReasonId = useId();
@@ -109,13 +113,21 @@ export function ConversationMoreMenu({
         >
           By Email
         </Menu.Item>
-        {(hasPaymentItem || onShareLink || onScheduleTour) && <Menu.Divider />}
+        {(hasPaymentItem || onShareLink || onScheduleTour || onSendBookingLink) && <Menu.Divider />}
         {onScheduleTour && (
           <Menu.Item
             leftSection={<IconCalendarPlus size={16} stroke={1.75} />}
             onClick={onScheduleTour}
           >
             Schedule tour
+          </Menu.Item>
+        )}
+        {onSendBookingLink && (
+          <Menu.Item
+            leftSection={<IconCalendarShare size={16} stroke={1.75} />}
+            onClick={onSendBookingLink}
+          >
+            Send booking link
           </Menu.Item>
         )}
         {requestPaymentDisabledReason !== undefined ? (

@@ -12,6 +12,7 @@ const NEEDS: Record<TemplateField, string> = {
   'agent.name': 'needs your name',
   'company.name': "needs the company's name",
   paymentLink: 'needs a payment link',
+  tourLink: 'needs a property',
 };
 
 export type FittedTemplate = {

@@ -1,5 +1,6 @@
 import type { ConversationEvent, Lead } from '@leasing/contract';
 import { useDisclosure, useFullscreenElement, useMergedRef } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -23,6 +24,10 @@ import { OwnerControl } from '../../../../features/owners/components/owner-contr
 import { useRemoteConfig } from '../../../../features/config/api/get-remote-config';
 import { PaymentLinkDialog } from '../../../../features/payment-links/components/payment-link-dialog';
 import { ScheduleTourDialog } from '../../../../features/tours/components/schedule-tour-dialog';
+import {
+  bookingLinkMessage,
+  getBookingLink,
+} from '../../../../features/tours/api/get-booking-link';
 import { paymentRequestAccess } from '../../../../features/payment-links/utils/payments-off';
 import { LeadPresence } from '../../../../features/presence/components/lead-presence';
 import { useViewingLead } from '../../../../features/presence/hooks/use-presence';
@@ -165,6 +170,25 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
     focusMessageEnd();
   }
 
+  /**
+   * 'Send booking link': the lead's own booking page link in the message, after what is written,
+   * to read and send like any text.
+   */
+  async function handleSendBookingLink() {
+    try {
+      const { url } = await getBookingLink(lead._id);
+      const firstName = lead.name?.trim().split(/\s+/)[0] ?? null;
+      const message = bookingLinkMessage(url, composer.text.trim() ? null : firstName);
+      composer.setText(composer.text.trim() ? `${composer.text.trimEnd()} ${message}` : message);
+      focusMessageEnd();
+    } catch {
+      notifications.show({
+        color: 'red',
+        message: 'The booking link could not be made. Please try again.',
+      });
+    }
+  }
+
   function handlePickTemplate(template: FilledTemplateWithFiles) {
     composer.applyTemplate(template);
   }
@@ -190,6 +214,11 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
       }
       onShareLink={isSecureAccess ? undefined : shareLink.open}
       onScheduleTour={isSecureAccess ? undefined : scheduleTour.open}
+      onSendBookingLink={
+        isSecureAccess || composer.modes.unavailable.SMS !== null
+          ? undefined
+          : () => void handleSendBookingLink()
+      }
     />
   );
   const isInfoShown = !isNarrow || narrowView === 'info';
