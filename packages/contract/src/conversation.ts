@@ -128,10 +128,19 @@ export const eventDataSchema = z
     /** 'Send later': the message still leaves if the lead writes before it does. */
     keepIfLeadReplies: z.boolean().optional(),
     /**
-     * Why a scheduled message was cancelled: by a person, because the lead replied first, or
-     * because an admin deactivated the person who scheduled it (`canceledByUserName`: that admin).
+     * Why a scheduled message was cancelled: by a person, because the lead replied first, because
+     * an admin deactivated the person who scheduled it (`canceledByUserName`: that admin), because
+     * the tour it was for moved or was cancelled, or because the lead's quiet hours lasted past its
+     * deadline (`expiresAt`: a tour's reminder, not sent after the tour starts).
      */
-    canceledReason: z.enum(['BY_USER', 'LEAD_REPLIED', 'SENDER_DEACTIVATED']).optional(),
+    canceledReason: z
+      .enum(['BY_USER', 'LEAD_REPLIED', 'SENDER_DEACTIVATED', 'TOUR_CHANGED', 'TOO_LATE'])
+      .optional(),
+    /** The latest a scheduled message may leave (a tour's reminder: the tour's start). */
+    expiresAt: z.string().optional(),
+    /** The tour a text was made for (its confirmation or a reminder), and which it is. */
+    tourId: z.string().optional(),
+    tourText: z.enum(['confirmation', 'reminder']).optional(),
     canceledByUserName: z.string().optional(),
     /** The send window held it: it leaves at the next allowed time (`scheduledAt`). */
     heldUntil: z.string().optional(),

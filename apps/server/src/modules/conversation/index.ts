@@ -11,6 +11,7 @@ export {
 } from './conversations.service.js';
 export {
   cancelScheduledBeforeReply,
+  cancelScheduledMadeFor,
   cancelScheduledMessagesOfSender,
   handBackUnsentMessage,
   linkMessageRetry,

@@ -179,6 +179,31 @@ export const cancelScheduledBeforeReply = (db: Db, leadId: string, repliedAt: Da
     .returning();
 
 /**
+ * The lead's scheduled messages made for one thing (a tour's texts: `data.tourId`) that have not
+ * left, CANCELED with `reason`; answers them.
+ */
+export const cancelScheduledMadeFor = (
+  db: Db,
+  leadId: string,
+  made: { key: string; value: string },
+  reason: 'TOUR_CHANGED',
+) =>
+  db
+    .update(conversationEvents)
+    .set({
+      sendingStatus: 'CANCELED',
+      data: sql`${conversationEvents.data} || ${JSON.stringify({ canceledReason: reason })}::jsonb`,
+    })
+    .where(
+      and(
+        eq(conversationEvents.leadId, leadId),
+        eq(conversationEvents.sendingStatus, 'SCHEDULED'),
+        sql`${conversationEvents.data} ->> ${made.key} = ${made.value}`,
+      ),
+    )
+    .returning();
+
+/**
  * A deactivated person's messages that have not left are CANCELED ('SENDER_DEACTIVATED', and who
  * deactivated them); answers them.
  */

@@ -20,7 +20,7 @@ export {
 } from './messaging.service.js';
 export type { MediaStorage } from './messaging.service.js';
 export { createS3Client } from './s3-media.storage.js';
-export { cancelScheduledOfSender } from './scheduled-messages.service.js';
+export { cancelScheduledOfSender, cancelScheduledTourTexts } from './scheduled-messages.service.js';
 export {
   emailRefusal,
   insertAndEnqueue,

@@ -10,6 +10,7 @@ import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
 import {
   cancelScheduledBeforeReply,
+  cancelScheduledMadeFor,
   cancelScheduledMessagesOfSender,
   toConversationEventDto,
   updateScheduledMessage,
@@ -103,7 +104,20 @@ export const releaseScheduled = async (
     channel: event.eventType as 'SMS' | 'EMAIL',
     now,
   });
+  // A message with a deadline (a tour's reminder: the tour's start) that could leave only at or
+  // after it is not sent at all: the lead's quiet hours last past the moment it was for.
+  const leavesAt = window.allowed ? now : window.nextAllowedAt;
+  const expiresAt =
+    typeof event.data.expiresAt === 'string' ? Date.parse(event.data.expiresAt) : NaN;
   await deps.events.transaction(async (scope) => {
+    if (leavesAt.getTime() >= expiresAt) {
+      const skipped = await updateScheduledMessage(scope.db, event.id, {
+        sendingStatus: 'CANCELED',
+        data: { ...withoutScheduleNotes(event.data), canceledReason: 'TOO_LATE' },
+      });
+      if (skipped) scope.record(messageStatusChanged(skipped));
+      return;
+    }
     if (!window.allowed) {
       const held = await updateScheduledMessage(scope.db, event.id, {
         scheduledAt: window.nextAllowedAt,
@@ -270,6 +284,24 @@ export const cancelOnLeadReply = async (
   // An out-of-office answer or a mail program's report is not the lead writing.
   if (!inbound || inbound.senderType !== 'LEAD' || inbound.data.autoSubmitted === true) return;
   const canceled = await cancelScheduledBeforeReply(scope.db, leadId, inbound.createdAt);
+  for (const row of canceled) scope.record(messageStatusChanged(row));
+};
+
+/**
+ * A tour moved or cancelled, in its transaction: the texts scheduled for it (confirmation,
+ * reminders) that have not left are cancelled ('Not sent: the tour changed').
+ */
+export const cancelScheduledTourTexts = async (
+  scope: RecordingScope,
+  leadId: string,
+  tourId: string,
+) => {
+  const canceled = await cancelScheduledMadeFor(
+    scope.db,
+    leadId,
+    { key: 'tourId', value: tourId },
+    'TOUR_CHANGED',
+  );
   for (const row of canceled) scope.record(messageStatusChanged(row));
 };
 

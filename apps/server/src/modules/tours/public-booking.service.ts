@@ -344,6 +344,7 @@ export const bookPublicTour = async (
       await recordTextConsent(scope, lead, now);
       const tour = await bookTourForLead(
         scope,
+        deps.texts,
         now,
         lead,
         { type: request.type, start: request.start },

@@ -8,8 +8,10 @@ import {
   type ApiError,
   type BookingCodeSent,
   type BookingLink,
+  type MessageTemplate,
   type PublicBookingPage,
   type PublicBookingResult,
+  type RenderedTemplate,
   type TourAvailability,
   type TourSlotList,
 } from '@leasing/contract';
@@ -343,6 +345,39 @@ describe.each(oneDatabase())('the public booking page (sandbox texts) on $name',
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('SLOT_TAKEN');
     expect(taken.body.error.nextSlots?.length).toBeGreaterThan(0);
+  });
+
+  it("fills {{tourLink}} with the lead's own link, which books that lead", async () => {
+    const { office, admin } = await bookableOffice(t);
+    const lead = await createLead(t.db, office.property, { name: 'Lena Park' });
+    const template = await t.request<MessageTemplate>('POST', apiPaths.templates, {
+      as: admin,
+      payload: {
+        name: 'Booking link',
+        channel: 'SMS',
+        scope: 'company',
+        body: 'Hi {{lead.firstName}}, pick a time: {{tourLink}}',
+      },
+    });
+    expect(template.status).toBe(201);
+    const rendered = await t.request<RenderedTemplate>(
+      'POST',
+      apiPaths.leadTemplateRender(lead.id, template.body._id),
+      { as: admin, payload: { channel: 'SMS' } },
+    );
+    expect(rendered.status).toBe(200);
+    const url = new URL(rendered.body.body.match(/https?:\/\/\S+/)![0]);
+    expect(rendered.body.body).toBe(`Hi Lena, pick a time: ${url.toString()}`);
+    expect(url.pathname).toBe(`/book/${office.property.id}`);
+
+    const [slot] = await slotsOf(t, office.property.id, clock.now());
+    const booked = await bookPublic(t, office.property.id, {
+      start: slot!.start,
+      t: url.searchParams.get('t'),
+    });
+    expect(booked.status).toBe(201);
+    const [tour] = await t.db.select().from(tours).where(eq(tours.leadId, lead.id));
+    expect(tour).toMatchObject({ source: 'LEAD_LINK' });
   });
 
   it('limits code requests from one network', async () => {

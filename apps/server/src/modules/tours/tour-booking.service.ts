@@ -39,8 +39,15 @@ import {
 } from './tour-booking.repository.js';
 import { freeSlotsOf, slotAt, type FreeSlot, type SlotRules } from './tour-slots.js';
 import { findCompanyTimeZone } from './tours.repository.js';
+import { cancelTourTexts, scheduleTourTexts, type TourTextsDeps } from './tour-texts.service.js';
 
-export type TourBookingDeps = { db: Db; events: EventPort; now: Clock };
+export type TourBookingDeps = {
+  db: Db;
+  events: EventPort;
+  now: Clock;
+  /** The tour's confirmation and reminders leave through the send queue. */
+  texts: TourTextsDeps;
+};
 
 const DAY_MS = 86_400_000;
 
@@ -281,7 +288,8 @@ export type Booker = {
  * `TOUR_ALREADY_BOOKED`; a taken slot 409 `SLOT_TAKEN` with the next free ones.
  */
 export const bookTourForLead = async (
-  scope: Pick<RecordingScope, 'db' | 'record'>,
+  scope: RecordingScope,
+  texts: TourTextsDeps,
   now: Date,
   lead: LeadRow,
   request: BookTourRequest,
@@ -289,7 +297,7 @@ export const bookTourForLead = async (
 ): Promise<BookedTour> => {
   const { db, record } = scope;
   const companyId = lead.companyId;
-  const { rules } = await slotRulesOf(db, companyId, lead.propertyId);
+  const { property, rules } = await slotRulesOf(db, companyId, lead.propertyId);
   const kind = request.type;
   const start = new Date(request.start);
   const { slot, capacity } = bookableSlot(rules, kind, start, now);
@@ -332,6 +340,7 @@ export const bookTourForLead = async (
   });
   await setLeadTourDate(db, lead.id, slot.start);
   tourDateChanged(record, tour, booker.actor);
+  await scheduleTourTexts(texts, scope, lead, tour, { property, timeZone: rules.timeZone }, now);
   return toBookedTour(tour, rules.timeZone);
 };
 
@@ -347,7 +356,7 @@ export const bookTour = (
     const found = await getCompanyLead(scope.db, companyId, leadId);
     // Two bookings of one lead queue here: the second sees the first's tour.
     const lead = (await lockLead(scope.db, found.id)) ?? found;
-    return bookTourForLead(scope, deps.now(), lead, request, booker);
+    return bookTourForLead(scope, deps.texts, deps.now(), lead, request, booker);
   });
 
 /**
@@ -360,11 +369,13 @@ export const cancelTour = (
   tourId: string,
   actor: Actor,
 ): Promise<BookedTour> =>
-  deps.events.transaction(async ({ db, record }) => {
+  deps.events.transaction(async (scope) => {
+    const { db, record } = scope;
     const now = deps.now();
     const { tour, lead } = await lockScheduledTour(db, companyId, tourId);
     const { rules } = await slotRulesOf(db, companyId, tour.propertyId);
     const cancelled = await setTourCancelled(db, tour.id, now);
+    await cancelTourTexts(scope, tour);
     await recordTourChange({ db, record }, cancelled, {
       type: 'tour.cancelled',
       timeZone: rules.timeZone,
@@ -390,10 +401,11 @@ export const updateTour = (
   request: UpdateTourRequest,
   actor: Actor,
 ): Promise<BookedTour> =>
-  deps.events.transaction(async ({ db, record }) => {
+  deps.events.transaction(async (scope) => {
+    const { db, record } = scope;
     const now = deps.now();
     const { tour, lead } = await lockScheduledTour(db, companyId, tourId);
-    const { rules } = await slotRulesOf(db, companyId, tour.propertyId);
+    const { property, rules } = await slotRulesOf(db, companyId, tour.propertyId);
 
     if (request.confirmed) {
       const confirmed = tour.confirmedAt ? tour : await setTourConfirmed(db, tour.id, now);
@@ -416,6 +428,16 @@ export const updateTour = (
       capacity,
     );
     if (!moved) throw await slotTaken(db, rules, tour.propertyId, kind, start, now);
+    // The old time's texts go; the new time gets its own.
+    await cancelTourTexts(scope, tour);
+    await scheduleTourTexts(
+      deps.texts,
+      scope,
+      lead,
+      moved,
+      { property, timeZone: rules.timeZone },
+      now,
+    );
 
     await recordTourChange({ db, record }, moved, {
       type: 'tour.rescheduled',

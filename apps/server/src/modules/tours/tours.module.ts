@@ -12,7 +12,12 @@ export type ToursModuleOptions = { now: Clock; sms: SmsProvider };
  * public booking page's API.
  */
 export const toursModule: FastifyPluginAsync<ToursModuleOptions> = async (app, { now, sms }) => {
-  const deps = { db: app.database.db, events: app.events, now };
+  const deps = {
+    db: app.database.db,
+    events: app.events,
+    now,
+    texts: { queue: app.queue, jobExpireSeconds: app.config.messaging.sendJobExpireSeconds },
+  };
   await app.register(toursRoutes);
   await app.register(tourBookingRoutes, { deps: { ...deps, publicUrl: app.config.publicUrl } });
   await app.register(publicBookingRoutes, {

@@ -67,7 +67,11 @@ export function ScheduledMessageNote({ event, actions, fallbackZone }: Scheduled
           ? 'Not sent: the lead replied first'
           : canceledReason === 'SENDER_DEACTIVATED'
             ? 'Not sent: the person who scheduled it was deactivated'
-            : `Cancelled${canceledByUserName ? ` by ${canceledByUserName}` : ''}`}
+            : canceledReason === 'TOUR_CHANGED'
+              ? 'Not sent: the tour was moved or cancelled'
+              : canceledReason === 'TOO_LATE'
+                ? "Not sent: the lead's quiet hours lasted past the tour"
+                : `Cancelled${canceledByUserName ? ` by ${canceledByUserName}` : ''}`}
       </span>
     );
   }
