@@ -53,7 +53,7 @@ describe('the public tour booking page', () => {
     });
     receiver.setSecret(endpoint.secret);
     property = await session.make.property();
-    linkedLead = await session.make.lead({ name: 'Omar Haddad', property, firstText: null });
+    linkedLead = await session.make.lead({ name: 'Omar Haddad', property });
 
     const page = await session.newPage({ viewport: PHONE_SIZE });
     await page.goto(`${session.server.url}/book/${property._id}`);
