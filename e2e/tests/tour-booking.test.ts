@@ -81,6 +81,15 @@ describe('the public tour booking page', () => {
     await page.getByRole('button', { name: 'Book tour' }).click();
     await page.getByRole('heading', { name: 'You’re booked' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'booking page, booked (phone)');
+    // The confirmation follows by text.
+    await expect
+      .poll(
+        () => twilio.received.some((text) => text.to === phone && /^Your tour of /.test(text.body)),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
     booked.push('Rosa Diaz');
     await page.context().close();
   });
@@ -117,8 +126,21 @@ describe('the public tour booking page', () => {
     await page.getByRole('button', { name: 'Book tour' }).click();
     await page.getByRole('heading', { name: 'You’re booked' }).waitFor();
     await expectNoSeriousA11yViolations(page, "booking page from a lead's link, booked (desktop)");
-    expect(twilio.received.length).toBe(texted);
     booked.push(linkedLead.name);
+
+    // The same link later (a reminder's 'R' sends it): the tour is moved, not booked twice.
+    await page.goto(url);
+    await page.getByText(/^Your tour is booked for /).waitFor();
+    const times = page.getByRole('radiogroup', { name: /^Time on / });
+    await times.getByRole('radio').nth(1).check();
+    await page.getByRole('checkbox', { name: /I agree to get texts about this tour/ }).check();
+    await page.getByRole('button', { name: 'Move my tour' }).click();
+    await page.getByRole('heading', { name: 'Your tour is moved' }).waitFor();
+    await expectNoSeriousA11yViolations(page, "booking page from a lead's link, moved (desktop)");
+    // No code was texted for any of it (the confirmations are the lead's own texts).
+    expect(twilio.received.slice(texted).filter((text) => /is your code/.test(text.body))).toEqual(
+      [],
+    );
     await page.context().close();
   });
 

@@ -53,6 +53,8 @@ export const publicBookingPageSchema = z.object({
       /** The phone as the lead gave it, shown masked: "(•••) •••-0199". */
       phoneMasked: z.string().nullable(),
       email: z.string().nullable(),
+      /** The lead's tour ahead: booking from the link moves it to the time picked. */
+      tour: z.object({ type: tourKindSchema, start: isoDateSchema }).nullable(),
     })
     .nullable(),
   /**
@@ -105,6 +107,8 @@ export type PublicBookingRequest = z.input<typeof publicBookingRequestSchema>;
 /** What the booker sees once booked. */
 export const publicBookingResultSchema = z.object({
   tour: bookedTourSchema.pick({ type: true, start: true, end: true, timeZone: true }),
+  /** The lead's tour ahead was moved (a lead's link), not a new one booked. */
+  rescheduled: z.boolean(),
   propertyName: z.string(),
   address: z.string().nullable(),
 });

@@ -41,10 +41,12 @@ import {
   type BookingCodeRow,
 } from './booking-codes.repository.js';
 import { bookingLinkTokensOf } from './booking-link-token.js';
+import { findUpcomingTourOfLead } from './tour-booking.repository.js';
 import {
   bookTourForLead,
   getTourSlots,
   slotRulesOf,
+  updateTour,
   type TourBookingDeps,
 } from './tour-booking.service.js';
 
@@ -101,6 +103,7 @@ export const getPublicBookingPage = async (
   const { rules } = await slotRulesOf(deps.db, property.companyId, property.id);
   const lead = await leadOfLink(deps.db, property.id, token);
   const name = lead && splitName(lead.name);
+  const upcoming = lead ? await findUpcomingTourOfLead(deps.db, lead.id, deps.now()) : undefined;
   return {
     propertyId: property.id,
     propertyName: property.name,
@@ -122,6 +125,7 @@ export const getPublicBookingPage = async (
             lastName: name.last,
             phoneMasked: lead.phone ? maskPhone(lead.phone) : null,
             email: lead.email,
+            tour: upcoming ? { type: upcoming.kind, start: upcoming.startsAt.toISOString() } : null,
           }
         : null,
     sandbox: deps.sms.sms.kind === 'sandbox',
@@ -319,6 +323,25 @@ export const bookPublicTour = async (
   if (request.t && !linkLead) {
     throw badRequest('body.t', 'this booking link is not valid here: book with a texted code');
   }
+  // A link's lead with a tour ahead moves it (a reminder's 'R' sends this link).
+  const upcoming = linkLead
+    ? await findUpcomingTourOfLead(deps.db, linkLead.id, deps.now())
+    : undefined;
+  if (linkLead && upcoming) {
+    const moved = await updateTour(
+      deps,
+      linkLead.companyId,
+      upcoming.id,
+      { start: request.start, type: request.type },
+      BOOKER,
+    );
+    return {
+      tour: { type: moved.type, start: moved.start, end: moved.end, timeZone: moved.timeZone },
+      propertyName: property.name,
+      address: property.address,
+      rescheduled: true,
+    };
+  }
   // A link's lead books with the phone on file; anyone else proves the phone they give.
   const phone = linkLead ? linkLead.phone : phoneOf(request.phone ?? '');
   if (!linkLead) {
@@ -354,6 +377,7 @@ export const bookPublicTour = async (
         tour: { type: tour.type, start: tour.start, end: tour.end, timeZone: tour.timeZone },
         propertyName: property.name,
         address: property.address,
+        rescheduled: false,
       };
     });
   } catch (error) {

@@ -306,6 +306,7 @@ describe.each(oneDatabase())('the public booking page (sandbox texts) on $name',
       lastName: 'Haddad',
       phoneMasked: '(•••) •••-0190',
       email: 'omar@example.com',
+      tour: null,
     });
 
     const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
@@ -378,6 +379,34 @@ describe.each(oneDatabase())('the public booking page (sandbox texts) on $name',
     expect(booked.status).toBe(201);
     const [tour] = await t.db.select().from(tours).where(eq(tours.leadId, lead.id));
     expect(tour).toMatchObject({ source: 'LEAD_LINK' });
+  });
+
+  it("moves the tour ahead when its lead books from their link (a reminder's 'R')", async () => {
+    const { office, admin } = await bookableOffice(t);
+    const lead = await createLead(t.db, office.property, { name: 'Noor Aziz' });
+    const slots = await slotsOf(t, office.property.id, clock.now());
+    const first = await t.request<{ _id: string }>('POST', apiPaths.leadTours(lead.id), {
+      as: admin,
+      payload: { start: slots[0]!.start, type: 'IN_PERSON' },
+    });
+    expect(first.status).toBe(201);
+    const link = await t.request<BookingLink>('GET', apiPaths.leadBookingLink(lead.id), {
+      as: admin,
+    });
+    const token = new URL(link.body.url).searchParams.get('t')!;
+    const page = await t.request<PublicBookingPage>(
+      'GET',
+      `${apiPaths.publicBooking(office.property.id)}?t=${token}`,
+    );
+    expect(page.body.lead?.tour).toEqual({ type: 'IN_PERSON', start: slots[0]!.start });
+
+    const moved = await bookPublic(t, office.property.id, { start: slots[3]!.start, t: token });
+    expect(moved.status).toBe(201);
+    expect(moved.body).toMatchObject({ rescheduled: true, tour: { start: slots[3]!.start } });
+    const rows = await t.db.select().from(tours).where(eq(tours.leadId, lead.id));
+    expect(rows.map((row) => [row.id, row.startsAt.toISOString(), row.status])).toEqual([
+      [first.body._id, slots[3]!.start, 'SCHEDULED'],
+    ]);
   });
 
   it('limits code requests from one network', async () => {

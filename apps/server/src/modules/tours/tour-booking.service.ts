@@ -369,25 +369,50 @@ export const cancelTour = (
   tourId: string,
   actor: Actor,
 ): Promise<BookedTour> =>
-  deps.events.transaction(async (scope) => {
-    const { db, record } = scope;
-    const now = deps.now();
-    const { tour, lead } = await lockScheduledTour(db, companyId, tourId);
-    const { rules } = await slotRulesOf(db, companyId, tour.propertyId);
-    const cancelled = await setTourCancelled(db, tour.id, now);
-    await cancelTourTexts(scope, tour);
-    await recordTourChange({ db, record }, cancelled, {
-      type: 'tour.cancelled',
-      timeZone: rules.timeZone,
-      now,
-      actor,
-    });
-    if (lead.tourDateUtc?.getTime() === tour.startsAt.getTime()) {
-      await setLeadTourDate(db, lead.id, null);
-      tourDateChanged(record, tour, actor);
-    }
-    return toBookedTour(cancelled, rules.timeZone);
+  deps.events.transaction((scope) => cancelTourIn(scope, deps.now(), companyId, tourId, actor));
+
+/** `cancelTour` inside the caller's transaction (a lead's reply cancels it in its own). */
+export const cancelTourIn = async (
+  scope: RecordingScope,
+  now: Date,
+  companyId: string,
+  tourId: string,
+  actor: Actor,
+): Promise<BookedTour> => {
+  const { db, record } = scope;
+  const { tour, lead } = await lockScheduledTour(db, companyId, tourId);
+  const { rules } = await slotRulesOf(db, companyId, tour.propertyId);
+  const cancelled = await setTourCancelled(db, tour.id, now);
+  await cancelTourTexts(scope, tour);
+  await recordTourChange({ db, record }, cancelled, {
+    type: 'tour.cancelled',
+    timeZone: rules.timeZone,
+    now,
+    actor,
   });
+  if (lead.tourDateUtc?.getTime() === tour.startsAt.getTime()) {
+    await setLeadTourDate(db, lead.id, null);
+    tourDateChanged(record, tour, actor);
+  }
+  return toBookedTour(cancelled, rules.timeZone);
+};
+
+/** The lead confirmed the tour (once), inside the caller's transaction. */
+export const confirmTourIn = async (
+  scope: RecordingScope,
+  now: Date,
+  companyId: string,
+  tourId: string,
+  actor: Actor,
+): Promise<BookedTour> => {
+  const { tour } = await lockScheduledTour(scope.db, companyId, tourId);
+  const { rules } = await slotRulesOf(scope.db, companyId, tour.propertyId);
+  const confirmed = tour.confirmedAt ? tour : await setTourConfirmed(scope.db, tour.id, now);
+  if (!tour.confirmedAt) {
+    scope.record(domainEvent('tour.confirmed', { companyId, leadId: tour.leadId, tourId, actor }));
+  }
+  return toBookedTour(confirmed, rules.timeZone);
+};
 
 /**
  * Reschedules the tour into another free slot (its type may change with it) or records that the
@@ -407,13 +432,7 @@ export const updateTour = (
     const { tour, lead } = await lockScheduledTour(db, companyId, tourId);
     const { property, rules } = await slotRulesOf(db, companyId, tour.propertyId);
 
-    if (request.confirmed) {
-      const confirmed = tour.confirmedAt ? tour : await setTourConfirmed(db, tour.id, now);
-      if (!tour.confirmedAt) {
-        record(domainEvent('tour.confirmed', { companyId, leadId: tour.leadId, tourId, actor }));
-      }
-      return toBookedTour(confirmed, rules.timeZone);
-    }
+    if (request.confirmed) return confirmTourIn(scope, now, companyId, tourId, actor);
 
     const kind = request.type ?? tour.kind;
     const start = new Date(request.start!);

@@ -43,7 +43,7 @@ export const tourTextOf = (
   const when = `${whenOf(tour.startsAt, place.timeZone)} (${zoneNameOf(place.timeZone, tour.startsAt)})`;
   const where = place.address ? ` at ${place.address}` : '';
   if (what === 'confirmation') {
-    return `Your tour of ${place.propertyName} is booked for ${when}${where}. To change it, reply to this text.`;
+    return `Your tour of ${place.propertyName} is booked for ${when}${where}. Reply C to confirm, R to reschedule or CANCEL TOUR to cancel.`;
   }
   const soon =
     hoursBefore === undefined
@@ -51,7 +51,7 @@ export const tourTextOf = (
       : hoursBefore >= 20
         ? 'tomorrow'
         : `in ${hoursBefore} hours`;
-  return `Reminder: your tour of ${place.propertyName} is ${soon}, ${when}${where}. To change it, reply to this text.`;
+  return `Reminder: your tour of ${place.propertyName} is ${soon}, ${when}${where}. Reply C to confirm, R to reschedule or CANCEL TOUR to cancel.`;
 };
 
 /**

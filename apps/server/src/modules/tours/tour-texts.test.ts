@@ -8,7 +8,7 @@ import {
   type TourAvailability,
   type TourSlotList,
 } from '@leasing/contract';
-import { conversationEvents, sandboxOutbox } from '../../db/schema/index.js';
+import { conversationEvents, leads, sandboxOutbox, tours } from '../../db/schema/index.js';
 import { createLead, createOffice, uniquePhone } from '../../test/factories.js';
 import { oneDatabase } from '../../test/test-app.js';
 import { createTestClock } from '../../test/test-clock.js';
@@ -195,5 +195,85 @@ describe.each(oneDatabase())("a tour's confirmation and reminders ($name)", (tar
     });
     expect(dropped.data.canceledReason).toBe('TOO_LATE');
     expect(await sentCopies(dropped.id)).toBe(0);
+  });
+
+  describe('answers to the texts', () => {
+    const replyAs = (admin: string, leadId: string, text: string) =>
+      t.request('POST', apiRoutes.sandboxInboundSms, {
+        as: admin,
+        payload: { leadID: leadId, text },
+      });
+    const automatic = async (leadId: string) =>
+      (await textsOf(leadId))
+        .filter((text) => text.senderName === 'Automatic reply')
+        .map((text) => text.body);
+    const tourOf = async (tourId: string) =>
+      (await t.db.select().from(tours).where(eq(tours.id, tourId)))[0]!;
+
+    const bookedAndConfirmationSent = async (lead?: { phone?: string }) => {
+      const made = await booking(lead);
+      const booked = await made.book(made.slots[0]!.start);
+      const confirmation = (await textsOf(made.lead.id)).find(
+        (text) => text.data.tourText === 'confirmation',
+      )!;
+      await waitUntil('the confirmation is sent', async () =>
+        (await sentCopies(confirmation.id)) === 1 ? true : undefined,
+      );
+      return { ...made, tourId: booked.body._id };
+    };
+
+    it("confirms on 'C', texts the link on 'R', and leaves other words and a second 'C' to the team", async () => {
+      const { admin, lead, tourId } = await bookedAndConfirmationSent();
+      expect((await replyAs(admin, lead.id, 'c')).status).toBe(200);
+      expect((await tourOf(tourId)).confirmedAt).not.toBeNull();
+      expect(await automatic(lead.id)).toEqual(['Thanks, your tour is confirmed. See you then!']);
+
+      // The last text is the answer, not a tour text: a 'C' now is the team's.
+      expect((await replyAs(admin, lead.id, 'C')).status).toBe(200);
+      expect(await automatic(lead.id)).toHaveLength(1);
+
+      const [reminder] = (await textsOf(lead.id)).filter(
+        (text) => text.data.tourText === 'reminder',
+      );
+      expect(reminder!.body).toMatch(
+        /Reply C to confirm, R to reschedule or CANCEL TOUR to cancel\.$/,
+      );
+    });
+
+    it("texts the booking link on 'R', and cancels on 'Cancelar visita' (answering in Spanish), freeing the place", async () => {
+      const { admin, lead, tourId } = await bookedAndConfirmationSent();
+      expect((await replyAs(admin, lead.id, ' R ')).status).toBe(200);
+      const [linkText] = await automatic(lead.id);
+      expect(linkText).toMatch(
+        /^Pick a new time for your tour here: http:\/\/localhost:3000\/book\/.+\?t=/,
+      );
+      expect((await tourOf(tourId)).status).toBe('SCHEDULED');
+      // Other words are the team's; then 'Cancelar visita' still answers the tour's text.
+      const other = await bookedAndConfirmationSent();
+      expect((await replyAs(other.admin, other.lead.id, 'Hola, una pregunta')).status).toBe(200);
+      expect(await automatic(other.lead.id)).toEqual([]);
+      expect((await tourOf(other.tourId)).status).toBe('SCHEDULED');
+      expect((await replyAs(other.admin, other.lead.id, 'Cancelar visita.')).status).toBe(200);
+      expect((await tourOf(other.tourId)).status).toBe('CANCELLED');
+      expect(await automatic(other.lead.id)).toEqual([
+        expect.stringMatching(/^Su visita está cancelada\. Para reservar otra hora: http/),
+      ]);
+      const [row] = await t.db.select().from(leads).where(eq(leads.id, other.lead.id));
+      expect(row!.tourDateUtc).toBeNull();
+    });
+
+    it("takes 'CANCEL' as the carriers do: the number opts out, the tour is cancelled, no text follows", async () => {
+      const { admin, lead, tourId } = await bookedAndConfirmationSent();
+      expect((await replyAs(admin, lead.id, 'CANCEL')).status).toBe(200);
+      expect((await tourOf(tourId)).status).toBe('CANCELLED');
+      const [row] = await t.db.select().from(leads).where(eq(leads.id, lead.id));
+      expect(row!.phoneOptStatus).toBe('OPT_OUT');
+      expect(
+        (await textsOf(lead.id)).filter(
+          (text) => text.data.tourText === 'reminder' && text.sendingStatus === 'SCHEDULED',
+        ),
+      ).toEqual([]);
+      expect((await automatic(lead.id)).some((body) => /cancelled/.test(body ?? ''))).toBe(false);
+    });
   });
 });

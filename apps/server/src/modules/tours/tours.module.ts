@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import type { SmsProvider } from '../../providers/sms-provider.js';
 import { publicBookingRoutes } from './public-booking.routes.js';
+import { applyTourReply } from './tour-replies.service.js';
 import { tourBookingRoutes } from './tour-booking.routes.js';
 import { toursRoutes } from './tours.routes.js';
 
@@ -18,6 +19,11 @@ export const toursModule: FastifyPluginAsync<ToursModuleOptions> = async (app, {
     now,
     texts: { queue: app.queue, jobExpireSeconds: app.config.messaging.sendJobExpireSeconds },
   };
+  // A lead's answer to a tour's text ('C', 'R', 'cancel'), in the transaction that stored it.
+  app.events.subscribeInTransaction('message.received', 'tour-replies', async (event, scope) => {
+    if (event.channel !== 'SMS') return;
+    await applyTourReply({ ...deps.texts, publicUrl: app.config.publicUrl }, scope, event, now());
+  });
   await app.register(toursRoutes);
   await app.register(tourBookingRoutes, { deps: { ...deps, publicUrl: app.config.publicUrl } });
   await app.register(publicBookingRoutes, {

@@ -141,7 +141,7 @@ function Booked({ page, result }: { page: PublicBookingPage; result: PublicBooki
   return (
     <section className={classes.card} aria-labelledby="booked-title">
       <h2 id="booked-title" className={classes.sectionTitle} tabIndex={-1} ref={focusOnMount}>
-        You’re booked
+        {result.rescheduled ? 'Your tour is moved' : 'You’re booked'}
       </h2>
       <p className={classes.booked}>
         {type?.label ?? 'Tour'} ·{' '}
@@ -381,6 +381,13 @@ function BookingForm({
             {page.lead!.phoneMasked ? ` · ${page.lead!.phoneMasked}` : ''}
           </p>
         ) : null}
+        {page.lead?.tour ? (
+          <p className={classes.current}>
+            Your tour is booked for{' '}
+            {formatWeekdayDateTime(page.lead.tour.start, { timeZone: page.timeZone })} ({zone}{' '}
+            time). Pick a new time above to move it.
+          </p>
+        ) : null}
         <div className={classes.row}>
           <Field label="First name" error={fields.firstName}>
             {({ id, describedBy }) => (
@@ -500,7 +507,13 @@ function BookingForm({
       ) : null}
 
       <button type="submit" className={classes.primary} disabled={busy}>
-        {busy ? 'One moment…' : needsCode ? 'Text me a code' : 'Book tour'}
+        {busy
+          ? 'One moment…'
+          : needsCode
+            ? 'Text me a code'
+            : page.lead?.tour
+              ? 'Move my tour'
+              : 'Book tour'}
       </button>
     </form>
   );
