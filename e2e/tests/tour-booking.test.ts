@@ -104,6 +104,10 @@ describe('the public tour booking page', () => {
     await expect
       .poll(() => message.inputValue())
       .toMatch(/^Hi Omar! Pick a time for your tour here: /);
+    // A second press finds the link already written.
+    await staff.getByRole('button', { name: 'More actions' }).click();
+    await staff.getByRole('menuitem', { name: 'Send booking link' }).click();
+    expect((await message.inputValue()).match(/\/book\//g)).toHaveLength(1);
     await staff.getByRole('button', { name: 'Send', exact: true }).click();
     await expect
       .poll(() => twilio.received.find((text) => text.to === linkedLead.phone), { timeout: 20_000 })

@@ -372,6 +372,15 @@ describe('conversation timeline', () => {
         date: at(2),
       }),
       conversationEvent({
+        _id: 'tour-text',
+        senderType: 'SYSTEM',
+        senderName: 'Tour confirmation',
+        body: 'Your tour of Maple Court is booked for Tue, Dec 1 at 10:30 AM.',
+        sendingStatus: 'COMPLETED',
+        date: at(2),
+        data: { tourText: 'confirmation', tourId: 'tour-1' },
+      }),
+      conversationEvent({
         _id: 'start',
         body: 'START',
         date: at(3),
@@ -416,6 +425,8 @@ describe('conversation timeline', () => {
     expect(row('start').getByText('Opted back in to texts')).toBeTruthy();
     expect(row('stop-reply').getByText('Automatic reply')).toBeTruthy();
     expect(row('stop-reply').getByText('Delivered')).toBeTruthy();
+    expect(row('tour-text').getByText('Tour confirmation')).toBeTruthy();
+    expect(row('tour-text').queryByText('Automatic reply')).toBeNull();
     expect(row('mms').getByText('2 images loading…')).toBeTruthy();
     expect(row('out-of-office').getByText('Automatic reply')).toBeTruthy();
     expect(row('out-of-office').getByText('Jordan Prospect')).toBeTruthy();

@@ -194,8 +194,11 @@ export function MessageBubble({
   const isAutomaticText = !isEmail && event.senderType === 'SYSTEM';
   const isIncoming = event.senderType === 'LEAD' || (isEmail && event.senderType === 'SYSTEM');
   const isAssistant = event.senderType === 'ASSISTANT';
+  // A tour's own texts say which they are ('Tour confirmation', 'Tour reminder').
   const senderName = isAutomaticText
-    ? 'Automatic reply'
+    ? event.data.tourText && event.senderName
+      ? event.senderName
+      : 'Automatic reply'
     : (event.senderName ?? (isAssistant ? 'Assistant' : 'Unknown sender'));
   const optStatusChange = event.senderType === 'LEAD' ? readOptStatusChange(event) : null;
   const pendingMedia = countPendingMedia(event);

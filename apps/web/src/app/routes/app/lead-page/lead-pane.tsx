@@ -177,6 +177,11 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
   async function handleSendBookingLink() {
     try {
       const { url } = await getBookingLink(lead._id);
+      // Once is enough: a second press finds it already in the message.
+      if (composer.text.includes(url)) {
+        focusMessageEnd();
+        return;
+      }
       const firstName = lead.name?.trim().split(/\s+/)[0] ?? null;
       const message = bookingLinkMessage(url, composer.text.trim() ? null : firstName);
       composer.setText(composer.text.trim() ? `${composer.text.trimEnd()} ${message}` : message);
