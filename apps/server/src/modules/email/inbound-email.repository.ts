@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { lockForTransaction } from '../../lib/transaction-lock.js';
 import {
   conversationEvents,
   inboundRateCounters,
@@ -12,9 +13,7 @@ import {
  * Serializes, until the transaction ends, everyone who takes the same key: two deliveries of one
  * message (a retrying relay, SMTP and the webhook at once) then see each other's work.
  */
-export const lockKey = async (db: Db, key: string) => {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-};
+export const lockKey = lockForTransaction;
 
 export type Delivery = { eventID: string } | { unmatchedID: string };
 

@@ -2,6 +2,7 @@ import { A2P_UNREGISTERED_ERROR_CODE } from '@leasing/contract';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { SendingStatus } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
+import { lockForTransaction } from '../../lib/transaction-lock.js';
 import {
   conversationEvents,
   earlyProviderStatuses,
@@ -76,9 +77,7 @@ export const markFailed = async (
  * callback that beats the answer is kept as an early status, never dropped.
  */
 const lockProviderMessage = (db: Db, providerMessageId: string) =>
-  db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`provider-message:${providerMessageId}`}, 0))`,
-  );
+  lockForTransaction(db, `provider-message:${providerMessageId}`);
 
 /** Call inside a transaction: the lock is held until it commits. */
 export const recordAccepted = async (

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   conversationEvents,
@@ -8,6 +8,7 @@ import {
   type PropertyRow,
 } from '../../db/schema/index.js';
 import { formatPhone } from '../../lib/phone-numbers.js';
+import { lockForTransaction } from '../../lib/transaction-lock.js';
 import { freePmsLeadId, insertLead } from '../lead/index.js';
 import { numberOwner, numberSourceIdOf, type SharedNumber } from '../numbers/index.js';
 
@@ -30,13 +31,6 @@ export type RoutingInput = {
    */
   fallbackLeadId?: string;
 };
-
-/**
- * Serializes everyone who takes the same key until the transaction ends, in every process on the
- * database: concurrent deliveries of one webhook wait for the first, then see what it stored.
- */
-export const lockForTransaction = (db: Db, key: string) =>
-  db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
 const unmatched = (reason: string, companyId: string | null): InboundRoute => ({
   kind: 'unmatched',

@@ -34,7 +34,8 @@ import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import { sendAutomaticSms } from '../messaging/index.js';
 import { enqueueInboundMedia, type PendingMedia } from './inbound-sms-media.job.js';
-import { lockForTransaction, routeInboundSms } from './inbound-sms.routing.js';
+import { lockForTransaction } from '../../lib/transaction-lock.js';
+import { routeInboundSms } from './inbound-sms.routing.js';
 import { helpReply, optInConfirmation, optOutConfirmation } from './keywords.js';
 import {
   bumpLeadActivity,

@@ -20,6 +20,7 @@ import { domainEvent, type Actor } from '../../events/domain-events.js';
 import type { RecordingScope } from '../../events/event-port.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { formatPhone, toE164 } from '../../lib/phone-numbers.js';
+import { lockForTransaction } from '../../lib/transaction-lock.js';
 import { findCompanyById, findPropertyById } from '../company/index.js';
 import {
   autoAssignNewLead,
@@ -44,8 +45,8 @@ import { bookingLinkTokensOf } from './booking-link-token.js';
 import { findUpcomingTourOfLead } from './tour-booking.repository.js';
 import {
   bookTourForLead,
-  getTourSlots,
-  slotRulesOf,
+  freeSlotsOfProperty,
+  slotRulesOfProperty,
   updateTour,
   type TourBookingDeps,
 } from './tour-booking.service.js';
@@ -100,7 +101,7 @@ export const getPublicBookingPage = async (
 ): Promise<PublicBookingPage> => {
   const property = await publicProperty(deps.db, propertyId);
   const company = await findCompanyById(deps.db, property.companyId);
-  const { rules } = await slotRulesOf(deps.db, property.companyId, property.id);
+  const rules = await slotRulesOfProperty(deps.db, property);
   const lead = await leadOfLink(deps.db, property.id, token);
   const name = lead && splitName(lead.name);
   const upcoming = lead ? await findUpcomingTourOfLead(deps.db, lead.id, deps.now()) : undefined;
@@ -139,7 +140,12 @@ export const getPublicTourSlots = async (
   query: TourSlotsQuery,
 ): Promise<TourSlotList> => {
   const property = await publicProperty(deps.db, propertyId);
-  return getTourSlots(deps, property.companyId, property.id, query);
+  return freeSlotsOfProperty(
+    deps,
+    property.id,
+    await slotRulesOfProperty(deps.db, property),
+    query,
+  );
 };
 
 const phoneOf = (raw: string) => {
@@ -251,9 +257,7 @@ const leadOfBooker = async (
   now: Date,
 ): Promise<LeadRow> => {
   const { db } = scope;
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`booking-lead:${property.id}:${booker.phone}`}, 0))`,
-  );
+  await lockForTransaction(db, `booking-lead:${property.id}:${booker.phone}`);
   const sameAddress = booker.email
     ? or(eq(leads.phone, booker.phone), sql`lower(${leads.email}) = ${booker.email.toLowerCase()}`)
     : eq(leads.phone, booker.phone);

@@ -14,7 +14,7 @@ import {
   type UpdateTourRequest,
 } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
-import type { LeadRow } from '../../db/schema/index.js';
+import type { LeadRow, PropertyRow } from '../../db/schema/index.js';
 import { domainEvent, type Actor } from '../../events/domain-events.js';
 import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import type { Clock } from '../../lib/clock.js';
@@ -51,16 +51,17 @@ export type TourBookingDeps = {
 
 const DAY_MS = 86_400_000;
 
+/** What a property's slots are made of: its tour settings, its hours and its zone. */
+export const slotRulesOfProperty = async (db: Db, property: PropertyRow): Promise<SlotRules> => ({
+  timeZone: property.timeZone ?? (await findCompanyTimeZone(db, property.companyId)),
+  availability: (await findTourAvailability(db, property.id)) ?? DEFAULT_TOUR_AVAILABILITY,
+  officeHours: property.officeHours ?? DEFAULT_WEEK_HOURS,
+});
+
 /** The property (403 another company's, 404 none) with what its slots are made of. */
 export const slotRulesOf = async (db: Db, companyId: string, propertyId: string) => {
   const property = await getCompanyProperty(db, companyId, propertyId);
-  const availability = await findTourAvailability(db, propertyId);
-  const rules: SlotRules = {
-    timeZone: property.timeZone ?? (await findCompanyTimeZone(db, companyId)),
-    availability: availability ?? DEFAULT_TOUR_AVAILABILITY,
-    officeHours: property.officeHours ?? DEFAULT_WEEK_HOURS,
-  };
-  return { property, rules };
+  return { property, rules: await slotRulesOfProperty(db, property) };
 };
 
 export const getTourAvailability = async (
@@ -111,11 +112,11 @@ const slotDto = (kind: TourKind) => (slot: FreeSlot) => ({
   placesLeft: slot.placesLeft,
 });
 
-/** The free slots of a kind of tour in [from, to), soonest first. */
-export const getTourSlots = async (
+/** The free slots of a kind of tour in [from, to), soonest first, on the property's rules. */
+export const freeSlotsOfProperty = async (
   deps: Pick<TourBookingDeps, 'db' | 'now'>,
-  companyId: string,
   propertyId: string,
+  rules: SlotRules,
   query: TourSlotsQuery,
 ): Promise<TourSlotList> => {
   const from = new Date(query.from);
@@ -124,13 +125,23 @@ export const getTourSlots = async (
   if (to.getTime() - from.getTime() > TOUR_SLOTS_MAX_RANGE_DAYS * DAY_MS) {
     throw badRequest('querystring.to', `at most ${TOUR_SLOTS_MAX_RANGE_DAYS} days after from`);
   }
-  const { rules } = await slotRulesOf(deps.db, companyId, propertyId);
   const slots = await freeSlotsIn(deps.db, rules, propertyId, query.type, {
     from,
     to,
     now: deps.now(),
   });
   return { timeZone: rules.timeZone, items: slots.map(slotDto(query.type)) };
+};
+
+/** The company's property's free slots (403 another company's). */
+export const getTourSlots = async (
+  deps: Pick<TourBookingDeps, 'db' | 'now'>,
+  companyId: string,
+  propertyId: string,
+  query: TourSlotsQuery,
+): Promise<TourSlotList> => {
+  const { rules } = await slotRulesOf(deps.db, companyId, propertyId);
+  return freeSlotsOfProperty(deps, propertyId, rules, query);
 };
 
 export const toBookedTour = (row: TourRow, timeZone: string): BookedTour => ({
@@ -429,10 +440,9 @@ export const updateTour = (
   deps.events.transaction(async (scope) => {
     const { db, record } = scope;
     const now = deps.now();
+    if (request.confirmed) return confirmTourIn(scope, now, companyId, tourId, actor);
     const { tour, lead } = await lockScheduledTour(db, companyId, tourId);
     const { property, rules } = await slotRulesOf(db, companyId, tour.propertyId);
-
-    if (request.confirmed) return confirmTourIn(scope, now, companyId, tourId, actor);
 
     const kind = request.type ?? tour.kind;
     const start = new Date(request.start!);

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { LeadRow, PropertyRow } from '../../db/schema/index.js';
 import type { RecordingScope } from '../../events/event-port.js';
+import { formatZoneName } from '../../lib/format-zoned.js';
 import { cancelScheduledTourTexts, insertAndEnqueue } from '../messaging/index.js';
 import { isOptedOutAddress } from '../lead/index.js';
 import type { TourRow } from './tour-booking.repository.js';
@@ -27,12 +28,6 @@ const whenOf = (start: Date, timeZone: string) => {
   return `${day} at ${time}`;
 };
 
-const zoneNameOf = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')
-    ?.value.replace(/ Time$/, ' time') ?? timeZone;
-
 /** The texts' words, in the lead's language of the future; English today. */
 export const tourTextOf = (
   what: 'confirmation' | 'reminder',
@@ -40,7 +35,7 @@ export const tourTextOf = (
   place: { propertyName: string; address: string | null; timeZone: string },
   hoursBefore?: number,
 ) => {
-  const when = `${whenOf(tour.startsAt, place.timeZone)} (${zoneNameOf(place.timeZone, tour.startsAt)})`;
+  const when = `${whenOf(tour.startsAt, place.timeZone)} (${formatZoneName(place.timeZone, tour.startsAt)} time)`;
   const where = place.address ? ` at ${place.address}` : '';
   if (what === 'confirmation') {
     return `Your tour of ${place.propertyName} is booked for ${when}${where}. Reply C to confirm, R to reschedule or CANCEL TOUR to cancel.`;

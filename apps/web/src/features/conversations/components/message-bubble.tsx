@@ -194,11 +194,9 @@ export function MessageBubble({
   const isAutomaticText = !isEmail && event.senderType === 'SYSTEM';
   const isIncoming = event.senderType === 'LEAD' || (isEmail && event.senderType === 'SYSTEM');
   const isAssistant = event.senderType === 'ASSISTANT';
-  // A tour's own texts say which they are ('Tour confirmation', 'Tour reminder').
+  // An automatic text says what it is when it has a name ('Tour reminder').
   const senderName = isAutomaticText
-    ? event.data.tourText && event.senderName
-      ? event.senderName
-      : 'Automatic reply'
+    ? (event.senderName ?? 'Automatic reply')
     : (event.senderName ?? (isAssistant ? 'Assistant' : 'Unknown sender'));
   const optStatusChange = event.senderType === 'LEAD' ? readOptStatusChange(event) : null;
   const pendingMedia = countPendingMedia(event);
