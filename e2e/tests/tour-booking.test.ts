@@ -34,7 +34,33 @@ describe('the public tour booking page', () => {
 
   let property: Property;
   let linkedLead: Lead;
+  /** The link 'Send booking link' texted to the linked lead. */
+  let linkUrl: string;
   const booked: string[] = [];
+
+  /** The property's tours of the next 30 days, as staff read them. */
+  const upcomingTours = async () => {
+    const api = await signInToApi(session.server.url);
+    const now = Date.now();
+    const { items } = await api.request<TourList>(
+      'GET',
+      `${apiPaths.propertyTours(property._id)}?${new URLSearchParams({
+        from: new Date(now).toISOString(),
+        to: new Date(now + 30 * DAY_MS).toISOString(),
+      })}`,
+    );
+    return items;
+  };
+
+  /** The tours screen's week (Sunday first) of a tour, on its property's clock: '2026-11-29'. */
+  const weekOf = (tour: TourList['items'][number]) => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: tour.propertyTimeZone }).format(
+      new Date(tour.tourDateUTC),
+    );
+    const sunday = new Date(Date.parse(`${day}T00:00:00Z`));
+    sunday.setUTCDate(sunday.getUTCDate() - sunday.getUTCDay());
+    return sunday.toISOString().slice(0, 10);
+  };
 
   /** Picks the first free day and its first time, as a prospect in a hurry would. */
   const pickFirstTime = async (page: Page) => {
@@ -115,6 +141,7 @@ describe('the public tour booking page', () => {
     const url = twilio.received
       .find((text) => text.to === linkedLead.phone)!
       .body.match(/https?:\/\/\S+/)![0];
+    linkUrl = url;
     await staff.context().close();
     const texted = twilio.received.length;
 
@@ -149,29 +176,13 @@ describe('the public tour booking page', () => {
   });
 
   it('shows staff both tours on the tours screen and on the timeline, and told the webhook', async () => {
-    const api = await signInToApi(session.server.url);
-    const now = Date.now();
-    const { items: tours } = await api.request<TourList>(
-      'GET',
-      `${apiPaths.propertyTours(property._id)}?${new URLSearchParams({
-        from: new Date(now).toISOString(),
-        to: new Date(now + 30 * DAY_MS).toISOString(),
-      })}`,
-    );
+    const tours = await upcomingTours();
     expect(tours.map((tour) => tour.name).sort()).toEqual([...booked].sort());
 
     const page = await session.signedInPage({ viewport: DESKTOP });
-    // The week (Sunday first) of the first tour, on the property's clock.
-    const first = tours[0]!;
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: first.propertyTimeZone }).format(
-      new Date(first.tourDateUTC),
-    );
-    const sunday = new Date(Date.parse(`${day}T00:00:00Z`));
-    sunday.setUTCDate(sunday.getUTCDate() - sunday.getUTCDay());
+    // The week of the first tour.
     await page.goto(
-      `${session.server.url}/main/dashboard?view=tours&property=${property._id}&week=${sunday
-        .toISOString()
-        .slice(0, 10)}`,
+      `${session.server.url}/main/dashboard?view=tours&property=${property._id}&week=${weekOf(tours[0]!)}`,
     );
     for (const name of booked) {
       await expect
@@ -180,8 +191,17 @@ describe('the public tour booking page', () => {
     }
 
     await openLead(page, session.server.url, linkedLead);
+    // The booking is older than its texts, its email and the move: at the timeline's top, which a
+    // virtual list renders only once it is scrolled there.
+    const timeline = page.getByRole('region', { name: 'Conversation timeline' });
     await expect
-      .poll(() => page.getByText('Tour booked (in person with an agent)').count())
+      .poll(
+        async () => {
+          await timeline.evaluate((element) => element.scrollTo({ top: 0 }));
+          return page.getByText('Tour booked (in person with an agent)').count();
+        },
+        { timeout: 10_000 },
+      )
       .toBeGreaterThan(0);
     await expect
       .poll(() =>
@@ -200,5 +220,57 @@ describe('the public tour booking page', () => {
         },
       )
       .toBe(2);
+  });
+
+  it("moves a tour on the calendar with 'Reschedule', and the lead is texted the new time", async () => {
+    const tour = (await upcomingTours()).find((item) => item.name === booked[0])!;
+    expect(tour.booking).not.toBeNull();
+    const textsOfLead = () =>
+      twilio.received.filter((text) => text.to === tour.phone && /^Your tour of /.test(text.body));
+    const before = textsOfLead().length;
+
+    const page = await session.signedInPage({ viewport: DESKTOP });
+    await page.goto(
+      `${session.server.url}/main/dashboard?view=tours&property=${property._id}&week=${weekOf(tour)}`,
+    );
+    await page.getByRole('button', { name: `Reschedule ${tour.name}'s tour` }).click();
+    const dialog = page.getByRole('dialog', { name: `Reschedule the tour · ${tour.name}` });
+    await dialog.getByText(/gets a text with the new time/).waitFor();
+    await dialog.getByRole('radiogroup', { name: /^Time/ }).locator('label').first().click();
+    await expectNoSeriousA11yViolations(page, 'tours calendar, reschedule dialog');
+    await dialog.getByRole('button', { name: 'Move tour' }).click();
+    await page.getByText(/^Tour moved to /).waitFor();
+
+    const moved = (await upcomingTours()).find((item) => item.name === tour.name)!;
+    expect(moved.tourDateUTC).not.toBe(tour.tourDateUTC);
+    expect(moved.booking?.tourId).toBe(tour.booking!.tourId);
+    await expect.poll(() => textsOfLead().length, { timeout: 20_000 }).toBe(before + 1);
+    await page.context().close();
+  });
+
+  it("cancels the tour from the lead's own link, at 390 px", async () => {
+    const page = await session.newPage({ viewport: PHONE_SIZE });
+    await page.goto(linkUrl);
+    await page.getByText(/^Your tour is booked for /).waitFor();
+    await page.getByRole('button', { name: 'Cancel my tour' }).click();
+    // A second press says what it does; 'Keep my tour' would leave it.
+    await page.getByRole('group', { name: 'Cancel your tour?' }).waitFor();
+    await expectNoSeriousA11yViolations(
+      page,
+      "booking page from a lead's link, cancel asked (phone)",
+    );
+    await page.getByRole('button', { name: 'Yes, cancel my tour' }).click();
+    await page.getByRole('heading', { name: 'Your tour is cancelled' }).waitFor();
+    await expectNoSeriousA11yViolations(page, "booking page from a lead's link, cancelled (phone)");
+
+    // The place is free again and the office's calendar no longer has it.
+    const tours = await upcomingTours();
+    expect(tours.map((tour) => tour.name)).not.toContain(linkedLead.name);
+
+    // 'Book another time' opens the page afresh: no tour ahead, the form to book one.
+    await page.getByRole('button', { name: 'Book another time' }).click();
+    await page.getByRole('button', { name: 'Book tour' }).waitFor();
+    expect(await page.getByText(/^Your tour is booked for /).count()).toBe(0);
+    await page.context().close();
   });
 });

@@ -117,3 +117,13 @@ export type PublicBookingResult = z.infer<typeof publicBookingResultSchema>;
 /** A lead's own booking link (staff: `GET /api/leads/:leadId/booking-link`). */
 export const bookingLinkSchema = z.object({ url: z.string() });
 export type BookingLink = z.infer<typeof bookingLinkSchema>;
+
+/** `POST /api/public/book/:propertyId/cancel`: a lead's own link cancels their tour ahead. */
+export const publicBookingCancelSchema = z.object({ t: z.string().min(1).max(100) });
+export type PublicBookingCancel = z.infer<typeof publicBookingCancelSchema>;
+
+export const publicBookingCancelledSchema = z.object({
+  tour: bookedTourSchema.pick({ type: true, start: true, end: true, timeZone: true }),
+  propertyName: z.string(),
+});
+export type PublicBookingCancelled = z.infer<typeof publicBookingCancelledSchema>;

@@ -2,12 +2,19 @@ import { z } from 'zod';
 import { inboxItemSchema } from './inbox.js';
 
 /** Why a lead is on the signed-in person's Today list, most urgent first. */
-export const todayReasons = ['decision', 'follow_up_due', 'needs_reply', 'tour_today'] as const;
+export const todayReasons = [
+  'decision',
+  'tour_unconfirmed',
+  'follow_up_due',
+  'needs_reply',
+  'tour_today',
+] as const;
 export const todayReasonSchema = z.enum(todayReasons);
 export type TodayReason = z.infer<typeof todayReasonSchema>;
 
 export const todayReasonLabels: Record<TodayReason, string> = {
   decision: 'Decision pending',
+  tour_unconfirmed: 'Tour not confirmed',
   follow_up_due: 'Follow-up due',
   needs_reply: 'Needs reply',
   tour_today: 'Tour today',
@@ -26,6 +33,8 @@ export const todaySchema = z.object({
   counts: z.object({
     total: z.number().int(),
     decision: z.number().int(),
+    /** A booked tour within 2 hours that the lead has not confirmed. */
+    tour_unconfirmed: z.number().int(),
     follow_up_due: z.number().int(),
     needs_reply: z.number().int(),
     tour_today: z.number().int(),

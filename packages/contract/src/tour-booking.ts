@@ -164,3 +164,34 @@ export const updateTourRequestSchema = z
     path: ['type'],
   });
 export type UpdateTourRequest = z.infer<typeof updateTourRequestSchema>;
+
+/** When the reminders go before a tour, by default: a day and two hours before. */
+export const DEFAULT_TOUR_REMINDER_HOURS = [24, 2] as const;
+export const MAX_TOUR_REMINDERS = 3;
+
+/**
+ * The company's tour settings (admins set them; `GET`/`PUT /api/settings/tours`): when the
+ * reminders are texted, whether a no-show gets a 'Sorry we missed you' text with the lead's link,
+ * and whether a tour nobody confirmed two hours before is released.
+ */
+export const companyTourSettingsSchema = z.object({
+  /** Hours before a tour each reminder is texted (none to three, 1–168, each different). */
+  reminderHours: z
+    .array(z.number().int().min(1, 'at least 1 hour before').max(168, 'at most 7 days before'))
+    .max(MAX_TOUR_REMINDERS, `at most ${MAX_TOUR_REMINDERS} reminders`)
+    .refine((hours) => new Set(hours).size === hours.length, 'each reminder at a different time'),
+  /** A no-show gets 'Sorry we missed you — pick another time' with the lead's link. Off by default. */
+  noShowText: z.boolean(),
+  /** A tour nobody confirmed 2 hours before it starts is released (cancelled, the lead told). */
+  releaseUnconfirmed: z.boolean(),
+});
+export type CompanyTourSettings = z.infer<typeof companyTourSettingsSchema>;
+
+export const DEFAULT_COMPANY_TOUR_SETTINGS: CompanyTourSettings = {
+  reminderHours: [...DEFAULT_TOUR_REMINDER_HOURS],
+  noShowText: false,
+  releaseUnconfirmed: false,
+};
+
+/** How long before a tour an unconfirmed one shows in Today (and is released, when set). */
+export const UNCONFIRMED_TOUR_HOURS = 2;

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tourKinds, type TourAvailability } from '@leasing/contract';
+import { tourKinds, type CompanyTourSettings, type TourAvailability } from '@leasing/contract';
 import { id, timestamps } from './columns.js';
 import { companies, users } from './companies.js';
 import { leads } from './leads.js';
@@ -100,4 +100,32 @@ export const tourBookingCodes = pgTable(
   (table) => [
     index('tour_booking_codes_phone_idx').on(table.propertyId, table.phone, table.createdAt),
   ],
+);
+
+/** The company's tour settings; a company without a row has the defaults. Written by `tours`. */
+export const companyTourSettings = pgTable('company_tour_settings', {
+  companyId: uuid()
+    .primaryKey()
+    .references(() => companies.id),
+  settings: jsonb().$type<CompanyTourSettings>().notNull(),
+  ...timestamps,
+});
+
+/**
+ * A staff member's tour calendar feed: the SHA-256 of the secret token in its URL (the URL is
+ * shown once). One per person; renewing replaces it. Written by `tours`.
+ */
+export const tourCalendarFeeds = pgTable(
+  'tour_calendar_feeds',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id),
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('tour_calendar_feeds_token_unique').on(table.tokenHash)],
 );

@@ -1,7 +1,8 @@
 import { and, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { UNCONFIRMED_TOUR_HOURS } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { lastOutboundFailed, unread } from './inbox.repository.js';
-import { companies, leadReads, leads, properties } from '../../db/schema/index.js';
+import { companies, leadReads, leads, properties, tours } from '../../db/schema/index.js';
 
 export type TodayWindow = { userId: string; now: Date; dayStart: Date; dayEnd: Date };
 
@@ -23,9 +24,20 @@ export const tourToday = (window: TodayWindow): SQL =>
   sql`(${leads.tourDateUtc} >= ${ts(window.dayStart)} and ${leads.tourDateUtc} < ${ts(window.dayEnd)}
     and ${leads.status} not in ('TOURED', 'APPLIED', 'LEASED', 'LOST'))`;
 
+/**
+ * A booked tour starts within `UNCONFIRMED_TOUR_HOURS` and the lead has not confirmed it: the
+ * owner calls or texts before the time goes to waste (or is released, where the company chose it).
+ */
+export const tourUnconfirmed = (now: Date): SQL =>
+  sql`exists (select 1 from ${tours} where ${tours.leadId} = ${leads.id}
+    and ${tours.status} = 'SCHEDULED' and ${tours.confirmedAt} is null
+    and ${tours.startsAt} > ${ts(now)}
+    and ${tours.startsAt} <= ${ts(new Date(now.getTime() + UNCONFIRMED_TOUR_HOURS * 3_600_000))})`;
+
 const needsAction = (window: TodayWindow) =>
   or(
     eq(leads.decisionOpen, true),
+    tourUnconfirmed(window.now),
     followUpDue(window.now),
     needsReply(window.now),
     tourToday(window),
@@ -45,6 +57,7 @@ export const listTodayLeads = (db: Db, window: TodayWindow, limit: number) =>
       followUpDue: sql<boolean>`${followUpDue(window.now)}`,
       needsReply: sql<boolean>`${needsReply(window.now)}`,
       tourToday: sql<boolean>`${tourToday(window)}`,
+      tourUnconfirmed: sql<boolean>`${tourUnconfirmed(window.now)}`,
     })
     .from(leads)
     .innerJoin(properties, eq(properties.id, leads.propertyId))
@@ -67,6 +80,7 @@ export const countTodayLeads = async (db: Db, window: TodayWindow) => {
       followUpDue: sql<number>`count(*) filter (where ${followUpDue(window.now)})::int`,
       needsReply: sql<number>`count(*) filter (where ${needsReply(window.now)})::int`,
       tourToday: sql<number>`count(*) filter (where ${tourToday(window)})::int`,
+      tourUnconfirmed: sql<number>`count(*) filter (where ${tourUnconfirmed(window.now)})::int`,
     })
     .from(leads)
     .where(

@@ -14,6 +14,7 @@ type Row = Awaited<ReturnType<typeof listTodayLeads>>[number];
 const reasonsOf = (row: Row): TodayReason[] => {
   const reasons: TodayReason[] = [];
   if (row.lead.decisionOpen) reasons.push('decision');
+  if (row.tourUnconfirmed) reasons.push('tour_unconfirmed');
   if (row.followUpDue) reasons.push('follow_up_due');
   if (row.needsReply) reasons.push('needs_reply');
   if (row.tourToday) reasons.push('tour_today');
@@ -22,9 +23,10 @@ const reasonsOf = (row: Row): TodayReason[] => {
 
 const RANK: Record<TodayReason, number> = {
   decision: 0,
-  follow_up_due: 1,
-  needs_reply: 2,
-  tour_today: 3,
+  tour_unconfirmed: 1,
+  follow_up_due: 2,
+  needs_reply: 3,
+  tour_today: 4,
 };
 
 /** Within a reason, what has waited longest (or comes soonest) first. */
@@ -35,6 +37,7 @@ const sinceOf = (item: TodayItem, row: Row): number => {
     case 'needs_reply':
       return row.lead.lastInboundAt?.getTime() ?? 0;
     case 'tour_today':
+    case 'tour_unconfirmed':
       return row.lead.tourDateUtc?.getTime() ?? 0;
     default:
       return row.lead.lastActivityAt.getTime();
@@ -42,7 +45,8 @@ const sinceOf = (item: TodayItem, row: Row): number => {
 };
 
 /**
- * `GET /api/today`: the caller's leads that need action now — open decisions, due follow-ups,
+ * `GET /api/today`: the caller's leads that need action now — open decisions, booked tours within
+ * two hours the lead has not confirmed, due follow-ups,
  * leads waiting for a reply, tours today without an outcome — most urgent first. "Today" is the
  * company's calendar day.
  */
@@ -80,6 +84,7 @@ export const getToday = async (
     counts: {
       total: counts.total,
       decision: counts.decision,
+      tour_unconfirmed: counts.tourUnconfirmed,
       follow_up_due: counts.followUpDue,
       needs_reply: counts.needsReply,
       tour_today: counts.tourToday,

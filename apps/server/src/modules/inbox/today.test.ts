@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type Today } from '@leasing/contract';
 import { eq } from 'drizzle-orm';
-import { leads, type LeadRow, type PropertyRow } from '../../db/schema/index.js';
+import { leads, tours, type LeadRow, type PropertyRow } from '../../db/schema/index.js';
 import {
   createConversationEvent,
   createLead,
@@ -78,6 +78,24 @@ describe.each(everyDatabase())('the Today list on $name', (target) => {
     await lead('Tour tonight', { tourDateUtc: new Date('2026-11-26T04:00:00Z') });
     await lead('Tour tomorrow', { tourDateUtc: new Date('2026-11-26T15:00:00Z') });
     await lead('Toured already', { tourDateUtc: at(-1), status: 'TOURED' });
+    // Booked tours: within two hours and not confirmed by the lead, the owner is asked to act.
+    const booked = async (name: string, hours: number, confirmed: boolean) => {
+      const row = await lead(name, { tourDateUtc: at(hours) });
+      await t.db.insert(tours).values({
+        companyId: office.company.id,
+        propertyId: property.id,
+        leadId: row.id,
+        kind: 'IN_PERSON',
+        startsAt: at(hours),
+        endsAt: at(hours + 0.5),
+        place: 1,
+        source: 'STAFF',
+        confirmedAt: confirmed ? at(-1) : null,
+      });
+    };
+    await booked('Tour soon, unconfirmed', 1, false);
+    await booked('Tour soon, confirmed', 1.5, true);
+    await booked('Tour later, unconfirmed', 3, false);
     await lead('Quiet');
     await lead('Lost', { officeDecisionStatus: 'PENDING', status: 'LOST' });
     await leadWrote(await lead("Priya's", {}, priya), 2);
@@ -87,17 +105,21 @@ describe.each(everyDatabase())('the Today list on $name', (target) => {
     const { items, counts } = await today();
     expect(items.map((item) => [item.name, item.reasons])).toEqual([
       ['Decision', ['decision']],
+      ['Tour soon, unconfirmed', ['tour_unconfirmed', 'tour_today']],
       ['Follow-up due', ['follow_up_due']],
       ['Waiting long', ['needs_reply']],
       ['Waiting briefly', ['needs_reply']],
+      ['Tour soon, confirmed', ['tour_today']],
+      ['Tour later, unconfirmed', ['tour_today']],
       ['Tour tonight', ['tour_today']],
     ]);
     expect(counts).toEqual({
-      total: 5,
+      total: 8,
       decision: 1,
+      tour_unconfirmed: 1,
       follow_up_due: 1,
       needs_reply: 2,
-      tour_today: 1,
+      tour_today: 4,
     });
   });
 

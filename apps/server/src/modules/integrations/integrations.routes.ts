@@ -23,6 +23,12 @@ import {
   reportLeadsSchema,
   speedToLeadQuerySchema,
   speedToLeadReportSchema,
+  bookedTourSchema,
+  bookTourRequestSchema,
+  tourParamsSchema,
+  tourSlotListSchema,
+  tourSlotsQuerySchema,
+  updateTourRequestSchema,
 } from '@leasing/contract';
 import {
   followUpReport,
@@ -33,6 +39,13 @@ import {
   type ReportViewer,
 } from '../reports/index.js';
 import { createLeadAccessLink, type AccessLinkDeps } from '../secure-access/index.js';
+import {
+  bookTour,
+  cancelTour,
+  getTourSlots,
+  updateTour,
+  type TourBookingDeps,
+} from '../tours/index.js';
 import { integrationOf, registerIntegrationAuth } from './integration-auth.js';
 import {
   accessLinkBodySchema,
@@ -43,6 +56,7 @@ import {
 import {
   appendIntegrationEvent,
   getIntegrationLead,
+  getIntegrationProperty,
   readIntegrationLead,
   setIntegrationLeadStatus,
   upsertIntegrationLead,
@@ -83,7 +97,8 @@ const needs = (scopes: readonly ApiKeyScope[], description: string) => ({
 export const integrationsRoutes: FastifyPluginAsyncZod<{
   accessLinks: AccessLinkDeps;
   now: Clock;
-}> = async (app, { accessLinks, now }) => {
+  tours: TourBookingDeps;
+}> = async (app, { accessLinks, now, tours }) => {
   registerIntegrationAuth(app);
   const { db } = app.database;
 
@@ -316,6 +331,145 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
         request.params.pmsLeadId,
         request.body,
       ),
+  );
+
+  // ---------- tours (the staff routes, by PMS ids, for the key's company) ----------
+  const keyActor = (request: FastifyRequest) =>
+    ({ kind: 'api-key', apiKeyId: integrationOf(request).apiKeyId }) as const;
+  const bookingsNote =
+    'The same booking as staff make in the console: the free slots, the guarantee for the last place (a second booker of it gets **409** `SLOT_TAKEN` with `nextSlots`), the timeline, the status, the texts and email to the lead, and the `tour.*` webhooks.';
+
+  const tourSlots = needs(
+    ['tours:write'],
+    "The property's free slots of one tour type in `[from, to)` (at most 31 days), soonest first, each with the places left, and the property's time zone.",
+  );
+  app.get(
+    apiRoutes.integrationTourSlots,
+    {
+      config: tourSlots.config,
+      schema: {
+        tags: ['Tours'],
+        summary: "A property's free tour slots",
+        description: tourSlots.description,
+        security,
+        params: integrationPropertyParamsSchema,
+        querystring: tourSlotsQuerySchema,
+        response: {
+          200: answer('The free slots.', tourSlotListSchema),
+          ...refusals,
+          404: failure('No property with this PMS id in your company.'),
+        },
+      },
+    },
+    async (request) => {
+      const { companyId } = integrationOf(request);
+      const { property } = await getIntegrationProperty(
+        db,
+        companyId,
+        request.params.pmsPropertyId,
+      );
+      return getTourSlots(tours, companyId, property.id, request.query);
+    },
+  );
+
+  const bookLeadTour = needs(
+    ['tours:write'],
+    `Books a tour for the lead in the free slot that starts at \`start\` (its \`type\`, and \`agentId\`, a staff member's id, for an in-person tour). ${bookingsNote} A lead with a tour ahead gets **409** \`TOUR_ALREADY_BOOKED\`: reschedule or cancel that one.`,
+  );
+  app.post(
+    apiRoutes.integrationLeadTours,
+    {
+      config: bookLeadTour.config,
+      schema: {
+        tags: ['Tours'],
+        summary: 'Book a tour',
+        description: bookLeadTour.description,
+        security,
+        params: integrationLeadParamsSchema,
+        body: bookTourRequestSchema,
+        response: {
+          201: answer('The tour, booked.', bookedTourSchema),
+          ...refusals,
+          404: failure('No property or lead with these PMS ids in your company.'),
+          409: failure(
+            'The slot has no place left (`SLOT_TAKEN`, with `nextSlots`), or the lead has a tour ahead.',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { companyId } = integrationOf(request);
+      const lead = await getIntegrationLead(
+        db,
+        companyId,
+        request.params.pmsPropertyId,
+        request.params.pmsLeadId,
+      );
+      const tour = await bookTour(tours, companyId, lead.id, request.body, {
+        actor: keyActor(request),
+        userId: null,
+        source: 'INTEGRATION',
+      });
+      return reply.status(201).send(tour);
+    },
+  );
+
+  const changeTour = needs(
+    ['tours:write'],
+    `A new \`start\` (and \`type\`) moves the tour into that free slot; \`{ "confirmed": true }\` records that the lead confirmed it. ${bookingsNote}`,
+  );
+  app.patch(
+    apiRoutes.integrationTour,
+    {
+      config: changeTour.config,
+      schema: {
+        tags: ['Tours'],
+        summary: 'Reschedule or confirm a tour',
+        description: changeTour.description,
+        security,
+        params: tourParamsSchema,
+        body: updateTourRequestSchema,
+        response: {
+          200: answer('The tour.', bookedTourSchema),
+          ...refusals,
+          404: failure('No tour with this id in your company.'),
+          409: failure(
+            'The slot has no place left (`SLOT_TAKEN`), or the tour is no longer scheduled.',
+          ),
+        },
+      },
+    },
+    (request) =>
+      updateTour(
+        tours,
+        integrationOf(request).companyId,
+        request.params.tourId,
+        request.body,
+        keyActor(request),
+      ),
+  );
+
+  const dropTour = needs(['tours:write'], `Cancels the tour and frees its place. ${bookingsNote}`);
+  app.delete(
+    apiRoutes.integrationTour,
+    {
+      config: dropTour.config,
+      schema: {
+        tags: ['Tours'],
+        summary: 'Cancel a tour',
+        description: dropTour.description,
+        security,
+        params: tourParamsSchema,
+        response: {
+          200: answer('The tour, cancelled.', bookedTourSchema),
+          ...refusals,
+          404: failure('No tour with this id in your company.'),
+          409: failure('The tour is no longer scheduled.'),
+        },
+      },
+    },
+    (request) =>
+      cancelTour(tours, integrationOf(request).companyId, request.params.tourId, keyActor(request)),
   );
 
   // ---------- reports (the console's queries, for the whole company of the key) ----------

@@ -86,6 +86,10 @@ const getProperty = async (db: Db, companyId: string, pmsPropertyId: string) => 
   return found;
 };
 
+/** The property by its PMS id, within the key's company; 404 for anything else. */
+export const getIntegrationProperty = (db: Db, companyId: string, pmsPropertyId: string) =>
+  getProperty(db, companyId, pmsPropertyId);
+
 export const upsertIntegrationProperty = async (
   events: EventPort,
   shared: SharedNumber,

@@ -4,6 +4,8 @@ import {
   BOOKING_CODES_PER_IP_PER_HOUR,
   BOOKINGS_PER_IP_PER_HOUR,
   bookingCodeSentSchema,
+  publicBookingCancelledSchema,
+  publicBookingCancelSchema,
   publicBookingPageSchema,
   publicBookingParamsSchema,
   publicBookingQuerySchema,
@@ -16,6 +18,7 @@ import {
 import { HttpError } from '../../lib/errors.js';
 import {
   bookPublicTour,
+  cancelPublicTour,
   getPublicBookingPage,
   getPublicTourSlots,
   requestBookingCode,
@@ -92,5 +95,18 @@ export const publicBookingRoutes: FastifyPluginAsyncZod<{ deps: PublicBookingDep
     },
     async (request, reply) =>
       reply.status(201).send(await bookPublicTour(deps, request.params.propertyId, request.body)),
+  );
+
+  app.post(
+    apiRoutes.publicBookingCancel,
+    {
+      config: { rateLimit: perNetwork('cancel', BOOKINGS_PER_IP_PER_HOUR, 'requests') },
+      schema: {
+        params: publicBookingParamsSchema,
+        body: publicBookingCancelSchema,
+        response: { 200: publicBookingCancelledSchema },
+      },
+    },
+    (request) => cancelPublicTour(deps, request.params.propertyId, request.body.t),
   );
 };

@@ -7,6 +7,7 @@ import {
   tourKindLabels,
   tourKinds,
   type BookingCodeSent,
+  type PublicBookingCancelled,
   type PublicBookingPage,
   type PublicBookingRequest,
   type PublicBookingResult,
@@ -45,6 +46,7 @@ import { bookingLinkTokensOf } from './booking-link-token.js';
 import { findUpcomingTourOfLead } from './tour-booking.repository.js';
 import {
   bookTourForLead,
+  cancelTourIn,
   freeSlotsOfProperty,
   slotRulesOfProperty,
   updateTour,
@@ -393,4 +395,42 @@ export const bookPublicTour = async (
     }
     throw error;
   }
+};
+
+/**
+ * A lead's own link cancels their tour ahead (the confirmation's 'reschedule or cancel' link): the
+ * staff cancellation, by the lead — the place is freed, the texts not sent are cancelled, the
+ * timeline, status, webhook and an email that takes it out of their calendar. A link with no tour
+ * ahead is 404; a forged link is refused naming `body.t`.
+ */
+export const cancelPublicTour = async (
+  deps: PublicBookingDeps,
+  propertyId: string,
+  token: string,
+): Promise<PublicBookingCancelled> => {
+  const property = await publicProperty(deps.db, propertyId);
+  const lead = await leadOfLink(deps.db, property.id, token);
+  if (!lead) throw badRequest('body.t', 'this link is not valid here: call the office to cancel');
+  return deps.events.transaction(async (scope) => {
+    const now = deps.now();
+    const upcoming = await findUpcomingTourOfLead(scope.db, lead.id, now);
+    if (!upcoming) throw new HttpError('NOT_FOUND', 'You have no tour booked here.');
+    const cancelled = await cancelTourIn(
+      deps.texts,
+      scope,
+      now,
+      lead.companyId,
+      upcoming.id,
+      BOOKER,
+    );
+    return {
+      tour: {
+        type: cancelled.type,
+        start: cancelled.start,
+        end: cancelled.end,
+        timeZone: cancelled.timeZone,
+      },
+      propertyName: property.name,
+    };
+  });
 };

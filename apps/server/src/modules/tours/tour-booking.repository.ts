@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
-import type { TourAvailability, TourKind } from '@leasing/contract';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import type { CompanyTourSettings, TourAvailability, TourKind } from '@leasing/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/unique-violation.js';
-import { tourAvailability, tours } from '../../db/schema/index.js';
+import { companyTourSettings, tourAvailability, tours } from '../../db/schema/index.js';
 
 export type TourRow = typeof tours.$inferSelect;
 export type NewTourRow = typeof tours.$inferInsert;
@@ -14,6 +14,24 @@ export const findTourAvailability = async (db: Db, propertyId: string) =>
       .from(tourAvailability)
       .where(eq(tourAvailability.propertyId, propertyId))
   )[0]?.settings;
+
+/** The company's tour settings, or undefined for the defaults. */
+export const findCompanyTourSettings = async (db: Db, companyId: string) =>
+  (
+    await db
+      .select({ settings: companyTourSettings.settings })
+      .from(companyTourSettings)
+      .where(eq(companyTourSettings.companyId, companyId))
+  )[0]?.settings;
+
+export const saveCompanyTourSettings = (db: Db, companyId: string, settings: CompanyTourSettings) =>
+  db
+    .insert(companyTourSettings)
+    .values({ companyId, settings })
+    .onConflictDoUpdate({
+      target: companyTourSettings.companyId,
+      set: { settings, updatedAt: new Date() },
+    });
 
 export const saveTourAvailability = (
   db: Db,
@@ -121,6 +139,28 @@ export const findTour = async (db: Db, tourId: string) =>
 export const lockTour = async (db: Db, tourId: string) =>
   (await db.select().from(tours).where(eq(tours.id, tourId)).for('update'))[0];
 
+/**
+ * Standing tours nobody confirmed that start within `hours` of now and were booked before that
+ * (a tour booked inside the window was just chosen), in companies that release them.
+ */
+export const findUnconfirmedToursToRelease = async (db: Db, now: Date, hours: number) =>
+  db
+    .select({ id: tours.id })
+    .from(tours)
+    .innerJoin(companyTourSettings, eq(companyTourSettings.companyId, tours.companyId))
+    .where(
+      and(
+        eq(tours.status, 'SCHEDULED'),
+        isNull(tours.confirmedAt),
+        gt(tours.startsAt, now),
+        lte(tours.startsAt, new Date(now.getTime() + hours * 3_600_000)),
+        sql`${tours.createdAt} < ${tours.startsAt} - make_interval(hours => ${hours})`,
+        sql`(${companyTourSettings.settings} ->> 'releaseUnconfirmed')::boolean`,
+      ),
+    )
+    .orderBy(asc(tours.startsAt))
+    .limit(200);
+
 export const setTourCancelled = async (db: Db, tourId: string, at: Date) =>
   (
     await db
@@ -128,6 +168,28 @@ export const setTourCancelled = async (db: Db, tourId: string, at: Date) =>
       .set({ status: 'CANCELLED', cancelledAt: at, updatedAt: at })
       .where(eq(tours.id, tourId))
       .returning()
+  )[0]!;
+
+/** The lead's last standing tour that has started, locked: the one a recorded outcome is about. */
+export const lockStartedTourOfLead = async (db: Db, leadId: string, now: Date) =>
+  (
+    await db
+      .select()
+      .from(tours)
+      .where(and(eq(tours.leadId, leadId), eq(tours.status, 'SCHEDULED'), lte(tours.startsAt, now)))
+      .orderBy(desc(tours.startsAt))
+      .limit(1)
+      .for('update')
+  )[0];
+
+export const setTourOutcome = async (
+  db: Db,
+  tourId: string,
+  status: 'COMPLETED' | 'NO_SHOW',
+  at: Date,
+) =>
+  (
+    await db.update(tours).set({ status, updatedAt: at }).where(eq(tours.id, tourId)).returning()
   )[0]!;
 
 export const setTourConfirmed = async (db: Db, tourId: string, at: Date) =>

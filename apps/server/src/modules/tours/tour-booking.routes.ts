@@ -31,7 +31,7 @@ import {
  * free slots, and booking, rescheduling, confirming and cancelling a lead's tour from the console.
  */
 export const tourBookingRoutes: FastifyPluginAsyncZod<{
-  deps: TourBookingDeps & { publicUrl: string };
+  deps: TourBookingDeps;
 }> = async (app, { deps }) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -109,7 +109,7 @@ export const tourBookingRoutes: FastifyPluginAsyncZod<{
         principalOf(request).companyId,
         request.params.leadId,
       );
-      return { url: await bookingLinkOf(deps.db, deps.publicUrl, lead) };
+      return { url: await bookingLinkOf(deps.db, deps.texts.publicUrl, lead) };
     },
   );
 

@@ -39,6 +39,7 @@ import {
 } from './tour-booking.repository.js';
 import { freeSlotsOf, slotAt, type FreeSlot, type SlotRules } from './tour-slots.js';
 import { findCompanyTimeZone } from './tours.repository.js';
+import { emailTour } from './tour-email.service.js';
 import { cancelTourTexts, scheduleTourTexts, type TourTextsDeps } from './tour-texts.service.js';
 
 export type TourBookingDeps = {
@@ -351,7 +352,9 @@ export const bookTourForLead = async (
   });
   await setLeadTourDate(db, lead.id, slot.start);
   tourDateChanged(record, tour, booker.actor);
-  await scheduleTourTexts(texts, scope, lead, tour, { property, timeZone: rules.timeZone }, now);
+  const place = { property, timeZone: rules.timeZone };
+  await scheduleTourTexts(texts, scope, lead, tour, place, now);
+  await emailTour(texts, scope, 'booked', lead, tour, place, now);
   return toBookedTour(tour, rules.timeZone);
 };
 
@@ -380,10 +383,16 @@ export const cancelTour = (
   tourId: string,
   actor: Actor,
 ): Promise<BookedTour> =>
-  deps.events.transaction((scope) => cancelTourIn(scope, deps.now(), companyId, tourId, actor));
+  deps.events.transaction((scope) =>
+    cancelTourIn(deps.texts, scope, deps.now(), companyId, tourId, actor),
+  );
 
-/** `cancelTour` inside the caller's transaction (a lead's reply cancels it in its own). */
+/**
+ * `cancelTour` inside the caller's transaction (a lead's reply cancels it in its own): the texts
+ * not sent yet are cancelled, and an email takes the invitation out of the lead's calendar.
+ */
 export const cancelTourIn = async (
+  texts: TourTextsDeps,
   scope: RecordingScope,
   now: Date,
   companyId: string,
@@ -392,9 +401,18 @@ export const cancelTourIn = async (
 ): Promise<BookedTour> => {
   const { db, record } = scope;
   const { tour, lead } = await lockScheduledTour(db, companyId, tourId);
-  const { rules } = await slotRulesOf(db, companyId, tour.propertyId);
+  const { property, rules } = await slotRulesOf(db, companyId, tour.propertyId);
   const cancelled = await setTourCancelled(db, tour.id, now);
   await cancelTourTexts(scope, tour);
+  await emailTour(
+    texts,
+    scope,
+    'cancelled',
+    lead,
+    tour,
+    { property, timeZone: rules.timeZone },
+    now,
+  );
   await recordTourChange({ db, record }, cancelled, {
     type: 'tour.cancelled',
     timeZone: rules.timeZone,
@@ -459,14 +477,9 @@ export const updateTour = (
     if (!moved) throw await slotTaken(db, rules, tour.propertyId, kind, start, now);
     // The old time's texts go; the new time gets its own.
     await cancelTourTexts(scope, tour);
-    await scheduleTourTexts(
-      deps.texts,
-      scope,
-      lead,
-      moved,
-      { property, timeZone: rules.timeZone },
-      now,
-    );
+    const place = { property, timeZone: rules.timeZone };
+    await scheduleTourTexts(deps.texts, scope, lead, moved, place, now);
+    await emailTour(deps.texts, scope, 'moved', lead, moved, place, now);
 
     await recordTourChange({ db, record }, moved, {
       type: 'tour.rescheduled',

@@ -7,6 +7,7 @@ import {
   type BookedTour,
   type PropertyTourAvailability,
   type TourAvailability,
+  type TourList,
   type TourSlotList,
 } from '@leasing/contract';
 import {
@@ -186,6 +187,52 @@ describe.each(everyDatabase())('tour availability and booking on $name', (target
     });
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'tour.booked'));
     expect(audit).toHaveLength(1);
+  });
+
+  it('lists a booked tour on the calendar with its booking (type, end, agent, confirmed); a PMS tour has none', async () => {
+    const { office, admin } = await officeWith(2);
+    const agent = await createUser(t.db, office.company.id, { role: 'agent', name: 'Priya Shah' });
+    const booked = await createLead(t.db, office.property, { name: 'Ivy Chen' });
+    const reported = await createLead(t.db, office.property, {
+      name: 'Omar Reyes',
+      tourDateUtc: new Date(clock.now().getTime() + DAY),
+    });
+    const [slot] = (await freeSlots(office, admin)).items;
+    const tour = await t.request<BookedTour>('POST', apiPaths.leadTours(booked.id), {
+      as: admin,
+      payload: { start: slot!.start, type: 'IN_PERSON', agentId: agent.user.id },
+    });
+    expect(tour.status).toBe(201);
+    const calendar = async () => {
+      const query = new URLSearchParams({
+        from: clock.now().toISOString(),
+        to: new Date(clock.now().getTime() + 3 * DAY).toISOString(),
+      });
+      const answer = await t.request<TourList>(
+        'GET',
+        `${apiPaths.propertyTours(office.property.id)}?${query}`,
+        { as: admin },
+      );
+      expect(answer.status).toBe(200);
+      return new Map(answer.body.items.map((item) => [item.name, item.booking]));
+    };
+
+    const listed = await calendar();
+    expect(listed.get('Ivy Chen')).toEqual({
+      tourId: tour.body._id,
+      type: 'IN_PERSON',
+      end: slot!.end,
+      agent: { userId: agent.user.id, name: 'Priya Shah' },
+      confirmed: false,
+    });
+    expect(reported.tourDateUtc).not.toBeNull();
+    expect(listed.get('Omar Reyes')).toBeNull();
+
+    await t.request('PATCH', apiPaths.tour(tour.body._id), {
+      as: admin,
+      payload: { confirmed: true },
+    });
+    expect((await calendar()).get('Ivy Chen')).toMatchObject({ confirmed: true });
   });
 
   it.each([

@@ -2,11 +2,11 @@ import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { conversationEvents, leads, type LeadRow } from '../../db/schema/index.js';
 import type { Actor } from '../../events/domain-events.js';
 import type { RecordingScope } from '../../events/event-port.js';
-import { isOptedOutAddress } from '../lead/index.js';
 import { sendAutomaticSms } from '../messaging/index.js';
 import { bookingLinkOf } from './booking-link-token.js';
 import { findUpcomingTourOfLead } from './tour-booking.repository.js';
 import { cancelTourIn, confirmTourIn } from './tour-booking.service.js';
+import { canTextLead } from '../lead/index.js';
 import type { TourTextsDeps } from './tour-texts.service.js';
 
 export type TourReply = 'confirm' | 'reschedule' | 'cancel';
@@ -95,8 +95,7 @@ const answersTourText = async (
 /** An automatic answer, unless the lead's number cannot be texted now (an opt-out just made). */
 const answer = async (deps: TourTextsDeps, scope: RecordingScope, leadId: string, text: string) => {
   const [lead] = await scope.db.select().from(leads).where(eq(leads.id, leadId));
-  if (!lead?.phone || lead.phoneOptStatus === 'OPT_OUT') return;
-  if (await isOptedOutAddress(scope.db, lead.companyId, 'SMS', lead.phone)) return;
+  if (!lead || !(await canTextLead(scope.db, lead))) return;
   await sendAutomaticSms(deps, scope, lead as LeadRow, text, { evenIfOptedOut: false });
 };
 
@@ -107,7 +106,7 @@ const answer = async (deps: TourTextsDeps, scope: RecordingScope, leadId: string
  * team, as every reply is.
  */
 export const applyTourReply = async (
-  deps: TourTextsDeps & { publicUrl: string },
+  deps: TourTextsDeps,
   scope: RecordingScope,
   inbound: { leadId: string; companyId: string; timelineEventId: string },
   now: Date,
@@ -134,7 +133,7 @@ export const applyTourReply = async (
   } else if (reply === 'reschedule') {
     await answer(deps, scope, inbound.leadId, words.reschedule(link));
   } else {
-    await cancelTourIn(scope, now, inbound.companyId, tour.id, LEAD);
+    await cancelTourIn(deps, scope, now, inbound.companyId, tour.id, LEAD);
     await answer(deps, scope, inbound.leadId, words.cancel(link));
   }
   return reply;

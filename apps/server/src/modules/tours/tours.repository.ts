@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, leads, properties } from '../../db/schema/index.js';
+import { companies, leads, properties, tours, users } from '../../db/schema/index.js';
 
 export type TourRange = { from: Date; to: Date };
 
@@ -10,7 +10,8 @@ const MAX_TOURS = 2000;
 /**
  * Leads with a tour in [from, to), earliest first. `tourDateUtc` is set while a tour is scheduled
  * and cleared when it is cancelled, so it alone says which tours stand. The tour's type is that of
- * the latest scheduling event (walked newest first on the lead's (lead_id, date) index).
+ * the latest scheduling event (walked newest first on the lead's (lead_id, date) index). A tour
+ * booked in the console comes with its booking (null fields: one only the PMS reported).
  */
 export const listTours = (
   db: Db,
@@ -27,9 +28,27 @@ export const listTours = (
         where ce.lead_id = ${leads.id} and ce.event_type = 'SCHEDULED_TOUR_APPOINTMENT'
         order by ce.date desc, ce.id desc limit 1
       )`,
+      booking: {
+        tourId: tours.id,
+        kind: tours.kind,
+        endsAt: tours.endsAt,
+        confirmedAt: tours.confirmedAt,
+        agentId: users.id,
+        agentName: users.name,
+      },
     })
     .from(leads)
     .innerJoin(properties, eq(properties.id, leads.propertyId))
+    // The console's booking behind the lead's tour: the standing one that starts then.
+    .leftJoin(
+      tours,
+      and(
+        eq(tours.leadId, leads.id),
+        eq(tours.startsAt, leads.tourDateUtc),
+        ne(tours.status, 'CANCELLED'),
+      ),
+    )
+    .leftJoin(users, eq(users.id, tours.agentId))
     .where(
       and(
         eq(leads.companyId, scope.companyId),

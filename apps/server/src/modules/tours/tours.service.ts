@@ -35,7 +35,7 @@ export const getTours = async (
   ]);
   return {
     timeZone: property?.timeZone ?? companyTimeZone,
-    items: rows.flatMap(({ lead, propertyName, propertyTimeZone, tourTypeId }) =>
+    items: rows.flatMap(({ lead, propertyName, propertyTimeZone, tourTypeId, booking }) =>
       lead.tourDateUtc
         ? [
             {
@@ -44,6 +44,19 @@ export const getTours = async (
               tourDateUTC: lead.tourDateUtc.toISOString(),
               tourTypeID: tourTypeId,
               propertyTimeZone: propertyTimeZone ?? companyTimeZone,
+              booking:
+                booking.tourId && booking.kind && booking.endsAt
+                  ? {
+                      tourId: booking.tourId,
+                      type: booking.kind,
+                      end: booking.endsAt.toISOString(),
+                      agent:
+                        booking.agentId && booking.agentName
+                          ? { userId: booking.agentId, name: booking.agentName }
+                          : null,
+                      confirmed: booking.confirmedAt !== null,
+                    }
+                  : null,
             },
           ]
         : [],

@@ -19,6 +19,10 @@ const today: Today = {
       reasons: ['decision', 'needs_reply'],
     },
     {
+      ...inboxItem({ _id: 'd', name: 'Leo Park', tourDateUTC: '2026-11-25T17:30:00.000Z' }),
+      reasons: ['tour_unconfirmed', 'tour_today'],
+    },
+    {
       ...inboxItem({ _id: 'b', name: 'Noah Kim', followUpAt: '2026-11-25T14:00:00.000Z' }),
       reasons: ['follow_up_due'],
     },
@@ -27,7 +31,14 @@ const today: Today = {
       reasons: ['needs_reply'],
     },
   ],
-  counts: { total: 3, decision: 1, follow_up_due: 1, needs_reply: 2, tour_today: 0 },
+  counts: {
+    total: 4,
+    decision: 1,
+    tour_unconfirmed: 1,
+    follow_up_due: 1,
+    needs_reply: 2,
+    tour_today: 1,
+  },
   limit: 200,
 };
 
@@ -47,6 +58,11 @@ describe('Today', () => {
     const decisions = await screen.findByRole('region', { name: 'Decisions waiting' });
     expect(within(decisions).getByRole('link', { name: /Ava Thompson/ })).toBeTruthy();
     expect(within(decisions).getByText('Needs reply')).toBeTruthy();
+    // A booked tour soon that the lead has not confirmed comes right after the decisions.
+    const unconfirmed = screen.getByRole('region', { name: 'Tours not confirmed' });
+    expect(within(unconfirmed).getByRole('link', { name: /Leo Park/ })).toBeTruthy();
+    expect(within(unconfirmed).getByText('Tour at 11:30 AM Central')).toBeTruthy();
+    expect(within(unconfirmed).getByText('Tour not confirmed')).toBeTruthy();
     const followUps = screen.getByRole('region', { name: 'Follow-ups due' });
     // On the property's clock, as it was set, with its zone.
     expect(within(followUps).getByText('Due Nov 25, 2026, 8:00 AM Central')).toBeTruthy();
@@ -59,14 +75,21 @@ describe('Today', () => {
     expect(screen.queryByRole('region', { name: 'Tours today' })).toBeNull();
     // The header counts them.
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Today, 3 need action' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Today, 4 need action' })).toBeTruthy();
   });
 
   it('says when nothing needs the person', async () => {
     open({
       ...today,
       items: [],
-      counts: { total: 0, decision: 0, follow_up_due: 0, needs_reply: 0, tour_today: 0 },
+      counts: {
+        total: 0,
+        decision: 0,
+        tour_unconfirmed: 0,
+        follow_up_due: 0,
+        needs_reply: 0,
+        tour_today: 0,
+      },
     });
     expect(await screen.findByText('Nothing needs you right now')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -3,6 +3,7 @@ import type { TodayItem, TodayReason } from '@leasing/contract';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   IconCalendarEvent,
+  IconCalendarQuestion,
   IconCircleCheck,
   IconClockExclamation,
   IconGavel,
@@ -21,6 +22,7 @@ import classes from './today-list.module.css';
 
 const sections: Record<TodayReason, { icon: Icon; color: string; title: string }> = {
   decision: { icon: IconGavel, color: 'orange', title: 'Decisions waiting' },
+  tour_unconfirmed: { icon: IconCalendarQuestion, color: 'grape', title: 'Tours not confirmed' },
   follow_up_due: { icon: IconClockExclamation, color: 'red', title: 'Follow-ups due' },
   needs_reply: { icon: IconMessageCircle, color: 'blue', title: todayReasonLabels.needs_reply },
   tour_today: { icon: IconCalendarEvent, color: 'teal', title: 'Tours today' },
@@ -35,6 +37,7 @@ function whenOf(item: TodayItem): string | null {
     case 'follow_up_due':
       return item.followUpAt ? `Due ${formatZoned(item.followUpAt, item.propertyTimeZone)}` : null;
     case 'tour_today':
+    case 'tour_unconfirmed':
       return item.tourDateUTC
         ? `Tour at ${formatZoned(item.tourDateUTC, item.propertyTimeZone, { layout: formatTime })}`
         : null;
@@ -75,7 +78,8 @@ function TodayRow({ item }: { item: TodayItem }) {
 
 /**
  * Today: the signed-in person's leads that need action now, in sections by their most urgent
- * reason — decisions, due follow-ups, replies owed (longest waiting first), today's tours.
+ * reason — decisions, tours within two hours not confirmed, due follow-ups, replies owed (longest
+ * waiting first), today's tours.
  */
 export function TodayList() {
   const todayQuery = useToday();

@@ -1,21 +1,11 @@
-import {
-  weekdayLabels,
-  weekdays,
-  type PropertyOfficeHours,
-  type WeekHours,
-} from '@leasing/contract';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { weekdayLabels, type PropertyOfficeHours, type WeekHours } from '@leasing/contract';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
+import {
+  invalidDayOf,
+  isClosedAllWeek,
+  WeekHoursFields,
+} from '../../../components/ui/week-hours-fields';
 import { useUpdatePropertyOfficeHours } from '../api/update-property-office-hours';
 
 const COMPANY_ZONE = '';
@@ -41,19 +31,14 @@ export function PropertyHoursForm({
     ],
     [companyTimeZone],
   );
-  const invalidDay = weekdays.find((day) => {
-    const value = hours[day];
-    return value !== null && !(value.open < value.close);
-  });
-  const noDay = weekdays.every((day) => hours[day] === null);
+  const invalidDay = invalidDayOf(hours);
+  const noDay = isClosedAllWeek(hours);
   const problem = invalidDay
     ? `${weekdayLabels[invalidDay]} must close after it opens`
     : noDay
       ? 'Open the office on at least one day'
       : null;
 
-  const setDay = (day: (typeof weekdays)[number], value: WeekHours[typeof day]) =>
-    setHours((current) => ({ ...current, [day]: value }));
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (problem) return;
@@ -76,56 +61,7 @@ export function PropertyHoursForm({
             allowDeselect={false}
             maw={360}
           />
-          <Stack gap={6}>
-            {weekdays.map((day) => {
-              const value = hours[day];
-              const label = weekdayLabels[day];
-              return (
-                <Group key={day} gap="xs" wrap="wrap" align="center">
-                  <Checkbox
-                    w={110}
-                    label={label}
-                    checked={value !== null}
-                    onChange={(event) =>
-                      setDay(
-                        day,
-                        event.currentTarget.checked ? { open: '09:00', close: '18:00' } : null,
-                      )
-                    }
-                  />
-                  {value ? (
-                    <Group gap="xs" wrap="nowrap">
-                      <TextInput
-                        type="time"
-                        aria-label={`${label} opens`}
-                        value={value.open}
-                        onChange={(event) =>
-                          setDay(day, { ...value, open: event.currentTarget.value })
-                        }
-                        w={128}
-                      />
-                      <Text size="sm" aria-hidden>
-                        –
-                      </Text>
-                      <TextInput
-                        type="time"
-                        aria-label={`${label} closes`}
-                        value={value.close}
-                        onChange={(event) =>
-                          setDay(day, { ...value, close: event.currentTarget.value })
-                        }
-                        w={128}
-                      />
-                    </Group>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      Closed
-                    </Text>
-                  )}
-                </Group>
-              );
-            })}
-          </Stack>
+          <WeekHoursFields hours={hours} onChange={setHours} />
           {problem && (
             <Text size="sm" c="red" id={`hours-problem-${property.propertyId}`}>
               {problem}

@@ -1,6 +1,7 @@
 import type {
   AnyErrorCode,
   BookingCodeSent,
+  PublicBookingCancelled,
   PublicBookingPage,
   PublicBookingRequest,
   PublicBookingResult,
@@ -86,4 +87,11 @@ export const bookTour = (propertyId: string, booking: PublicBookingRequest) =>
   request<PublicBookingResult>(apiPaths.publicBooking(propertyId), {
     method: 'POST',
     body: booking,
+  });
+
+/** A lead's own link cancels their tour ahead. */
+export const cancelTour = (propertyId: string, token: string) =>
+  request<PublicBookingCancelled>(apiPaths.publicBookingCancel(propertyId), {
+    method: 'POST',
+    body: { t: token },
   });

@@ -1,10 +1,12 @@
 import type {
   BookingCodeSent,
+  PublicBookingCancelled,
   PublicBookingPage,
   PublicBookingResult,
   TourKind,
   TourSlot,
 } from '@leasing/contract';
+import { mapSearchUrl } from '@leasing/contract/paths';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import {
@@ -16,6 +18,7 @@ import {
 import {
   bookTour,
   BookingRequestError,
+  cancelTour,
   getBookingPage,
   getFreeSlots,
   requestCode,
@@ -35,25 +38,34 @@ type Load<T> =
 const messageOf = (error: unknown) =>
   error instanceof BookingRequestError ? error.message : 'Something went wrong. Please try again.';
 
-function usePage(propertyId: string, token: string | undefined): Load<PublicBookingPage> {
-  const [load, setLoad] = useState<Load<PublicBookingPage>>({ state: 'loading' });
+function usePage(
+  propertyId: string,
+  token: string | undefined,
+  version: number,
+): Load<PublicBookingPage> {
+  const key = `${propertyId}|${token ?? ''}|${version}`;
+  const [answer, setAnswer] = useState<{ key: string; load: Load<PublicBookingPage> } | null>(null);
   useEffect(() => {
     let live = true;
     getBookingPage(propertyId, token).then(
-      (data) => live && setLoad({ state: 'ready', data }),
+      (data) => live && setAnswer({ key, load: { state: 'ready', data } }),
       (error: unknown) =>
         live &&
-        setLoad({
-          state: 'error',
-          message: messageOf(error),
-          notFound: error instanceof BookingRequestError && error.code === 'NOT_FOUND',
+        setAnswer({
+          key,
+          load: {
+            state: 'error',
+            message: messageOf(error),
+            notFound: error instanceof BookingRequestError && error.code === 'NOT_FOUND',
+          },
         }),
     );
     return () => {
       live = false;
     };
-  }, [propertyId, token]);
-  return load;
+  }, [propertyId, token, key]);
+  // A new key (another page, or the page again after a cancel) loads afresh.
+  return answer?.key === key ? answer.load : { state: 'loading' };
 }
 
 function useSlots(
@@ -131,10 +143,6 @@ function Header({ page }: { page: PublicBookingPage }) {
   );
 }
 
-function mapLink(address: string) {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
-}
-
 function Booked({ page, result }: { page: PublicBookingPage; result: PublicBookingResult }) {
   const type = page.types.find((candidate) => candidate.type === result.tour.type);
   const zone = formatZoneName(result.tour.timeZone, result.tour.start);
@@ -150,7 +158,7 @@ function Booked({ page, result }: { page: PublicBookingPage; result: PublicBooki
       {result.address ? (
         <p>
           {result.address} ·{' '}
-          <a href={mapLink(result.address)} target="_blank" rel="noreferrer">
+          <a href={mapSearchUrl(result.address)} target="_blank" rel="noreferrer">
             Open in maps
           </a>
         </p>
@@ -168,14 +176,103 @@ function focusOnMount(element: HTMLElement | null) {
 
 type Details = { firstName: string; lastName: string; phone: string; email: string };
 
+/**
+ * The lead's tour ahead (their own link): picking a time below moves it, and 'Cancel my tour'
+ * cancels it after a second press that says what it does.
+ */
+function CurrentTour({
+  page,
+  token,
+  onCancelled,
+}: {
+  page: PublicBookingPage;
+  token: string;
+  onCancelled: (result: PublicBookingCancelled) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const tour = page.lead!.tour!;
+  const when = `${formatWeekdayDateTime(tour.start, { timeZone: page.timeZone })} (${formatZoneName(page.timeZone, tour.start)} time)`;
+
+  async function cancel() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      onCancelled(await cancelTour(page.propertyId, token));
+    } catch (error) {
+      setProblem(messageOf(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={classes.current}>
+      <p>Your tour is booked for {when}. Pick a new time below to move it, or cancel it.</p>
+      {asking ? (
+        <div className={classes.confirmRow} role="group" aria-label="Cancel your tour?">
+          <p className={classes.confirmQuestion}>Cancel your tour? Its time goes back to others.</p>
+          <button type="button" className={classes.danger} disabled={busy} onClick={cancel}>
+            {busy ? 'One moment…' : 'Yes, cancel my tour'}
+          </button>
+          <button
+            type="button"
+            className={classes.linkButton}
+            disabled={busy}
+            onClick={() => setAsking(false)}
+          >
+            Keep my tour
+          </button>
+        </div>
+      ) : (
+        <button type="button" className={classes.linkButton} onClick={() => setAsking(true)}>
+          Cancel my tour
+        </button>
+      )}
+      {problem ? (
+        <p role="alert" className={classes.problem}>
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Cancelled({
+  result,
+  onBookAgain,
+}: {
+  result: PublicBookingCancelled;
+  onBookAgain: () => void;
+}) {
+  const zone = formatZoneName(result.tour.timeZone, result.tour.start);
+  return (
+    <section className={classes.card} aria-labelledby="cancelled-title">
+      <h2 id="cancelled-title" className={classes.sectionTitle} tabIndex={-1} ref={focusOnMount}>
+        Your tour is cancelled
+      </h2>
+      <p>
+        Your tour of {result.propertyName} on{' '}
+        {formatWeekdayDateTime(result.tour.start, { timeZone: result.tour.timeZone })} ({zone} time)
+        is cancelled. The office knows.
+      </p>
+      <button type="button" className={classes.primary} onClick={onBookAgain}>
+        Book another time
+      </button>
+    </section>
+  );
+}
+
 function BookingForm({
   page,
   token,
   onBooked,
+  onCancelled,
 }: {
   page: PublicBookingPage;
   token: string | undefined;
   onBooked: (result: PublicBookingResult) => void;
+  onCancelled: (result: PublicBookingCancelled) => void;
 }) {
   const [type, setType] = useState<TourKind | undefined>(page.types[0]?.type);
   const [slotsVersion, setSlotsVersion] = useState(0);
@@ -280,6 +377,9 @@ function BookingForm({
 
   return (
     <form className={classes.form} onSubmit={handleSubmit} noValidate aria-busy={busy}>
+      {page.lead?.tour && token ? (
+        <CurrentTour page={page} token={token} onCancelled={onCancelled} />
+      ) : null}
       {page.types.length > 1 ? (
         <fieldset className={classes.fieldset}>
           <legend className={classes.legend}>Type of tour</legend>
@@ -379,13 +479,6 @@ function BookingForm({
           <p className={classes.hint}>
             Booking for {page.lead!.firstName} {page.lead!.lastName}
             {page.lead!.phoneMasked ? ` · ${page.lead!.phoneMasked}` : ''}
-          </p>
-        ) : null}
-        {page.lead?.tour ? (
-          <p className={classes.current}>
-            Your tour is booked for{' '}
-            {formatWeekdayDateTime(page.lead.tour.start, { timeZone: page.timeZone })} ({zone}{' '}
-            time). Pick a new time above to move it.
           </p>
         ) : null}
         <div className={classes.row}>
@@ -521,8 +614,10 @@ function BookingForm({
 
 /** The public booking page: pick a type, a day and a free time, say who you are, book. */
 export function BookingPage({ propertyId, token }: { propertyId: string; token?: string }) {
-  const page = usePage(propertyId, token);
+  const [version, setVersion] = useState(0);
+  const page = usePage(propertyId, token, version);
   const [result, setResult] = useState<PublicBookingResult | null>(null);
+  const [cancelled, setCancelled] = useState<PublicBookingCancelled | null>(null);
 
   useEffect(() => {
     if (page.state === 'ready') document.title = `Book a tour · ${page.data.propertyName}`;
@@ -548,8 +643,22 @@ export function BookingPage({ propertyId, token }: { propertyId: string; token?:
           <Header page={page.data} />
           {result ? (
             <Booked page={page.data} result={result} />
+          ) : cancelled ? (
+            <Cancelled
+              result={cancelled}
+              onBookAgain={() => {
+                setCancelled(null);
+                setVersion((current) => current + 1);
+              }}
+            />
           ) : (
-            <BookingForm page={page.data} token={token} onBooked={setResult} />
+            <BookingForm
+              key={version}
+              page={page.data}
+              token={token}
+              onBooked={setResult}
+              onCancelled={setCancelled}
+            />
           )}
         </>
       )}

@@ -20,5 +20,5 @@ export const getTourAvailabilityQueryOptions = (propertyId: string) =>
   });
 
 /** A property's tour types, hours and limits: which types 'Schedule tour' offers. */
-export const useTourAvailability = (propertyId: string) =>
-  useQuery(getTourAvailabilityQueryOptions(propertyId));
+export const useTourAvailability = (propertyId: string, { enabled = true } = {}) =>
+  useQuery({ ...getTourAvailabilityQueryOptions(propertyId), enabled });

@@ -168,8 +168,12 @@ describe('Schedule a tour', () => {
     };
     const { dialog, server, slotsPath } = await openDialog({ availability: none });
     await within(dialog).findByText(
-      'This property offers no tours yet. A manager or an admin can turn a tour type on.',
+      /^This property offers no tours yet\. A manager or an admin can turn a tour type on\./,
     );
+    // The admin may: the link opens this property's tour availability.
+    expect(
+      within(dialog).getByRole('link', { name: 'Tour availability' }).getAttribute('href'),
+    ).toMatch(/^\/main\/settings\/tour-availability\?property=/);
     expect(server.requestsTo(slotsPath)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { tourKindLabels, tourKinds } from '@leasing/contract';
 import type { Lead, TourKind, TourSlot } from '@leasing/contract';
 import {
   Alert,
+  Anchor,
   Button,
   Chip,
   Group,
@@ -13,14 +14,21 @@ import {
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCalendarPlus, IconInfoCircle } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCalendarPlus,
+  IconCalendarRepeat,
+  IconInfoCircle,
+} from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { FormEvent } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatDate, formatTime, formatZoneName } from '../../../lib/format-date';
 import { formatZoned } from '../../../lib/format-zoned';
 import { useBookTour } from '../api/book-tour';
+import { useRescheduleTour } from '../api/reschedule-tour';
 import { useTourAvailability } from '../api/get-tour-availability';
 import { useTourSlots } from '../api/get-tour-slots';
 
@@ -29,6 +37,9 @@ const DAYS_SHOWN = 14;
 const DAY_MS = 86_400_000;
 
 type DialogLead = Pick<Lead, '_id' | 'name' | 'propertyID' | 'pmsLeadId' | 'tourDateUTC'>;
+
+/** The booked tour 'Reschedule' moves: its id, type and start. */
+export type TourToMove = { tourId: string; type: TourKind; start: string };
 
 /** The free slots grouped by their day on the property's clock, in order. */
 const byDay = (slots: TourSlot[], timeZone: string) => {
@@ -53,10 +64,15 @@ function SlotsSkeleton() {
   );
 }
 
-type FormProps = { lead: DialogLead; kinds: TourKind[]; onClose: () => void };
+type FormProps = {
+  lead: DialogLead;
+  kinds: TourKind[];
+  move: TourToMove | undefined;
+  onClose: () => void;
+};
 
-function ScheduleTourForm({ lead, kinds, onClose }: FormProps) {
-  const [type, setType] = useState<TourKind>(kinds[0]!);
+function ScheduleTourForm({ lead, kinds, move, onClose }: FormProps) {
+  const [type, setType] = useState<TourKind>(move?.type ?? kinds[0]!);
   const [chosenDay, setChosenDay] = useState<string | null>(null);
   const [start, setStart] = useState<string | null>(null);
   const [from] = useState(() => new Date());
@@ -68,10 +84,21 @@ function ScheduleTourForm({ lead, kinds, onClose }: FormProps) {
     to: new Date(from.getTime() + DAYS_SHOWN * DAY_MS).toISOString(),
   });
   const booking = useBookTour(lead);
+  const rescheduling = useRescheduleTour(move?.tourId ?? '', lead);
+  const mutation = move ? rescheduling : booking;
   const timeZone = slotsQuery.data?.timeZone;
   const days = useMemo(
-    () => (slotsQuery.data ? byDay(slotsQuery.data.items, slotsQuery.data.timeZone) : []),
-    [slotsQuery.data],
+    () =>
+      slotsQuery.data
+        ? byDay(
+            // Moving a tour to the time it already has is no move.
+            slotsQuery.data.items.filter(
+              (slot) => !(move && slot.start === move.start && slot.type === move.type),
+            ),
+            slotsQuery.data.timeZone,
+          )
+        : [],
+    [slotsQuery.data, move],
   );
   const day = days.find((candidate) => candidate.day === chosenDay) ?? days[0];
   const chosen = day?.slots.find((slot) => slot.start === start);
@@ -79,13 +106,14 @@ function ScheduleTourForm({ lead, kinds, onClose }: FormProps) {
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!chosen || !timeZone) return;
-    booking.mutate(
+    mutation.mutate(
       { start: chosen.start, type },
       {
         onSuccess: (tour) => {
+          const when = formatZoned(tour.start, tour.timeZone, { alwaysNameZone: true });
           notifications.show({
             color: 'green',
-            message: `Tour scheduled for ${formatZoned(tour.start, tour.timeZone, { alwaysNameZone: true })}`,
+            message: move ? `Tour moved to ${when}` : `Tour scheduled for ${when}`,
           });
           onClose();
         },
@@ -94,13 +122,19 @@ function ScheduleTourForm({ lead, kinds, onClose }: FormProps) {
     );
   }
 
-  const error = booking.error;
+  const error = mutation.error;
   const hasTourAhead = lead.tourDateUTC !== null && new Date(lead.tourDateUTC) > from;
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Schedule a tour">
+    <form onSubmit={handleSubmit} aria-label={move ? 'Reschedule the tour' : 'Schedule a tour'}>
       <Stack gap="md">
-        {hasTourAhead && timeZone && (
+        {move && timeZone && (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+            Now: {formatZoned(move.start, timeZone, { alwaysNameZone: true })}. {lead.name} gets a
+            text with the new time, and an email when we have their address.
+          </Alert>
+        )}
+        {!move && hasTourAhead && timeZone && (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
             {lead.name} has a tour on{' '}
             {formatZoned(lead.tourDateUTC!, timeZone, { alwaysNameZone: true })}.
@@ -182,12 +216,12 @@ function ScheduleTourForm({ lead, kinds, onClose }: FormProps) {
           </Button>
           <Button
             type="submit"
-            leftSection={<IconCalendarPlus size={16} />}
-            loading={booking.isPending}
+            leftSection={move ? <IconCalendarRepeat size={16} /> : <IconCalendarPlus size={16} />}
+            loading={mutation.isPending}
             disabled={!chosen}
             aria-describedby={chosen ? undefined : hintId}
           >
-            Schedule tour
+            {move ? 'Move tour' : 'Schedule tour'}
           </Button>
         </Group>
         {!chosen && (
@@ -201,7 +235,12 @@ function ScheduleTourForm({ lead, kinds, onClose }: FormProps) {
 }
 
 /** Mounted only while the dialog is open: the availability and the slots are asked for then. */
-function DialogBody({ lead, onClose }: Omit<ScheduleTourDialogProps, 'opened'>) {
+function DialogBody({
+  lead,
+  move,
+  availabilityHref,
+  onClose,
+}: Omit<ScheduleTourDialogProps, 'opened'>) {
   const availabilityQuery = useTourAvailability(lead.propertyID);
   if (availabilityQuery.isPending) return <SlotsSkeleton />;
   if (availabilityQuery.isError) {
@@ -214,12 +253,20 @@ function DialogBody({ lead, onClose }: Omit<ScheduleTourDialogProps, 'opened'>) 
     );
   }
   const { availability } = availabilityQuery.data;
-  const kinds = tourKinds.filter((kind) => availability.kinds[kind].enabled);
+  const kinds = tourKinds.filter((kind) => availability.kinds[kind].enabled || kind === move?.type);
   if (kinds.length === 0) {
     return (
       <Stack gap="md">
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
           This property offers no tours yet. A manager or an admin can turn a tour type on.
+          {availabilityHref && (
+            <>
+              {' '}
+              <Anchor component={Link} to={availabilityHref} inherit>
+                Tour availability
+              </Anchor>
+            </>
+          )}
         </Alert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -229,23 +276,37 @@ function DialogBody({ lead, onClose }: Omit<ScheduleTourDialogProps, 'opened'>) 
       </Stack>
     );
   }
-  return <ScheduleTourForm lead={lead} kinds={kinds} onClose={onClose} />;
+  return <ScheduleTourForm lead={lead} kinds={kinds} move={move} onClose={onClose} />;
 }
 
 export type ScheduleTourDialogProps = {
   lead: DialogLead;
+  /** The booked tour to move ('Reschedule'); unset: a new tour ('Schedule tour'). */
+  move?: TourToMove;
+  /** Where a manager or admin turns tour types on (unset: the viewer may not). */
+  availabilityHref?: string;
   opened: boolean;
   onClose: () => void;
 };
 
 /**
  * 'Schedule tour': staff pick a type, a day and a free time of the lead's property (its clock,
- * named) and book it; a time taken meanwhile says so and the times are asked for again.
+ * named) and book it; a time taken meanwhile says so and the times are asked for again. With
+ * `move`, the same dialog moves a booked tour ('Reschedule'): the lead is told the new time.
  */
-export function ScheduleTourDialog({ lead, opened, onClose }: ScheduleTourDialogProps) {
+export function ScheduleTourDialog({
+  lead,
+  move,
+  availabilityHref,
+  opened,
+  onClose,
+}: ScheduleTourDialogProps) {
+  const title = move ? `Reschedule the tour · ${lead.name}` : `Schedule a tour · ${lead.name}`;
   return (
-    <Modal opened={opened} onClose={onClose} title={`Schedule a tour · ${lead.name}`} size="lg">
-      {opened && <DialogBody lead={lead} onClose={onClose} />}
+    <Modal opened={opened} onClose={onClose} title={title} size="lg">
+      {opened && (
+        <DialogBody lead={lead} move={move} availabilityHref={availabilityHref} onClose={onClose} />
+      )}
     </Modal>
   );
 }

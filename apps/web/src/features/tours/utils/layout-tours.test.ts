@@ -13,6 +13,7 @@ function tour(id: string, tourDateUTC: string): Tour {
     tourDateUTC,
     tourTypeID: null,
     propertyTimeZone: 'America/Chicago',
+    booking: null,
   };
 }
 
