@@ -67,6 +67,9 @@ export const findTimelineEventFacts = async (db: Db, timelineEventId: string) =>
         senderType: e.senderType,
         sentByUserId: e.sentByUserId,
         sendingStatus: e.sendingStatus,
+        /** A console call's (`data.direction`, `data.outcome`); null for any other event. */
+        callDirection: sql<string | null>`${e.data}->>'direction'`,
+        callOutcome: sql<string | null>`${e.data}->>'outcome'`,
       })
       .from(e)
       .where(eq(e.id, timelineEventId))

@@ -30,6 +30,7 @@ export {
   dateEventByClock,
   decideOptOutReview,
   findHeldEmail,
+  replaceEventData,
   setEventFiles,
 } from './timeline.repository.js';
 export { createTranslationRequests, translationModule } from './translation.module.js';

@@ -11,6 +11,7 @@ import { conversationEvents, type ConversationEventRow } from '../../db/schema/i
 
 /** Queued to leave: only the send gate (messaging's `send-gate.ts`) puts a message there. */
 type QueuedStatus = Extract<SendingStatus, 'PENDING'>;
+type WaitingStatus = Extract<SendingStatus, 'SCHEDULED'>;
 
 /** The send job took the message (a retried job takes it again). */
 export const markMessageInProgress = async (db: Db, eventId: string) => {
@@ -30,24 +31,28 @@ export const markMessageInProgress = async (db: Db, eventId: string) => {
 
 /**
  * Hands a message the provider has not seen back (IN_PROGRESS, no provider status yet) to the
- * state the send gate names: the gate alone queues a message to leave.
+ * state the send gate names: PENDING (its number's slots were booked), or SCHEDULED again at
+ * `scheduledAt` (an unattended text whose send window closed meanwhile). The gate alone queues a
+ * message to leave. Answers the row, or undefined when it had moved on.
  */
 export const handBackUnsentMessage = async (
   db: Db,
   eventId: string,
-  state: { sendingStatus: QueuedStatus },
-) => {
-  await db
-    .update(conversationEvents)
-    .set(state)
-    .where(
-      and(
-        eq(conversationEvents.id, eventId),
-        eq(conversationEvents.sendingStatus, 'IN_PROGRESS'),
-        isNull(conversationEvents.providerStatus),
-      ),
-    );
-};
+  state: { sendingStatus: QueuedStatus } | { sendingStatus: WaitingStatus; scheduledAt: Date },
+) =>
+  (
+    await db
+      .update(conversationEvents)
+      .set(state)
+      .where(
+        and(
+          eq(conversationEvents.id, eventId),
+          eq(conversationEvents.sendingStatus, 'IN_PROGRESS'),
+          isNull(conversationEvents.providerStatus),
+        ),
+      )
+      .returning()
+  )[0];
 
 /** The message failed: its error code (or null) and its data with the failure's words. */
 export const recordMessageFailed = async (

@@ -54,6 +54,23 @@ export const dateEventByClock = async (db: Db, eventId: string) =>
       .returning()
   )[0];
 
+/**
+ * Replaces an event's `data` with what its writer knows now (a call's outcome, its recording);
+ * answers the stored row. The caller holds the lock that orders these writes.
+ */
+export const replaceEventData = async (
+  db: Db,
+  eventId: string,
+  data: ConversationEventRow['data'],
+) =>
+  (
+    await db
+      .update(conversationEvents)
+      .set({ data })
+      .where(eq(conversationEvents.id, eventId))
+      .returning()
+  )[0];
+
 /** A message's images and files once they landed (the caller holds the row's lock). */
 export const setEventFiles = async (
   db: Db,

@@ -4,6 +4,7 @@ export {
   checkTextImageLimits,
   looksLikeImage,
   storeEmailFiles,
+  storeGeneratedFile,
   storeInboundFile,
   storeInboundImage,
 } from './media.service.js';
@@ -29,6 +30,7 @@ export {
   sendSms,
   smsRefusal,
 } from './send.service.js';
+export type { QueueDeps } from './send.service.js';
 export type { SendLimits } from './send-limits.js';
 export { enqueueSystemEmail } from './system-email.service.js';
 export { sendSystemSms } from './system-sms.service.js';

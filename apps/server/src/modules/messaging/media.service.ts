@@ -58,6 +58,8 @@ export const FILE_CONTENT_TYPES: Record<string, string> = {
       ]),
   ),
   zip: 'application/zip',
+  /** A calendar invitation we make (a tour's); a lead's own .ics is kept as bytes (`bin`). */
+  ics: 'text/calendar; charset=utf-8',
   bin: 'application/octet-stream',
 };
 
@@ -75,7 +77,7 @@ const storeFile = async (
   storage: MediaStorage,
   bytes: Buffer,
   fileName: string,
-  detected: StoredExtension,
+  detected: StoredExtension | 'ics',
 ): Promise<StoredFile> => {
   const extension = detected in FILE_CONTENT_TYPES ? detected : 'bin';
   const key = randomBytes(24).toString('base64url');
@@ -88,6 +90,18 @@ const storeFile = async (
     size: bytes.length,
   };
 };
+
+/**
+ * A file the console makes itself and attaches to an email (a tour's calendar invitation): stored
+ * like a staff member's file, so the timeline offers it for download and the send worker attaches
+ * it from storage.
+ */
+export const storeGeneratedFile = (
+  storage: MediaStorage,
+  bytes: Buffer,
+  fileName: string,
+  extension: 'ics',
+): Promise<StoredFile> => storeFile(storage, bytes, fileName, extension);
 
 /** A file a lead sent that is not an image we show: kept as it came, offered for download. */
 export const storeInboundFile = async (

@@ -11,7 +11,7 @@ import {
   type ReleaseJob,
   type SendJob,
 } from './send-queue.js';
-import { requeueSend } from './send-gate.js';
+import { requeueSend, returnToSchedule } from './send-gate.js';
 import { cancelOnLeadReply, releaseScheduled } from './scheduled-messages.service.js';
 import { scheduledMessagesRoutes } from './scheduled-messages.routes.js';
 import type { SendWindow } from '../scheduling/index.js';
@@ -62,6 +62,9 @@ export const messagingModule = fp<MessagingModuleOptions>(
       sendLater: (job, startAfterSeconds) =>
         requeueSend(queue, config.messaging.sendJobExpireSeconds, job, startAfterSeconds),
       accepted: createSendMetrics(app.metrics),
+      sendWindow,
+      now,
+      backToSchedule: (eventId, at) => returnToSchedule({ queue, events: app.events }, eventId, at),
     });
     for (let i = 0; i < SEND_WORKERS; i += 1) {
       await queue.work<SendJob>(

@@ -19,6 +19,7 @@ import { getCompanyLead } from '../lead/index.js';
 import { messageStatusChanged } from './message-events.js';
 import { scheduleOf } from './send.service.js';
 import { enqueueRelease, releaseToSend } from './send-gate.js';
+import { UNATTENDED_RELEASE } from './send-queue.js';
 import type { SendWindow } from '../scheduling/index.js';
 import { SMS_MAX_LENGTH } from '@leasing/contract';
 
@@ -77,7 +78,12 @@ const refuseRelease = async (
 
 /** Without the notes of an earlier hold or release: each move writes its own. */
 const withoutScheduleNotes = (data: ConversationEventRow['data']) => {
-  const { heldUntil: _held, sentLateFrom: _late, ...rest } = data;
+  const {
+    heldUntil: _held,
+    sentLateFrom: _late,
+    [UNATTENDED_RELEASE]: _unattended,
+    ...rest
+  } = data;
   return rest;
 };
 
@@ -135,6 +141,9 @@ export const releaseScheduled = async (
     const data = {
       ...withoutScheduleNotes(event.data),
       ...(late ? { sentLateFrom: event.scheduledAt!.toISOString() } : {}),
+      // The send worker asks the window again before the provider: the text may wait for its
+      // number's slot past the start of quiet hours.
+      [UNATTENDED_RELEASE]: true,
     };
     const outcome = await releaseToSend(deps, scope, event, {
       now,

@@ -15,7 +15,7 @@ import {
   type NewConversationEventRow,
 } from '../../db/schema/index.js';
 import { domainEvent, type Actor } from '../../events/domain-events.js';
-import type { RecordingScope } from '../../events/event-port.js';
+import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import { HttpError } from '../../lib/errors.js';
 import {
   appendTimelineEvent,
@@ -293,9 +293,32 @@ export const releaseToSend = async (
   return { kind: 'released', row: released };
 };
 
+/**
+ * An unattended release whose text waited for its number's slot until the lead's quiet hours
+ * began (the send worker asks the window again just before the provider): back to SCHEDULED, due
+ * `now`, with a release job that holds it to the next allowed moment, or drops it when that is
+ * past its deadline, as at its first release.
+ */
+export const returnToSchedule = async (
+  deps: { queue: PgBoss; events: EventPort },
+  eventId: string,
+  now: Date,
+) => {
+  await deps.events.transaction(async (scope) => {
+    const row = await handBackUnsentMessage(scope.db, eventId, {
+      sendingStatus: 'SCHEDULED',
+      scheduledAt: now,
+    });
+    if (!row) return;
+    await enqueueRelease(deps.queue, scope.sql, row.id, now);
+    scope.record(messageStatusChanged(row));
+  });
+};
+
 /** Back to PENDING before the provider saw it (its number's slots were booked). */
-export const markPending = (db: Db, eventId: string) =>
-  handBackUnsentMessage(db, eventId, { sendingStatus: 'PENDING' });
+export const markPending = async (db: Db, eventId: string) => {
+  await handBackUnsentMessage(db, eventId, { sendingStatus: 'PENDING' });
+};
 
 /**
  * The worker hands a message it could not send yet (its number's slots are booked) back to the

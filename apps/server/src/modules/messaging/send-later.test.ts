@@ -35,9 +35,11 @@ describe.each(everyDatabase())("'Send later' ($name)", (target) => {
   /** The send window the app asks; a test closes it for a while. */
   let window: Awaited<ReturnType<SendWindow>> = { allowed: true };
   const asked: string[] = [];
+  /** Answers a lead's next asks (a release's, then the send worker's), before `window`'s. */
+  const nextAnswers = new Map<string, Awaited<ReturnType<SendWindow>>[]>();
   const sendWindow: SendWindow = ({ leadId }) => {
     asked.push(leadId);
-    return Promise.resolve(window);
+    return Promise.resolve(nextAnswers.get(leadId)?.shift() ?? window);
   };
   const t = useTestApp(target, { seed: 'none', now: clock.now, sendWindow });
 
@@ -285,6 +287,27 @@ describe.each(everyDatabase())("'Send later' ($name)", (target) => {
     const sent = await waitFor(lead.id, scheduled.body._id, (e) => e.sendingStatus === 'COMPLETED');
     expect(sent.data.heldUntil).toBeUndefined();
     expect(await outboxCount(scheduled.body._id)).toBe(1);
+  });
+
+  it('asks the window again once the text has its slot: quiet hours begun since hold it', async () => {
+    const lead = await createLead(t.db, office.property, { name: 'Noah Brooks' });
+    const nextAllowedAt = new Date(clock.now().getTime() + 3000);
+    const closed = { allowed: false as const, nextAllowedAt };
+    // Open at the release; closed when the worker has the number's slot, and at the release that
+    // follows; open from then on.
+    nextAnswers.set(lead.id, [{ allowed: true }, closed, closed]);
+    const scheduled = await smsLater(lead.id, 'See you at 6!', inSeconds(clock.now, 1));
+    const held = await waitFor(lead.id, scheduled.body._id, (e) => e.data.heldUntil !== undefined);
+    expect(held.sendingStatus).toBe('SCHEDULED');
+    expect(held.scheduledAt).toBe(nextAllowedAt.toISOString());
+    expect(await outboxCount(scheduled.body._id)).toBe(0);
+    expect(nextAnswers.get(lead.id)).toEqual([]);
+
+    const sent = await waitFor(lead.id, scheduled.body._id, (e) => e.sendingStatus === 'COMPLETED');
+    expect(sent.data.heldUntil).toBeUndefined();
+    expect(await outboxCount(scheduled.body._id)).toBe(1);
+    // Each release and each worker's turn asked: two of each.
+    expect(asked.filter((id) => id === lead.id)).toHaveLength(5);
   });
 
   it('sends a message whose time passed while nobody could release it, and says it left late', async () => {

@@ -25,12 +25,26 @@ export type ReleaseJob = { eventId: string };
 export const RELEASE_WORKERS = 2;
 export const RELEASE_BATCH = 25;
 
+/**
+ * How long a release job may stay active: a process that dies holding one frees it after this
+ * long for another (pg-boss's default is 15 minutes, a missed-call text's whole point gone). A
+ * release is one conditional UPDATE, so running it twice changes nothing.
+ */
+export const RELEASE_JOB_EXPIRE_SECONDS = 60;
+
 /** Its singleton key: one release job per message and time, however often it is asked for. */
 export const releaseJobOptions = (eventId: string, at: Date) =>
   ({
     startAfter: at,
     singletonKey: `${eventId}:${at.toISOString()}`,
+    expireInSeconds: RELEASE_JOB_EXPIRE_SECONDS,
     retryLimit: 10,
     retryDelay: 5,
     retryBackoff: true,
   }) as const;
+
+/**
+ * Marks in a message's data a release nobody pressed (its time came): the send worker asks the
+ * send window again before the provider, since a text may wait for its number's slot.
+ */
+export const UNATTENDED_RELEASE = 'releasedUnattended';

@@ -31,7 +31,9 @@ import {
   SlotsBookedError,
   waitUntil,
 } from './sending-rate.js';
-import type { SendJob } from './send-queue.js';
+import { UNATTENDED_RELEASE, type SendJob } from './send-queue.js';
+import type { SendWindow } from '../scheduling/index.js';
+import type { Clock } from '../../lib/clock.js';
 import { FILE_CONTENT_TYPES, MEDIA_CONTENT_TYPES } from './media.service.js';
 import type { MediaStorage } from './media.storage.js';
 import { writeMessageStatus } from './message-events.js';
@@ -55,7 +57,15 @@ export type SendWorkerDeps = {
   sendLater: (job: SendJob, startAfterSeconds: number) => Promise<void>;
   /** Told when the provider accepted a message (the metrics time it from the queue). */
   accepted: (event: ConversationEventRow, acceptedAt: Date) => void;
+  /** Asked again for an unattended release, once its number's slot came. */
+  sendWindow: SendWindow;
+  now: Clock;
+  /** Puts a text the window now refuses back on its schedule (`returnToSchedule`). */
+  backToSchedule: (eventId: string, now: Date) => Promise<void>;
 };
+
+/** The lead's quiet hours began while an unattended text waited for its number's slot. */
+class QuietHoursBeganError extends Error {}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`).replace(/\n/g, '<br>\n');
@@ -90,6 +100,17 @@ const deliverSms = async (deps: SendWorkerDeps, event: ConversationEventRow) => 
   if (wait > MAX_SLOT_WAIT_MS)
     throw new SlotsBookedError(Math.ceil((wait - MAX_SLOT_WAIT_MS / 2) / 1000));
   await waitUntil(await reserveSendSlot(deps.db, from, deps.config.messaging.messagesPerSecond));
+  // Released at its time inside the lead's allowed hours, it may have waited for the slot past
+  // their end: asked again here, as close to the provider as it gets.
+  if (event.data[UNATTENDED_RELEASE] === true) {
+    const window = await deps.sendWindow({
+      leadId: event.leadId,
+      companyId: event.companyId,
+      channel: 'SMS',
+      now: deps.now(),
+    });
+    if (!window.allowed) throw new QuietHoursBeganError();
+  }
   const message = {
     to: lead.phone,
     from,
@@ -228,6 +249,10 @@ const sendOne = async (deps: SendWorkerDeps, job: PgBoss.JobWithMetadata<SendJob
     if (event.eventType === 'SMS') await deliverSms(deps, event);
     else await deliverEmail(deps, event);
   } catch (error) {
+    if (error instanceof QuietHoursBeganError) {
+      await deps.backToSchedule(event.id, deps.now());
+      return;
+    }
     if (error instanceof SlotsBookedError) {
       await markPending(deps.db, event.id);
       await deps.sendLater(job.data, error.retryInSeconds);

@@ -59,12 +59,8 @@ export type LeadWindow = {
  * Quiet hours of a text to the lead at `now` (the company's policy in the lead's zone). With
  * `companyId`, another company's lead answers as an unknown one.
  */
-export const leadWindowAt = async (
-  db: Db,
-  leadId: string,
-  now: Date,
-  companyId?: string,
-): Promise<LeadWindow> => {
+/** The lead's quiet-hours policy and where they are (their zone and state); 404 for another company's. */
+export const leadQuietHoursOf = async (db: Db, leadId: string, companyId?: string) => {
   const facts = await findLeadQuietHoursFacts(db, leadId);
   if (!facts || (companyId !== undefined && facts.companyId !== companyId)) throw notFound('Lead');
   const { timeZone, state } = await leadLocationOf({
@@ -72,6 +68,16 @@ export const leadWindowAt = async (
     phone: facts.phone,
     propertyTimeZone: facts.propertyTimeZone ?? facts.companyTimeZone,
   });
+  return { facts, timeZone, state };
+};
+
+export const leadWindowAt = async (
+  db: Db,
+  leadId: string,
+  now: Date,
+  companyId?: string,
+): Promise<LeadWindow> => {
+  const { facts, timeZone, state } = await leadQuietHoursOf(db, leadId, companyId);
   const window = allowedWindowAt(facts.policy, timeZone.zone, state, now);
   return {
     ...window,

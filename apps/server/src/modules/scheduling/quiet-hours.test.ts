@@ -174,6 +174,16 @@ describe.each(oneDatabase())('quiet hours on $name', (target) => {
       payload: { start: '08:00', end: '21:00', stateRules: false, allowSendNow: true },
     });
     expect((await sendSms(admin, lead.id)).status).toBe(200);
+
+    // An unattended text does not start in the last seconds before 9 PM (it would reach the
+    // phone after): held to 8 AM. Fifteen seconds before, it goes.
+    const at = (iso: string) =>
+      window({ leadId: lead.id, companyId: company.id, channel: 'SMS', now: new Date(iso) });
+    expect(await at('2026-11-30T02:59:55Z')).toEqual({
+      allowed: false,
+      nextAllowedAt: new Date('2026-11-30T14:00:00Z'),
+    });
+    expect(await at('2026-11-30T02:59:45Z')).toEqual({ allowed: true });
   });
 
   it('lets admins read and change the policy (audited); others get 403; bad hours answer 400', async () => {

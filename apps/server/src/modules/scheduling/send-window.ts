@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import { leadWindowAt } from './quiet-hours.service.js';
+import { allowedWindowAt } from './allowed-window.js';
+import { leadQuietHoursOf } from './quiet-hours.service.js';
 
 /**
  * When a message may leave (quiet hours, the lead's local day): asked by the release of a
@@ -14,6 +15,9 @@ export type SendWindow = (input: {
   now: Date;
 }) => Promise<{ allowed: true } | { allowed: false; nextAllowedAt: Date }>;
 
+/** How long before quiet hours begin an unattended text no longer starts. */
+export const SEND_WINDOW_MARGIN_MS = 10_000;
+
 export const alwaysAllowed: SendWindow = () => Promise.resolve({ allowed: true });
 
 /**
@@ -25,8 +29,13 @@ export const createSendWindow =
   (db: Db, clock: Clock = systemClock): SendWindow =>
   async ({ leadId, companyId, channel, now }) => {
     if (channel === 'EMAIL') return { allowed: true };
-    const window = await leadWindowAt(db, leadId, now ?? clock(), companyId);
-    return window.allowed
-      ? { allowed: true }
-      : { allowed: false, nextAllowedAt: window.nextAllowedAt };
+    const { facts, timeZone, state } = await leadQuietHoursOf(db, leadId, companyId);
+    const at = now ?? clock();
+    // Allowed now and still a moment later: a text that leaves now reaches the phone before
+    // quiet hours begin (a release just before them holds it to their end instead).
+    for (const instant of [at, new Date(at.getTime() + SEND_WINDOW_MARGIN_MS)]) {
+      const window = allowedWindowAt(facts.policy, timeZone.zone, state, instant);
+      if (!window.allowed) return { allowed: false, nextAllowedAt: window.nextAllowedAt };
+    }
+    return { allowed: true };
   };
