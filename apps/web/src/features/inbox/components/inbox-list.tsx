@@ -105,6 +105,19 @@ export function InboxList({
     onLoadMore,
   ]);
 
+  // Where the list was left is applied again once its rows are there: a list that mounts before
+  // its rows (a slow refetch) has its first offset clamped to the top. Until then, no scroll is
+  // remembered, so that clamp does not erase the place.
+  const restored = useRef(initialOffset === null);
+  useEffect(() => {
+    if (restored.current || items.length === 0 || initialOffset === null) return;
+    restored.current = true;
+    const viewport = viewportRef.current;
+    if (viewport && viewport.scrollTop !== initialOffset) virtualizer.scrollToOffset(initialOffset);
+    // Once, when the first rows arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [items.length]);
+
   // The scroll position is remembered as the agent scrolls (a lead opened from here, then Back).
   useEffect(() => {
     const viewport = viewportRef.current;
@@ -117,6 +130,7 @@ export function InboxList({
       unsaved = null;
     };
     const remember = () => {
+      if (!restored.current) return;
       unsaved = viewport.scrollTop;
       if (frame === 0) frame = requestAnimationFrame(save);
     };
