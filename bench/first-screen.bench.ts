@@ -4,6 +4,7 @@
 //   sign-in → the first inbox row (from pressing 'Sign in')
 //   deep link → the lead's first timeline event (from navigation start)
 //   inbox → lead: the first timeline event after a click on an inbox row
+//   the public booking page (390×844, signed out) → its first free time (from navigation start)
 // BENCH_RUNS (7) runs each, medians. With BENCH_LIGHTHOUSE=1, also Lighthouse's performance score of
 // sign-in, inbox and lead (desktop and mobile, median of BENCH_LIGHTHOUSE_RUNS, 3), through `npx lighthouse@12.2.3`.
 // Usage: npm run build && npm run bench:first-screen
@@ -14,7 +15,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { apiPaths } from '@leasing/contract';
 import { DEMO, launchBrowser, signIn } from '../e2e/support/browser.js';
+import { signInToApi } from '../e2e/support/factories.js';
 import { demoLead } from '../e2e/support/leads.js';
 import { startServer } from '../e2e/support/server.js';
 
@@ -24,8 +27,11 @@ const VIEWPORT = { width: 1440, height: 900 };
 const LEAD = 'Ava Thompson';
 const ROW = '[data-lead-id]';
 const EVENT = '[data-event-id]';
+/** A free time of the booking page's chosen day. */
+const SLOT = 'input[name="start"]';
+const PHONE = { width: 390, height: 844 };
 
-type Marks = { row?: number; event?: number; started?: number };
+type Marks = { row?: number; event?: number; slot?: number; started?: number };
 
 /**
  * Records, on the page's own clock, when the first inbox row and the first timeline event appear
@@ -37,6 +43,7 @@ const MARKS_SCRIPT = `
   const watch = () => {
     if (window.__marks.row === undefined && document.querySelector('${ROW}')) window.__marks.row = performance.now();
     if (window.__marks.event === undefined && document.querySelector('${EVENT}')) window.__marks.event = performance.now();
+    if (window.__marks.slot === undefined && document.querySelector('${SLOT}')) window.__marks.slot = performance.now();
   };
   new MutationObserver(watch).observe(document, { childList: true, subtree: true });
 `;
@@ -68,8 +75,11 @@ await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
 const floorUrl = `http://127.0.0.1:${(floor.address() as AddressInfo).port}`;
 
 /** A fresh context (empty cache), signed in when `session` is given, with the marks recorded. */
-const freshPage = async (session?: Awaited<ReturnType<BrowserContext['storageState']>>) => {
-  const context = await browser.newContext({ viewport: VIEWPORT, storageState: session });
+const freshPage = async (
+  session?: Awaited<ReturnType<BrowserContext['storageState']>>,
+  viewport = VIEWPORT,
+) => {
+  const context = await browser.newContext({ viewport, storageState: session });
   await context.addInitScript({ content: MARKS_SCRIPT });
   return { context, page: await context.newPage() };
 };
@@ -90,8 +100,8 @@ const snapshot = async (page: Page, name: string) => {
 };
 
 /** Navigation start → the mark, for a static copy of the screen. */
-const floorTime = async (name: string, mark: keyof Marks) => {
-  const { context, page } = await freshPage();
+const floorTime = async (name: string, mark: keyof Marks, viewport = VIEWPORT) => {
+  const { context, page } = await freshPage(undefined, viewport);
   await page.goto(`${floorUrl}/${name}`);
   await waitForMark(page, mark);
   const time = (await marksOf(page))[mark]!;
@@ -111,11 +121,23 @@ try {
   await setupPage.waitForSelector(EVENT);
   await snapshot(setupPage, 'lead');
   await setup.close();
+  // The first demo property's booking page, as a prospect on a phone opens it.
+  const staff = await signInToApi(server.url);
+  const [property] = await staff.request<{ _id: string }[]>('GET', apiPaths.properties);
+  const bookUrl = `${server.url}/book/${property!._id}`;
+  {
+    const { context, page } = await freshPage(undefined, PHONE);
+    await page.goto(bookUrl);
+    await page.waitForSelector(SLOT);
+    await snapshot(page, 'book');
+    await context.close();
+  }
 
   const results: Record<string, { app: number[]; floor: number[] }> = {
     'sign-in → first inbox row': { app: [], floor: [] },
     'deep link → first timeline event': { app: [], floor: [] },
     'inbox → lead (click → first event)': { app: [], floor: [] },
+    'booking page → first free time (390 px)': { app: [], floor: [] },
   };
   for (let run = 0; run < RUNS; run += 1) {
     // Sign-in: from pressing the button (the login page loaded) to the first inbox row.
@@ -159,6 +181,17 @@ try {
       results['inbox → lead (click → first event)']!.app.push(marks.event! - marks.started!);
       await context.close();
     }
+    // The public booking page, signed out, nothing cached.
+    {
+      const { context, page } = await freshPage(undefined, PHONE);
+      await page.goto(bookUrl);
+      await waitForMark(page, 'slot');
+      results['booking page → first free time (390 px)']!.app.push((await marksOf(page)).slot!);
+      await context.close();
+    }
+    results['booking page → first free time (390 px)']!.floor.push(
+      await floorTime('book', 'slot', PHONE),
+    );
     results['sign-in → first inbox row']!.floor.push(await floorTime('inbox', 'row'));
     const leadFloor = await floorTime('lead', 'event');
     results['deep link → first timeline event']!.floor.push(leadFloor);

@@ -74,6 +74,9 @@ export const WALK_TIMEOUT_MS = 150_000;
 export const MORE_STAFF_SCREENS = [
   ['audit', '/main/settings/audit', 'Audit'],
   ['quiet hours', '/main/settings/quiet-hours', 'Quiet hours'],
+  ['tour settings', '/main/settings/tours', 'Tour settings'],
+  ['tour availability', '/main/settings/tour-availability', 'Tour availability'],
+  ['calls', '/main/settings/calls', /^Calls$/],
   ['office hours', '/main/settings/office-hours', 'Office hours'],
   ['assignment', '/main/settings/assignment', /assignment/i],
   ['pipeline', '/main/settings/pipeline', 'Pipeline'],

@@ -179,7 +179,7 @@ describe('the dashboard: a queue of leads and the week of tours', () => {
     const tour = ui.page.locator(`[data-tour-lead="${miaLead.name}"]`);
     await tour.waitFor();
     const headers = await ui.page.getByTestId('tours-day-header').allTextContents();
-    expect(headers[0]).toMatch(/^Sun\d+$/);
+    expect(headers[0]).toMatch(/^Sun \d+$/);
     expect(headers.map((header) => header.slice(0, 3))).toEqual([
       'Sun',
       'Mon',

@@ -45,7 +45,7 @@ import { leadStatusModule } from './modules/lead/index.js';
 import { leadDetailsModule } from './modules/lead/index.js';
 import { leadSourcesModule } from './modules/lead/index.js';
 import { unmatchedModule } from './modules/unmatched/index.js';
-import { presenceModule } from './modules/presence/index.js';
+import { onlineStaffIds, presenceModule } from './modules/presence/index.js';
 import { officeHoursModule } from './modules/scheduling/index.js';
 import { officeDecisionModule } from './modules/lead/index.js';
 import { quietHoursModule } from './modules/scheduling/index.js';
@@ -55,12 +55,13 @@ import { reportsModule } from './modules/reports/index.js';
 import { secureAccessModule, type AccessLinkDeps } from './modules/secure-access/index.js';
 import { teamModule } from './modules/team/index.js';
 import { templatesModule } from './modules/templates/index.js';
-import { toursModule } from './modules/tours/index.js';
+import { tourBookingDepsOf, toursModule } from './modules/tours/index.js';
 import {
   createTranslationRequests,
   translationModule,
   type TranslationRequests,
 } from './modules/conversation/index.js';
+import { voiceModule } from './modules/voice/index.js';
 import { webhooksModule } from './modules/webhooks/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressedParamsPlugin } from './plugins/compressed-params.js';
@@ -120,6 +121,8 @@ const PLUGIN_TIMEOUT_MS = 60_000;
 
 /** How often each process looks for follow-ups that came due (`follow_up.due`). */
 const FOLLOW_UP_SWEEP_MS = 15_000;
+/** Unconfirmed tours are released within a minute of their time (`releaseUnconfirmed`). */
+const TOUR_RELEASE_SWEEP_MS = 60_000;
 
 /** How often each process looks for weekly report emails that are due (Monday mornings). */
 const DIGEST_SWEEP_MS = 5 * 60_000;
@@ -280,7 +283,12 @@ export const buildApp = async ({
     await app.register(followUpsModule, { now: clock, sweepMs: FOLLOW_UP_SWEEP_MS });
     await app.register(officeHoursModule, { now: clock });
     await app.register(quietHoursModule);
-    await app.register(toursModule, { now: clock, sms: messaging.sms });
+    await app.register(toursModule, {
+      now: clock,
+      sms: messaging.sms,
+      storage,
+      releaseSweepMs: TOUR_RELEASE_SWEEP_MS,
+    });
     await app.register(notesModule);
     await app.register(officeDecisionModule, { now: clock });
     await app.register(leadStatusModule, { now: clock });
@@ -295,7 +303,11 @@ export const buildApp = async ({
     await app.register(teamModule, { now: clock });
     await app.register(ownersModule, { now: clock });
     await app.register(reportsModule, { now: clock, digestSweepMs: DIGEST_SWEEP_MS });
-    await app.register(integrationsModule, { accessLinks: services.accessLinks, now: clock });
+    await app.register(integrationsModule, {
+      accessLinks: services.accessLinks,
+      now: clock,
+      tours: tourBookingDepsOf(app, clock, storage),
+    });
     await app.register(secureAccessModule, { accessLinks: services.accessLinks });
     await app.register(inboundEmailModule, {
       dnsResolver,
@@ -308,6 +320,10 @@ export const buildApp = async ({
       sms: messaging.sms,
       storage,
       translation: services.translation,
+    });
+    await app.register(voiceModule, {
+      now: clock,
+      staffOnDuty: (companyId) => onlineStaffIds(app.io, companyId),
     });
     await app.register(consentModule, { now: clock });
     await app.register(webhooksModule, { now: clock });

@@ -19,7 +19,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+/** The signed-in person (`GET /api/me`, a sign-in's answer): with their own phone, null until set. */
+export const meSchema = userSchema.extend({ phone: z.string().nullable() });
+export type Me = z.infer<typeof meSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), user: meSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshResponseSchema = z.object({ token: z.string() });

@@ -15,6 +15,11 @@ export const remoteConfigSchema = z.object({
   minimumFetchIntervalMs: z.number().int().positive(),
   /** Whether payment links can be sent (the pane's 'Request payment'). */
   payments: z.enum(paymentsStates),
+  /**
+   * How the pane's 'Call' works: `twilio` rings the staff member's phone, then the lead;
+   * `sandbox` (no Twilio account) offers simulated calls from the lead instead.
+   */
+  calls: z.enum(['twilio', 'sandbox']),
 });
 export type RemoteConfig = z.infer<typeof remoteConfigSchema>;
 

@@ -138,9 +138,9 @@ export const eventDataSchema = z
       .optional(),
     /** The latest a scheduled message may leave (a tour's reminder: the tour's start). */
     expiresAt: z.string().optional(),
-    /** The tour a text was made for (its confirmation or a reminder), and which it is. */
+    /** The tour a text was made for (confirmation, reminder, no-show, released), and which. */
     tourId: z.string().optional(),
-    tourText: z.enum(['confirmation', 'reminder']).optional(),
+    tourText: z.enum(['confirmation', 'reminder', 'no-show', 'released']).optional(),
     canceledByUserName: z.string().optional(),
     /** The send window held it: it leaves at the next allowed time (`scheduledAt`). */
     heldUntil: z.string().optional(),

@@ -182,6 +182,27 @@ export const errorCodes = {
     status: 429,
     description: 'The company added the most numbers allowed in a day; Retry-After says when.',
   },
+  RECORDING_UNAVAILABLE: {
+    status: 502,
+    description: "Twilio did not hand over a call's recording; try again shortly.",
+  },
+  NO_AGENT_PHONE: {
+    status: 409,
+    description: 'The person placing a call has no phone of their own in their profile.',
+  },
+  NO_LEAD_PHONE: { status: 409, description: 'The lead has no phone number to call.' },
+  NO_PROPERTY_NUMBER: {
+    status: 409,
+    description: "The lead's property has no number to call from (the lead's caller ID).",
+  },
+  CALLS_UNAVAILABLE: {
+    status: 409,
+    description: 'Calls cannot be placed without Twilio credentials (the sandbox simulates them).',
+  },
+  CALL_REFUSED: {
+    status: 502,
+    description: 'Twilio refused to place the call, or could not be reached; the message says why.',
+  },
   NUMBER_CHECK_FAILED: {
     status: 503,
     description: 'Twilio could not be asked whether the deployment owns the number.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, pageOf } from './common.js';
 import { leadLightsSchema } from './follow-ups.js';
 import { leadSummarySchema } from './leads.js';
+import { tourKindSchema } from './tour-booking.js';
 import { inboxViewSchema } from './owners.js';
 import { leadStatuses, type LeadStatus } from './workflow.js';
 
@@ -114,6 +115,21 @@ export const tourSchema = leadSummarySchema.extend({
   tourTypeID: z.string().nullable(),
   /** The property's time zone (its own, else the company's): the tour's time is on its clock. */
   propertyTimeZone: z.string(),
+  /**
+   * The tour as booked in the console (staff, the booking page, the lead's link or the
+   * integration API): what 'Reschedule' moves. Null for a tour only the PMS reported.
+   */
+  booking: z
+    .object({
+      tourId: z.string(),
+      type: tourKindSchema,
+      end: isoDateSchema,
+      /** The agent giving it, when one is named. */
+      agent: z.object({ userId: z.string(), name: z.string() }).nullable(),
+      /** The lead confirmed it (replied 'C' or 'yes', or staff recorded it). */
+      confirmed: z.boolean(),
+    })
+    .nullable(),
 });
 export type Tour = z.infer<typeof tourSchema>;
 

@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './calls.js';
 export * from './common.js';
 export * from './company.js';
 export * from './consent.js';
@@ -28,6 +29,7 @@ export * from './owners.js';
 export * from './today.js';
 export * from './workload.js';
 export * from './tour-booking.js';
+export * from './tour-calendar.js';
 export * from './public-booking.js';
 export * from './lead-status.js';
 export * from './webhooks.js';
@@ -37,3 +39,4 @@ export * from './templates.js';
 export * from './quiet-hours.js';
 export * from './reports.js';
 export * from './sources.js';
+export * from './voice.js';

@@ -38,6 +38,7 @@ export const apiKeyScopes = [
   'links:create',
   'act-as',
   'reports:read',
+  'tours:write',
 ] as const;
 export const apiKeyScopeSchema = z.enum(apiKeyScopes);
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
@@ -64,6 +65,11 @@ export const apiKeyScopeInfo: Record<ApiKeyScope, { label: string; description: 
     label: 'Read reports',
     description:
       'Read the funnel, speed-to-lead and follow-up reports of the whole company, the leads behind each figure, and the CSV export.',
+  },
+  'tours:write': {
+    label: 'Book tours',
+    description:
+      "Read a property's free tour slots, and book, reschedule, confirm and cancel leads' tours.",
   },
   'act-as': {
     label: 'Act as a colleague',
@@ -293,4 +299,9 @@ export const integrationPaths = {
     `${integrationPaths.lead(pmsPropertyId, pmsLeadId)}/access-links`,
   status: (pmsPropertyId: string, pmsLeadId: string) =>
     `${integrationPaths.lead(pmsPropertyId, pmsLeadId)}/status`,
+  /** The property's free tour slots, a lead's tours, one tour (scope `tours:write`). */
+  tourSlots: (pmsPropertyId: string) => `${integrationPaths.property(pmsPropertyId)}/tour-slots`,
+  tours: (pmsPropertyId: string, pmsLeadId: string) =>
+    `${integrationPaths.lead(pmsPropertyId, pmsLeadId)}/tours`,
+  tour: (tourId: string) => `/api/integrations/v1/tours/${encodeURIComponent(tourId)}`,
 } as const;

@@ -13,6 +13,7 @@ export const notificationKinds = [
   'speed_to_lead',
   'decision_opened',
   'payment_received',
+  'missed_call',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

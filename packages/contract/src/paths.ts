@@ -49,16 +49,25 @@ export const apiRoutes = {
   responseTarget: '/api/settings/response-target',
   propertyOfficeHours: '/api/properties/:propertyId/office-hours',
   quietHours: '/api/settings/quiet-hours',
+  tourSettings: '/api/settings/tours',
+  callSettings: '/api/settings/calls',
+  myTourCalendar: '/api/me/tour-calendar',
+  tourCalendarFeed: '/api/public/tour-calendar/:file',
   tours: '/api/tours',
   propertyTours: '/api/properties/:propertyId/tours',
   propertyTourAvailability: '/api/properties/:propertyId/tour-availability',
   propertyTourSlots: '/api/properties/:propertyId/tour-slots',
+  propertyVoice: '/api/properties/:propertyId/voice',
+  callRecording: '/api/calls/:callId/recording',
+  leadCalls: '/api/leads/:leadId/calls',
+  leadCallsSimulate: '/api/leads/:leadId/calls/simulate',
   leadTours: '/api/leads/:leadId/tours',
   tour: '/api/tours/:tourId',
   leadBookingLink: '/api/leads/:leadId/booking-link',
   publicBooking: '/api/public/book/:propertyId',
   publicBookingSlots: '/api/public/book/:propertyId/slots',
   publicBookingCode: '/api/public/book/:propertyId/code',
+  publicBookingCancel: '/api/public/book/:propertyId/cancel',
   officeDecision: '/api/companies/:companyId/leads/:leadId/office-decision',
   officeDecisionReopen: '/api/companies/:companyId/leads/:leadId/office-decision/reopen',
   leadStatus: '/api/leads/:leadId/status',
@@ -110,6 +119,9 @@ export const apiRoutes = {
   integrationLeadStatus: '/api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId/status',
   integrationLeadAccessLinks:
     '/api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId/access-links',
+  integrationTourSlots: '/api/integrations/v1/properties/:pmsPropertyId/tour-slots',
+  integrationLeadTours: '/api/integrations/v1/properties/:pmsPropertyId/leads/:pmsLeadId/tours',
+  integrationTour: '/api/integrations/v1/tours/:tourId',
   integrationReportsFunnel: '/api/integrations/v1/reports/funnel',
   integrationReportsSpeedToLead: '/api/integrations/v1/reports/speed-to-lead',
   integrationReportsFollowUp: '/api/integrations/v1/reports/follow-up',
@@ -127,6 +139,14 @@ export const apiRoutes = {
   leadSourceOfLead: '/api/leads/:leadId/source',
   twilioInbound: '/webhooks/twilio/inbound',
   twilioStatus: '/webhooks/twilio/status',
+  twilioVoice: '/webhooks/twilio/voice',
+  twilioVoiceDialStatus: '/webhooks/twilio/voice/dial-status',
+  twilioVoiceWhisper: '/webhooks/twilio/voice/whisper',
+  twilioVoiceStatus: '/webhooks/twilio/voice/status',
+  twilioVoiceRecording: '/webhooks/twilio/voice/recording',
+  twilioVoiceTranscription: '/webhooks/twilio/voice/transcription',
+  twilioVoiceOutbound: '/webhooks/twilio/voice/outbound',
+  twilioVoiceAnnounce: '/webhooks/twilio/voice/announce',
   emailInbound: '/webhooks/email/inbound',
   stripeWebhook: '/webhooks/stripe',
 } as const;
@@ -203,6 +223,11 @@ export const apiPaths = {
     pathOf(apiRoutes.propertyOfficeHours, { propertyId }),
   /** The company's quiet-hours policy (admins; GET, PUT). */
   quietHours: apiRoutes.quietHours,
+  /** The company's tour settings: reminders, the no-show text, releasing (GET; PUT admins). */
+  tourSettings: apiRoutes.tourSettings,
+  callSettings: apiRoutes.callSettings,
+  /** The signed-in person's tour calendar feed (GET; POST makes or renews it; DELETE turns it off). */
+  myTourCalendar: apiRoutes.myTourCalendar,
   tours: apiRoutes.tours,
   reportsFunnel: apiRoutes.reportsFunnel,
   reportsSpeedToLead: apiRoutes.reportsSpeedToLead,
@@ -222,6 +247,14 @@ export const apiPaths = {
     pathOf(apiRoutes.propertyTourAvailability, { propertyId }),
   /** The free tour slots of a property (`?from&to&type`). */
   propertyTourSlots: (propertyId: string) => pathOf(apiRoutes.propertyTourSlots, { propertyId }),
+  /** A property's inbound-call settings: greeting, forwarding, voicemail, text-back (GET; PUT admins). */
+  propertyVoice: (propertyId: string) => pathOf(apiRoutes.propertyVoice, { propertyId }),
+  /** A call's voicemail recording, streamed through the console (staff). */
+  callRecording: (callId: string) => pathOf(apiRoutes.callRecording, { callId }),
+  /** Click-to-call (POST): Twilio rings the caller's own phone, then the lead. */
+  leadCalls: (leadId: string) => pathOf(apiRoutes.leadCalls, { leadId }),
+  /** The sandbox's simulated call from the lead (POST `{ outcome }`). */
+  leadCallsSimulate: (leadId: string) => pathOf(apiRoutes.leadCallsSimulate, { leadId }),
   /** Books a tour for the lead (POST). */
   leadTours: (leadId: string) => pathOf(apiRoutes.leadTours, { leadId }),
   /** One booked tour: PATCH reschedules or confirms it, DELETE cancels it. */
@@ -233,6 +266,9 @@ export const apiPaths = {
   publicBookingSlots: (propertyId: string) => pathOf(apiRoutes.publicBookingSlots, { propertyId }),
   /** Texts the booker a one-time code (POST). */
   publicBookingCode: (propertyId: string) => pathOf(apiRoutes.publicBookingCode, { propertyId }),
+  /** A lead's own link cancels their tour ahead (POST). */
+  publicBookingCancel: (propertyId: string) =>
+    pathOf(apiRoutes.publicBookingCancel, { propertyId }),
   officeDecision: (companyId: string, leadId: string) =>
     pathOf(apiRoutes.officeDecision, { companyId, leadId }),
   /** 'Undo' of a completion, within a minute of it. */
@@ -309,3 +345,7 @@ export const apiPaths = {
 
 /** Header that asks the server to decompress lz-string-compressed query values. */
 export const COMPRESSED_PARAMS_HEADER = 'x-compressed-params';
+
+/** A map search for an address (Google Maps' documented URL): the booking page, the tour's email. */
+export const mapSearchUrl = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;

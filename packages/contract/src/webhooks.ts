@@ -16,6 +16,7 @@ export const webhookEventNames = [
   'tour.booked',
   'tour.rescheduled',
   'tour.cancelled',
+  'tour.completed',
 ] as const;
 export const webhookEventNameSchema = z.enum(webhookEventNames, {
   error: `must be one of ${webhookEventNames.join(', ')}`,
@@ -38,6 +39,9 @@ export const webhookEventInfo: Record<WebhookEventName, { description: string }>
   'tour.booked': { description: 'A tour was booked for a lead.' },
   'tour.rescheduled': { description: 'A booked tour moved to another time or type.' },
   'tour.cancelled': { description: 'A booked tour was cancelled and its place freed.' },
+  'tour.completed': {
+    description: "A tour's outcome was recorded: toured, or a no-show.",
+  },
 };
 
 export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;

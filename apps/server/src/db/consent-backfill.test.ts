@@ -8,7 +8,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrationsFolder } from '../lib/paths.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { createConversationEvent, createOffice, uniquePhone } from '../test/factories.js';
+import { createConversationEvent, uniquePhone } from '../test/factories.js';
 import type { Db } from './client.js';
 import { openDatabase } from './client.js';
 import { consentChanges } from './schema/index.js';
@@ -33,6 +33,17 @@ const leadBefore0032 = async (
     values (${id}, ${property.companyId}, ${property.id}, ${`pms-${id}`}, ${name}, ${uniquePhone()},
             ${phoneOptStatus})`);
   return { id, companyId: property.companyId, name };
+};
+
+/** A company and its property as the tables were at migration 0032 (written by hand, as leads). */
+const officeBefore0032 = async (db: Db) => {
+  const company = { id: randomUUID() };
+  const property = { id: randomUUID(), companyId: company.id };
+  await db.execute(sql`insert into companies (id, name) values (${company.id}, 'Maple Leasing')`);
+  await db.execute(sql`
+    insert into properties (id, company_id, pms_property_id, name)
+    values (${property.id}, ${company.id}, ${`pms-${property.id}`}, 'Maple Court')`);
+  return { company, property };
 };
 
 /**
@@ -60,7 +71,7 @@ describe('the consent backfill (migration 0032)', () => {
     try {
       const db = database.db as unknown as PgliteDatabase;
       await migrate(db, { migrationsFolder: before });
-      const { property, company } = await createOffice(database.db);
+      const { property, company } = await officeBefore0032(database.db);
       const noah = await leadBefore0032(database.db, property, {
         name: 'Noah Kim',
         phoneOptStatus: 'OPT_OUT',

@@ -1,4 +1,6 @@
 import type {
+  CallDirection,
+  CallOutcome,
   ConsentChannel,
   ConsentSource,
   LeadOwner,
@@ -102,6 +104,23 @@ export type DomainEventMap = {
   'message.translated': LeadFact & { timelineEventId: string; translation: string };
   /** Something else reached the lead's timeline (an opt-out, a bounce, a tour, a call, …). */
   'timeline.event_added': LeadFact & { timelineEventId: string; eventType: string; actor?: Actor };
+  /**
+   * A call's CALL event changed: Twilio told its outcome, length, recording or transcript (the
+   * call's arrival is `timeline.event_added`).
+   */
+  'call.updated': LeadFact & {
+    timelineEventId: string;
+    callId: string;
+    direction: CallDirection;
+    outcome: CallOutcome | null;
+    /** Before this change: `answered` arrives once per call. */
+    previousOutcome: CallOutcome | null;
+  };
+  /**
+   * A person placed a call to the lead (click-to-call): Twilio rings their own phone, then the
+   * lead from `from`, the property's number (the call's CALL event is `timeline.event_added`).
+   */
+  'call.placed': LeadFact & { callId: string; from: string; to: string; actor: Actor };
   'note.added': LeadFact & { noteId: string; actor: Actor };
   /** An office decision was completed, with what was decided (free text, may be null). */
   'decision.completed': LeadFact & {
@@ -194,6 +213,44 @@ export type DomainEventMap = {
   'tour.cancelled': TourFact;
   /** The lead confirmed their tour (a person recorded it, or the lead's reply did). */
   'tour.confirmed': LeadFact & { tourId: string; actor: Actor };
+  /** How a past tour went was recorded ('Toured' or 'No-show' in the pane). */
+  'tour.completed': LeadFact & {
+    tourId: string;
+    start: string;
+    kind: TourKind;
+    outcome: TourOutcome;
+    actor: Actor;
+  };
+  /** A person made (or renewed) their tour calendar feed URL, or turned it off. */
+  'tour_calendar.renewed': CompanyFact & { userId: string; actor: Actor };
+  'tour_calendar.turned_off': CompanyFact & { userId: string; actor: Actor };
+  /** An admin changed the company's tour settings (reminders, the no-show text, releasing). */
+  'tour_settings.changed': CompanyFact & {
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    actor: Actor;
+  };
+  /** An admin changed the company's call recording (recording on or off, the retention). */
+  'call_settings.changed': CompanyFact & {
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    actor: Actor;
+  };
+  /** A call's recording was deleted, its retention period over (the system's sweep). */
+  'call.recording_deleted': LeadFact & {
+    callId: string;
+    timelineEventId: string;
+    startedAt: string;
+    retentionDays: number;
+    actor: Actor;
+  };
+  /** An admin changed a property's voice settings (greeting, forwarding, voicemail, text-back). */
+  'voice_settings.changed': CompanyFact & {
+    propertyId: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    actor: Actor;
+  };
   /** An admin changed the company's quiet hours (Settings → Quiet hours). */
   'quiet_hours.changed': CompanyFact & {
     before: Record<string, unknown>;
@@ -294,6 +351,14 @@ export type DomainEventMap = {
     after: string | null;
     actor: Actor;
   };
+  /** An admin made a number a tracking number of a property, moved it, or ended it (null: none). */
+  'number.tracking_changed': CompanyFact & {
+    numberId: string;
+    number: string;
+    before: string | null;
+    after: string | null;
+    actor: Actor;
+  };
   /** An admin invited someone to the company (Settings → Team). */
   'user.invited': CompanyFact & {
     invitationId: string;
@@ -329,6 +394,13 @@ export type DomainEventMap = {
     userId: string;
     before: StaffRole;
     after: StaffRole;
+    actor: Actor;
+  };
+  /** A person set, changed or removed their own phone (the one click-to-call rings). */
+  'user.phone_changed': CompanyFact & {
+    userId: string;
+    before: string | null;
+    after: string | null;
     actor: Actor;
   };
   /** An admin deactivated a user: their sessions, tokens and sockets ended with it. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPaymentHostRequest } from './payment-host.js';
 import { catchCommandFailures, closeRedis, createRedisClient, watchRedis } from './redis-client.js';
+import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
@@ -25,6 +26,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation
   interface FastifyInstance {
     io: Server;
+    /** The Redis connections live updates cross processes on (none without REDIS_URL). */
+    liveRedis: Redis[];
   }
 }
 
@@ -69,7 +72,8 @@ export const socketPlugin = fp(
       },
     });
 
-    if (app.config.redisUrl) {
+    if (!app.config.redisUrl) app.decorate('liveRedis', []);
+    else {
       const pub = createRedisClient(app.config.redisUrl, 'socket-pub', app.log, {
         lazyConnect: true,
         maxRetriesPerRequest: 3,
@@ -79,6 +83,7 @@ export const socketPlugin = fp(
       catchCommandFailures(sub, 'socket-sub', app.log);
       await Promise.all([pub.connect(), sub.connect()]);
       io.adapter(createAdapter(pub, sub));
+      app.decorate('liveRedis', [pub, sub]);
       app.addHook('onClose', async () => {
         await Promise.all([closeRedis(pub), closeRedis(sub)]);
       });

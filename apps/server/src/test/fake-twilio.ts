@@ -13,6 +13,24 @@ export type ReceivedSms = {
   receivedAt: number;
 };
 
+/** A call the fake was asked to place (`Calls.json`), with the parameters it was given. */
+export type ReceivedCall = {
+  sid: string;
+  to: string;
+  from: string;
+  url: string;
+  method: string;
+  statusCallback: string;
+  statusCallbackMethod: string;
+  timeout: string;
+  /** The Authorization header it came with. */
+  authorization: string | undefined;
+};
+
+/** What the fake answers a request to place a call: a new call, or Twilio's error. */
+export type FakeCallOutcome =
+  { accept: true } | { accept: false; httpStatus: number; code: number; message: string };
+
 /** A file the fake serves as MMS media. */
 export type FakeMedia = {
   bytes: Buffer;
@@ -59,6 +77,21 @@ export type FakeTwilio = {
   addMedia: (messageSid: string, media: FakeMedia) => string;
   /** Every request for media: its path and the Authorization header it carried. */
   mediaRequests: { path: string; authorization: string | undefined }[];
+  /**
+   * Keeps a call's recording as Twilio does: answers its `RecordingSid` and `RecordingUrl` (the
+   * webhook's, without an extension); `<RecordingUrl>.mp3` serves the file behind Basic auth.
+   */
+  addRecording: (bytes: Buffer) => { sid: string; url: string };
+  /** Every request for a recording: its path and the Authorization header it carried. */
+  recordingRequests: { path: string; authorization: string | undefined }[];
+  /** Recordings deleted through `DELETE …/Recordings/RE….json` (authorized), in order. */
+  deletedRecordings: string[];
+  /** Whether the recording is still kept. */
+  hasRecording: (sid: string) => boolean;
+  /** Every call placed through the Calls API (only the ones it accepted). */
+  calls: ReceivedCall[];
+  /** Decides each call's fate; by default every call is queued. */
+  setCallOutcome: (decide: (call: ReceivedCall) => FakeCallOutcome) => void;
   /** SIDs asked about through the Message resource (status reconciliation). */
   lookups: string[];
   /** The numbers (E.164) the account owns, as its IncomingPhoneNumbers list answers; none at first. */
@@ -89,6 +122,7 @@ const shuffle = <T>(items: T[]) => {
 /**
  * A loopback stand-in for Twilio's Messages API: Basic auth, form parameters, a Message SID in
  * the answer, then status callbacks signed like Twilio's (X-Twilio-Signature), in shuffled order.
+ * Its Calls API takes a call (a Call SID in the answer) and leaves the callbacks to the test.
  */
 export const startFakeTwilio = async (): Promise<FakeTwilio> => {
   const accountSid = `AC${randomBytes(16).toString('hex')}`;
@@ -98,11 +132,16 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
   const hanging = new Set<ServerResponse>();
   const media = new Map<string, FakeMedia>();
   const mediaRequests: { path: string; authorization: string | undefined }[] = [];
+  const recordings = new Map<string, Buffer>();
+  const recordingRequests: { path: string; authorization: string | undefined }[] = [];
+  const deletedRecordings: string[] = [];
   const pending = new Set<Promise<unknown>>();
   const finalStatuses = new Map<string, { status: string; errorCode: string | undefined }>();
   const lookups: string[] = [];
   let owned: string[] = [];
   const numberLookups: string[] = [];
+  const calls: ReceivedCall[] = [];
+  let decideCall: (call: ReceivedCall) => FakeCallOutcome = () => ({ accept: true });
   let decide: (message: ReceivedSms) => FakeOutcome = () => ({
     accept: true,
     finalStatus: 'delivered',
@@ -158,12 +197,56 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
     return true;
   };
 
+  /** Deletes a recording (`DELETE …/Recordings/RE….json`): 204, or 404 when there is none. */
+  const deleteRecording = (request: IncomingMessage, response: ServerResponse) => {
+    const sid = (request.url ?? '').match(
+      new RegExp(`^/2010-04-01/Accounts/${accountSid}/Recordings/(RE[0-9a-f]+)\\.json$`),
+    )?.[1];
+    if (!sid) return false;
+    if (request.headers.authorization !== expectedAuth) {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 20003, message: 'Authenticate', status: 401 }));
+    } else if (!recordings.delete(sid)) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 20404, message: 'Not found', status: 404 }));
+    } else {
+      deletedRecordings.push(sid);
+      response.writeHead(204);
+      response.end();
+    }
+    return true;
+  };
+
+  /** A recording's audio (`…/Recordings/RE….mp3`), behind the account's Basic auth. */
+  const serveRecording = (request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url ?? '';
+    const sid = url.match(
+      new RegExp(`^/2010-04-01/Accounts/${accountSid}/Recordings/(RE[0-9a-f]+)\\.mp3$`),
+    )?.[1];
+    if (!sid) return false;
+    recordingRequests.push({ path: url, authorization: request.headers.authorization });
+    const bytes = recordings.get(sid);
+    if (request.headers.authorization !== expectedAuth) {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 20003, message: 'Authenticate', status: 401 }));
+    } else if (!bytes) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 20404, message: 'Not found', status: 404 }));
+    } else {
+      response.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': bytes.length });
+      response.end(bytes);
+    }
+    return true;
+  };
+
   const server: Server = createServer(async (request, response) => {
     const json = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
     if (request.method === 'GET' && serveMedia(request, response)) return;
+    if (request.method === 'GET' && serveRecording(request, response)) return;
+    if (request.method === 'DELETE' && deleteRecording(request, response)) return;
     // The Message resource: what became of a message (its final status at once, here).
     const resource = request.url?.match(
       new RegExp(`^/2010-04-01/Accounts/${accountSid}/Messages/(SM[0-9a-f]+)\\.json$`),
@@ -206,6 +289,56 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
           })),
         page: 0,
         page_size: 50,
+      });
+    }
+    // The Calls API: a call placed, answered as Twilio's Call resource (or its error).
+    if (
+      request.method === 'POST' &&
+      request.url === `/2010-04-01/Accounts/${accountSid}/Calls.json`
+    ) {
+      if (request.headers.authorization !== expectedAuth)
+        return json(401, { code: 20003, message: 'Authenticate', status: 401 });
+      const form = new URLSearchParams(await readBody(request));
+      const call: ReceivedCall = {
+        sid: `CA${randomBytes(16).toString('hex')}`,
+        to: form.get('To') ?? '',
+        from: form.get('From') ?? '',
+        url: form.get('Url') ?? '',
+        method: form.get('Method') ?? 'POST',
+        statusCallback: form.get('StatusCallback') ?? '',
+        statusCallbackMethod: form.get('StatusCallbackMethod') ?? 'POST',
+        timeout: form.get('Timeout') ?? '60',
+        authorization: request.headers.authorization,
+      };
+      // Twilio's own refusals of a request that lacks a parameter it needs.
+      const missing: [number, string] | undefined = !call.to
+        ? [21201, "No 'To' number is specified"]
+        : !call.from
+          ? [21213, "No 'From' number is specified"]
+          : !call.url
+            ? [21205, 'Url parameter is required.']
+            : undefined;
+      const outcome: FakeCallOutcome = missing
+        ? { accept: false, httpStatus: 400, code: missing[0], message: missing[1] }
+        : decideCall(call);
+      if (!outcome.accept) {
+        return json(outcome.httpStatus, {
+          code: outcome.code,
+          message: outcome.message,
+          more_info: `https://www.twilio.com/docs/errors/${outcome.code}`,
+          status: outcome.httpStatus,
+        });
+      }
+      calls.push(call);
+      return json(201, {
+        sid: call.sid,
+        account_sid: accountSid,
+        to: call.to,
+        from: call.from,
+        status: 'queued',
+        direction: 'outbound-api',
+        api_version: '2010-04-01',
+        uri: `/2010-04-01/Accounts/${accountSid}/Calls/${call.sid}.json`,
       });
     }
     const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
@@ -289,7 +422,22 @@ export const startFakeTwilio = async (): Promise<FakeTwilio> => {
       return `http://127.0.0.1:${port}/2010-04-01/Accounts/${accountSid}/Messages/${messageSid}/Media/${sid}`;
     },
     mediaRequests,
+    addRecording: (bytes) => {
+      const sid = `RE${randomBytes(16).toString('hex')}`;
+      recordings.set(sid, bytes);
+      return {
+        sid,
+        url: `http://127.0.0.1:${port}/2010-04-01/Accounts/${accountSid}/Recordings/${sid}`,
+      };
+    },
+    recordingRequests,
+    deletedRecordings,
+    hasRecording: (sid) => recordings.has(sid),
     lookups,
+    calls,
+    setCallOutcome: (next) => {
+      decideCall = next;
+    },
     setOwnedNumbers: (numbers) => {
       owned = [...numbers];
     },

@@ -157,6 +157,22 @@ const normalRouteTable: RouteObject[] = [
                         Component: module.PipelineRoute,
                       })),
                   },
+                  {
+                    // Next to the admins' tour settings, but a manager's too, like its PUT.
+                    path: paths.tourAvailability.path,
+                    lazy: () =>
+                      import('./routes/app/tour-availability').then((module) => ({
+                        Component: module.TourAvailabilityRoute,
+                      })),
+                  },
+                  {
+                    // Managers read a property's call settings; only admins change them (the form says so).
+                    path: paths.calls.path,
+                    lazy: () =>
+                      import('./routes/app/call-settings').then((module) => ({
+                        Component: module.CallSettingsRoute,
+                      })),
+                  },
                 ],
               },
               {
@@ -220,6 +236,13 @@ const normalRouteTable: RouteObject[] = [
                     lazy: () =>
                       import('./routes/app/quiet-hours').then((module) => ({
                         Component: module.QuietHoursRoute,
+                      })),
+                  },
+                  {
+                    path: paths.tourSettings.path,
+                    lazy: () =>
+                      import('./routes/app/tour-settings').then((module) => ({
+                        Component: module.TourSettingsRoute,
                       })),
                   },
                   {

@@ -94,6 +94,26 @@ export const paths = {
     path: '/main/settings/quiet-hours',
     getHref: () => '/main/settings/quiet-hours',
   },
+  tourSettings: {
+    path: '/main/settings/tours',
+    getHref: () => '/main/settings/tours',
+  },
+  tourAvailability: {
+    path: '/main/settings/tour-availability',
+    /** `propertyId`: the property whose availability opens; else the first one. */
+    getHref: (propertyId?: string) =>
+      propertyId
+        ? `/main/settings/tour-availability?${SELECTED_PROPERTY_PARAM}=${encodeURIComponent(propertyId)}`
+        : '/main/settings/tour-availability',
+  },
+  calls: {
+    path: '/main/settings/calls',
+    /** `propertyId`: the property whose call settings open; else the first one. */
+    getHref: (propertyId?: string) =>
+      propertyId
+        ? `/main/settings/calls?${SELECTED_PROPERTY_PARAM}=${encodeURIComponent(propertyId)}`
+        : '/main/settings/calls',
+  },
   templates: {
     path: '/main/settings/templates',
     getHref: () => '/main/settings/templates',

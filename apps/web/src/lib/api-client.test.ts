@@ -1,4 +1,4 @@
-import { COMPRESSED_PARAMS_HEADER, apiPaths, userSchema } from '@leasing/contract';
+import { COMPRESSED_PARAMS_HEADER, apiPaths, meSchema } from '@leasing/contract';
 import { decompressFromEncodedURIComponent } from 'lz-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubServer } from '../testing/fake-server';
@@ -23,7 +23,7 @@ describe('apiRequest headers and query', () => {
     setToken('token-a');
     const server = stubServer(() => ({ body: demoUser }));
 
-    const user = await apiRequest(apiPaths.me, { schema: userSchema });
+    const user = await apiRequest(apiPaths.me, { schema: meSchema });
 
     expect(user).toEqual(demoUser);
     expect(server.requests[0]?.headers.get('Authorization')).toBe('Bearer token-a');
@@ -89,7 +89,7 @@ describe('apiRequest errors', () => {
   it('rejects a response that does not match the schema', async () => {
     stubServer(() => ({ body: { name: 'no id' } }));
 
-    await expect(apiRequest(apiPaths.me, { schema: userSchema })).rejects.toMatchObject({
+    await expect(apiRequest(apiPaths.me, { schema: meSchema })).rejects.toMatchObject({
       code: 'INVALID_RESPONSE',
     });
   });

@@ -6,6 +6,7 @@ export const storageKeys = {
   remoteConfig: 'remoteConfig',
   /** The user said no to desktop notifications (in the bell, or the browser's own prompt). */
   desktopNotificationsRefused: 'desktopNotificationsRefused',
+  /** The server said it has no Twilio account (the sandbox): the pane simulates calls instead. */
 } as const;
 
 export function getToken(): string | null {

@@ -77,7 +77,12 @@ export type RouteAnswer = FakeResponse | FakeHandler;
 export function stubRoutes(routes: Record<string, RouteAnswer>) {
   const table: Record<string, RouteAnswer> = {
     'GET /api/config': {
-      body: { sessionLimitMinutes: 720, minimumFetchIntervalMs: 3_600_000, payments: 'on' },
+      body: {
+        sessionLimitMinutes: 720,
+        minimumFetchIntervalMs: 3_600_000,
+        payments: 'on',
+        calls: 'twilio',
+      },
     },
     'POST /api/auth/logout': { status: 204 },
     ...routes,

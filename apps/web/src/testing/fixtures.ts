@@ -2,10 +2,10 @@ import type {
   ConversationEvent,
   Lead,
   LeadSummary,
+  Me,
   PaymentLink,
   PaymentLinkEventData,
   Property,
-  User,
 } from '@leasing/contract';
 
 function base64Url(value: string): string {
@@ -21,8 +21,8 @@ export function fakeJwt(claims: Record<string, unknown> = {}): string {
   return `${header}.${payload}.c2lnbmF0dXJl`;
 }
 
-/** The signed-in user of most tests: an admin, as the seeded demo@leasing.test. */
-export const demoUser: User = {
+/** The signed-in user of most tests: an admin, as the seeded demo@leasing.test, without a phone. */
+export const demoUser: Me = {
   _id: 'user-1',
   email: 'demo@leasing.test',
   name: 'Dana Agent',
@@ -31,10 +31,11 @@ export const demoUser: User = {
   companyName: 'Riverside Living',
   companyStatus: 'ACTIVE',
   role: 'admin',
+  phone: null,
 };
 
 /** A colleague without the admin pages (API keys, Numbers), as the server's seeded agent. */
-export const agentUser: User = {
+export const agentUser: Me = {
   ...demoUser,
   _id: 'user-3',
   email: 'priya@leasing.test',

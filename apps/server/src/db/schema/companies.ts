@@ -56,6 +56,8 @@ export const users = pgTable(
     pictureUrl: text(),
     passwordHash: text(),
     role: staffRole().notNull().default('agent'),
+    /** The person's own phone (E.164), set by them: click-to-call rings it before the lead. */
+    phone: text(),
     /** Set when an admin deactivates the user: they can no longer sign in or use any token. */
     deactivatedAt: timestamp({ withTimezone: true }),
     /** ID tokens issued before this moment are refused (role change, deactivation, sign-out everywhere). */

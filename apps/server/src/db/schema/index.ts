@@ -23,3 +23,4 @@ export * from './lead-sources.js';
 export * from './report-facts.js';
 export * from './report-digests.js';
 export * from './tours.js';
+export * from './voice.js';

@@ -1,7 +1,16 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
 import { companies, users } from './companies.js';
 import { leadSources } from './lead-sources.js';
+import { properties } from './properties.js';
 
 /**
  * The numbers registry: every SMS number the deployment texts from or receives on belongs to
@@ -22,6 +31,11 @@ export const phoneNumbers = pgTable(
     addedByUserId: uuid().references(() => users.id),
     /** The source a lead gets when its first message comes to this number (a tracking number). */
     sourceId: uuid().references(() => leadSources.id),
+    /**
+     * A tracking number's property: texts and calls to it are that property's leads'. Null: none
+     * (a property's own number, the shared one, or a company number shared by its properties).
+     */
+    propertyId: uuid().references((): AnyPgColumn => properties.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [unique('phone_numbers_e164_company_unique').on(table.e164, table.companyId)],

@@ -12,6 +12,8 @@ const targetOf = (event: DomainEvent): Target | null => {
       return { targetType: 'message', targetId: event.timelineEventId };
     case 'note.added':
       return { targetType: 'note', targetId: event.noteId };
+    case 'call.placed':
+      return { targetType: 'call', targetId: event.callId };
     case 'decision.completed':
     case 'decision.reopened':
       return { targetType: 'decision', targetId: event.timelineEventId };
@@ -31,9 +33,17 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'follow_up.changed':
       return { targetType: 'lead', targetId: event.leadId };
     case 'response_target.changed':
+    case 'tour_settings.changed':
+    case 'call_settings.changed':
       return { targetType: 'company', targetId: event.companyId };
+    case 'call.recording_deleted':
+      return { targetType: 'call', targetId: event.callId };
+    case 'tour_calendar.renewed':
+    case 'tour_calendar.turned_off':
+      return { targetType: 'user', targetId: event.userId };
     case 'office_hours.changed':
     case 'tour_availability.changed':
+    case 'voice_settings.changed':
       return { targetType: 'property', targetId: event.propertyId };
     case 'tour.booked':
     case 'tour.rescheduled':
@@ -56,6 +66,7 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'number.added':
     case 'number.removed':
     case 'number.source_changed':
+    case 'number.tracking_changed':
       return { targetType: 'number', targetId: event.numberId };
     case 'property.upserted':
     case 'assignment_rule.changed':
@@ -67,6 +78,7 @@ const targetOf = (event: DomainEvent): Target | null => {
     case 'user.role_changed':
     case 'user.deactivated':
     case 'user.reactivated':
+    case 'user.phone_changed':
     case 'report_digest.changed':
     case 'inbox.exported':
       return { targetType: 'user', targetId: event.userId };
@@ -148,6 +160,8 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { number: event.number };
     case 'number.source_changed':
       return { number: event.number, source: event.after };
+    case 'number.tracking_changed':
+      return { number: event.number, property: event.after };
     case 'property.upserted':
       return { created: event.created, changed: event.changes };
     case 'lead.assigned':
@@ -167,7 +181,12 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
     case 'office_hours.changed':
     case 'quiet_hours.changed':
     case 'tour_availability.changed':
+    case 'tour_settings.changed':
+    case 'voice_settings.changed':
+    case 'call_settings.changed':
       return event.after;
+    case 'call.recording_deleted':
+      return { recording: null, retentionDays: event.retentionDays };
     case 'tour.booked':
     case 'tour.rescheduled':
       return { start: event.start, type: event.kind };
@@ -191,6 +210,10 @@ const afterOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { status: 'deactivated' };
     case 'user.reactivated':
       return { status: 'active' };
+    case 'user.phone_changed':
+      return { phone: event.after };
+    case 'call.placed':
+      return { from: event.from, to: event.to };
     case 'webhook_endpoint.created':
       return { url: event.url, events: event.events };
     case 'webhook_endpoint.updated':
@@ -225,6 +248,8 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
       return event.change === 'added' ? null : { name: event.before ?? event.name };
     case 'number.source_changed':
       return { number: event.number, source: event.before };
+    case 'number.tracking_changed':
+      return { number: event.number, property: event.before };
     case 'user.role_changed':
       return { role: event.before };
     case 'lead.assigned':
@@ -233,13 +258,20 @@ const beforeOf = (event: DomainEvent): Record<string, unknown> | null => {
       return { status: 'active' };
     case 'user.reactivated':
       return { status: 'deactivated' };
+    case 'user.phone_changed':
+      return { phone: event.before };
     case 'response_target.changed':
       return { firstReplyTargetMinutes: event.before };
     case 'webhook_endpoint.updated':
     case 'office_hours.changed':
     case 'quiet_hours.changed':
     case 'tour_availability.changed':
+    case 'tour_settings.changed':
+    case 'voice_settings.changed':
+    case 'call_settings.changed':
       return event.before;
+    case 'call.recording_deleted':
+      return { recording: 'kept', startedAt: event.startedAt };
     case 'tour.rescheduled':
       return { start: event.previousStart, type: event.previousKind };
     case 'tour.cancelled':
@@ -283,6 +315,15 @@ export const auditRowOf = (
   if (event.type === 'unmatched.opted_out') {
     // Nobody on the staff did it: the number's owner did, by text; the trail names the number.
     return { ...base, companyId: event.companyId, actorType: 'system', actorName: event.address };
+  }
+  if (event.type === 'call.recording_deleted') {
+    // The retention sweep's: nobody pressed anything, and the trail says what rule did it.
+    return {
+      ...base,
+      companyId: event.companyId,
+      actorType: 'system',
+      actorName: `Retention: ${event.retentionDays} days`,
+    };
   }
   const actor = actorOf(event);
   if (!actor || actor.kind === 'system') return null;

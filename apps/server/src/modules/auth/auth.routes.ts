@@ -6,12 +6,9 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   refreshResponseSchema,
-  userSchema,
 } from '@leasing/contract';
 import { HttpError } from '../../lib/errors.js';
-import { principalOf } from '../../lib/principal.js';
 import { recordSignIn, recordSignInFailure } from './sign-in-audit.js';
-import { toUserDto } from './users.repository.js';
 import type { IssuedRefreshToken } from './auth.service.js';
 import { COOKIE_PATH, REFRESH_COOKIE, setSessionCookie } from './sessions.service.js';
 
@@ -86,12 +83,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       return reply.status(204).send(null);
     },
-  );
-
-  app.get(
-    apiRoutes.me,
-    { onRequest: app.authenticate, schema: { response: { 200: userSchema } } },
-    async (request) => toUserDto(principalOf(request)),
   );
 
   app.get(apiRoutes.jwks, async (_request, reply) => {

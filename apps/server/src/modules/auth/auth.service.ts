@@ -20,6 +20,7 @@ import type { TokenService } from './token.service.js';
 import {
   findUserByEmail,
   findUserById,
+  findUserPhone,
   toUserDto,
   type UserWithCompany,
 } from './users.repository.js';
@@ -141,7 +142,7 @@ export const createAuthService = (
     const family = { familyId: randomUUID(), sessionStartedAt: now() };
     return {
       token: await signFor(user, family.familyId),
-      user: toUserDto(user),
+      user: { ...toUserDto(user), phone: await findUserPhone(db, user.id) },
       refresh: await issueRefreshToken(randomBytes(32).toString('base64url'), user.id, family),
     };
   };

@@ -8,6 +8,8 @@ export type { TokenService } from './token.service.js';
 export {
   findUserByEmail,
   findUserById,
+  findActiveStaffPhones,
+  findUserPhone,
   insertStaffUser,
   setUserDeactivated,
   setUserRole,

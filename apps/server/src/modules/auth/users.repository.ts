@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { StaffRole, User } from '@leasing/contract';
 import type { Principal } from '../../lib/principal.js';
 import type { Db } from '../../db/client.js';
@@ -101,6 +101,48 @@ export const insertStaffUser = async (
 
 export const setUserRole = async (db: Db, userId: string, role: StaffRole) => {
   await db.update(users).set({ role }).where(eq(users.id, userId));
+};
+
+/** The person's own phone (E.164), null when they set none. */
+export const findUserPhone = async (db: Db, userId: string): Promise<string | null> =>
+  (await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]?.phone ??
+  null;
+
+/** The phones (E.164) of those of `userIds` who are active staff of the company and set one. */
+export const findActiveStaffPhones = async (
+  db: Db,
+  companyId: string,
+  userIds: readonly string[],
+): Promise<string[]> => {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ phone: users.phone })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        inArray(users.id, [...userIds]),
+        isNull(users.deactivatedAt),
+        isNotNull(users.phone),
+      ),
+    )
+    .orderBy(users.name);
+  return rows.map((row) => row.phone!);
+};
+
+/** Sets (or with null removes) the person's own phone; answers the one it replaced. */
+export const setUserPhone = async (
+  db: Db,
+  userId: string,
+  phone: string | null,
+): Promise<{ before: string | null }> => {
+  const [before] = await db
+    .select({ phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  await db.update(users).set({ phone }).where(eq(users.id, userId));
+  return { before: before?.phone ?? null };
 };
 
 /** Deactivated at `at` (their tokens issued before stop working), or active again (null). */

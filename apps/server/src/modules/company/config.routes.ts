@@ -24,6 +24,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         sessionLimitMinutes: app.config.sessionLimitMinutes,
         minimumFetchIntervalMs: REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS,
         payments: paymentsStateOf(app.config.payments),
+        calls: app.config.messaging.twilio ? ('twilio' as const) : ('sandbox' as const),
       };
     },
   );

@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       database: app.database,
       queue: app.queue,
       queueRunning: () => queueRunning,
-      redis: app.counterRedis,
+      redis: app.counterRedis ? [app.counterRedis, ...app.liveRedis] : app.liveRedis,
     });
     if (!readiness.ready) {
       // Anyone may ask /readyz: the answer names what is down, the error text stays in the log.

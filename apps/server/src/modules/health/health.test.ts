@@ -64,6 +64,8 @@ describe.each(oneDatabase())('health and queue on $name', (target) => {
       minimumFetchIntervalMs: 3_600_000,
       // A server with a PUBLIC_URL and no payment host sends no payment links.
       payments: 'off',
+      // No Twilio account: the pane offers simulated calls.
+      calls: 'sandbox',
     });
   });
 });

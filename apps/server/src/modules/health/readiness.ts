@@ -11,8 +11,11 @@ export type ReadinessDeps = {
   queue: Pick<PgBoss, 'getQueues'>;
   /** False once the queue has stopped (shutting down): it takes no more jobs. */
   queueRunning: () => boolean;
-  /** The shared Redis when REDIS_URL is set; null: nothing to check. */
-  redis: Pick<Redis, 'ping'> | null;
+  /**
+   * The connections to the shared Redis when REDIS_URL is set (counters, and the live updates'
+   * publisher and subscriber); none: nothing to check.
+   */
+  redis: Pick<Redis, 'ping'>[];
 };
 
 export type Readiness = { ready: true } | { ready: false; failed: string[]; reason: string };
@@ -33,9 +36,16 @@ const checkQueue = async (deps: ReadinessDeps) => {
   await withTimeout(deps.queue.getQueues(), 'the job queue');
 };
 
-const checkRedis = async (redis: Pick<Redis, 'ping'>) => {
-  const answer = await withTimeout(redis.ping(), 'Redis');
-  if (answer !== 'PONG') throw new Error(`Redis answered ${answer} to PING`);
+/**
+ * Every connection answers PING. A subscriber answers `['pong', '']`, after the subscriptions it
+ * sent on reconnecting (one connection answers in order): so once ready, live updates cross again.
+ */
+const checkRedis = async (connections: Pick<Redis, 'ping'>[]) => {
+  for (const redis of connections) {
+    const answer: unknown = await withTimeout(redis.ping(), 'Redis');
+    const pong = Array.isArray(answer) ? String(answer[0]).toUpperCase() : answer;
+    if (pong !== 'PONG') throw new Error(`Redis answered ${String(answer)} to PING`);
+  }
 };
 
 /** Whether this process can do its work: database migrated, job queue running, Redis reachable. */
@@ -46,7 +56,7 @@ export const checkDependencies = async (deps: ReadinessDeps): Promise<Readiness>
       checkReadiness(deps.database).then((result) => (result.ready ? undefined : result.reason)),
     ],
     ['queue', checkQueue(deps).then(() => undefined)],
-    ...(deps.redis
+    ...(deps.redis.length > 0
       ? [['redis', checkRedis(deps.redis).then(() => undefined)] as [string, Promise<undefined>]]
       : []),
   ];

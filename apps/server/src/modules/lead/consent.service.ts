@@ -84,6 +84,15 @@ export const isOptedOutAddress = async (
   return (await findOptOut(db, { companyId, channel, address })) !== undefined;
 };
 
+/** Whether the lead can get a text now: a phone, not opted out, not on the opt-out register. */
+export const canTextLead = async (
+  db: Db,
+  lead: Pick<LeadRow, 'companyId' | 'phone' | 'phoneOptStatus'>,
+): Promise<boolean> =>
+  Boolean(lead.phone) &&
+  lead.phoneOptStatus !== 'OPT_OUT' &&
+  !(await isOptedOutAddress(db, lead.companyId, 'SMS', lead.phone));
+
 /**
  * The register follows a consent change of the lead's current address: an opt-out puts it on,
  * an opt-in (START, a written consent with who and when) takes it off; "no indication" leaves it.

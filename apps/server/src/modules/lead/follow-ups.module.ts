@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
+import { sweepEvery } from '../../lib/sweep.js';
 import { followUpsRoutes } from './follow-ups.routes.js';
 import { publishDueFollowUps, type FollowUpsDeps } from './follow-ups.service.js';
 
@@ -20,15 +21,5 @@ export const followUpsModule: FastifyPluginAsync<FollowUpsModuleOptions> = async
   const deps: FollowUpsDeps = { db: app.database.db, events: app.events, now };
   await app.register(followUpsRoutes, { deps });
 
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = publishDueFollowUps(deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'follow-up sweep failed'),
-    );
-  }, sweepMs);
-  timer.unref();
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  sweepEvery(app, sweepMs, 'follow-up sweep', () => publishDueFollowUps(deps));
 };

@@ -1,6 +1,7 @@
 export { readConsent } from './classify-opt-out.js';
 export { consentModule } from './consent.module.js';
 export {
+  canTextLead,
   isOptedOutAddress,
   leadConsentOf,
   optOutByCarrier,

@@ -25,6 +25,7 @@ export const notifyingEvents = [
   'speed_to_lead.breached',
   'timeline.event_added',
   'payment_link.changed',
+  'call.updated',
 ] as const satisfies readonly DomainEventType[];
 export type NotifyingEvent = PublishedEvent<(typeof notifyingEvents)[number]>;
 
@@ -124,6 +125,23 @@ export const draftNotification = async (
         recipients: owner ? [owner] : 'everyone',
         sourceKey: `${event.leadId}:${event.waitingSince}`,
         title: `${lead.name} has waited over ${event.targetMinutes} minutes for a first reply`,
+        body: null,
+      };
+    }
+    case 'call.updated': {
+      // A caller nobody answered: their owner hears of it once (a voicemail may follow 'missed').
+      if (event.direction !== 'inbound') return null;
+      if (event.outcome !== 'missed' && event.outcome !== 'voicemail') return null;
+      const owner = ownerUserOf(lead);
+      if (!owner) return null;
+      return {
+        kind: 'missed_call',
+        recipients: [owner],
+        sourceKey: event.callId,
+        title:
+          event.outcome === 'voicemail'
+            ? `${lead.name} left a voicemail`
+            : `Missed call from ${lead.name}`,
         body: null,
       };
     }

@@ -277,6 +277,60 @@ describe.each(oneDatabase())('notifications ($name)', (target) => {
     const inboundSmsOf = (lead: LeadRow, body: string) => inboundSms(lead.phone!, body);
   });
 
+  describe('call.updated', () => {
+    const callUpdate = (
+      lead: LeadRow,
+      callId: string,
+      direction: 'inbound' | 'outbound',
+      outcome: 'answered' | 'missed' | 'voicemail' | null,
+    ) =>
+      domainEvent('call.updated', {
+        companyId: lead.companyId,
+        leadId: lead.id,
+        timelineEventId: randomUUID(),
+        callId,
+        direction,
+        outcome,
+        previousOutcome: null,
+      });
+
+    it('tells the owner of a caller nobody answered, once, even when a voicemail follows', async () => {
+      const lead = await freshLead({ owner: alex.user });
+      const callId = randomUUID();
+      const socket = await openSocket(tokens.alex);
+      const pushed = until<Notification>(socket, socketEvents.notification(alex.user.id));
+      await publish(callUpdate(lead, callId, 'inbound', null));
+      await publish(callUpdate(lead, callId, 'inbound', 'missed'));
+      expect(await pushed).toMatchObject({
+        kind: 'missed_call',
+        title: 'Missed call from Jordan Prospect',
+      });
+      await publish(callUpdate(lead, callId, 'inbound', 'voicemail'));
+      expect(await notificationsAbout(lead)).toHaveLength(1);
+
+      const voicemail = await freshLead({ owner: alex.user });
+      await publish(callUpdate(voicemail, randomUUID(), 'inbound', 'voicemail'));
+      const [left] = await notificationsAbout(voicemail);
+      expect(left).toMatchObject({
+        kind: 'missed_call',
+        title: 'Jordan Prospect left a voicemail',
+      });
+    });
+
+    it('tells nobody of an answered call, a call the team placed, or a caller without an owner', async () => {
+      const lead = await freshLead({ owner: alex.user });
+      await publish(callUpdate(lead, randomUUID(), 'inbound', 'answered'));
+      await publish(callUpdate(lead, randomUUID(), 'outbound', 'missed'));
+      const unowned = await freshLead();
+      await publish(callUpdate(unowned, randomUUID(), 'inbound', 'missed'));
+      expect(await notificationsAbout(lead)).toEqual([]);
+      expect(await notificationsAbout(unowned)).toEqual([]);
+      // The control: the same lead's missed inbound call is told.
+      await publish(callUpdate(lead, randomUUID(), 'inbound', 'missed'));
+      expect(await notificationsAbout(lead)).toHaveLength(1);
+    });
+  });
+
   describe('follow_up.due', () => {
     const due = (lead: LeadRow, ownerUserId: string | null, dueAt = '2026-03-02T14:00:00.000Z') =>
       domainEvent('follow_up.due', {

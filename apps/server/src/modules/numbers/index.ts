@@ -10,5 +10,6 @@ export type { SharedNumber } from './numbers.service.js';
 export {
   countNumbersBySource,
   numberSourceIdOf,
+  trackingPropertyIdOf,
   repointNumberSources,
 } from './numbers.repository.js';

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   companies,
@@ -37,6 +38,8 @@ export const companyExists = async (db: Db, companyId: string) =>
 
 export type CompanyNumberRow = PhoneNumberRow & {
   properties: { id: string; name: string; pmsPropertyId: string }[];
+  /** The name of the property it is a tracking number of (`propertyId`'s). */
+  trackingPropertyName: string | null;
   /** The name of the source its new leads get (`sourceId`'s), null when it gives none. */
   sourceName: string | null;
 };
@@ -46,10 +49,12 @@ export const listCompanyNumbers = async (
   db: Db,
   companyId: string,
 ): Promise<CompanyNumberRow[]> => {
+  const tracked = alias(properties, 'tracked');
   const rows = await db
-    .select({ number: phoneNumbers, sourceName: leadSources.name })
+    .select({ number: phoneNumbers, sourceName: leadSources.name, trackingName: tracked.name })
     .from(phoneNumbers)
     .leftJoin(leadSources, eq(leadSources.id, phoneNumbers.sourceId))
+    .leftJoin(tracked, eq(tracked.id, phoneNumbers.propertyId))
     .where(eq(phoneNumbers.companyId, companyId))
     .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
   const users = await db
@@ -61,9 +66,10 @@ export const listCompanyNumbers = async (
     })
     .from(properties)
     .where(and(eq(properties.companyId, companyId), sql`${properties.smsNumber} is not null`));
-  return rows.map(({ number: row, sourceName }) => ({
+  return rows.map(({ number: row, sourceName, trackingName }) => ({
     ...row,
     sourceName,
+    trackingPropertyName: trackingName,
     properties: users
       .filter((user) => user.e164 === row.e164)
       .map(({ id, name, pmsPropertyId }) => ({ id, name, pmsPropertyId })),
@@ -80,7 +86,14 @@ export const firstUnassignedCompanyNumber = async (
       .select({ e164: phoneNumbers.e164 })
       .from(phoneNumbers)
       .leftJoin(properties, eq(properties.smsNumber, phoneNumbers.e164))
-      .where(and(eq(phoneNumbers.companyId, companyId), isNull(properties.id)))
+      // A tracking number is its property's way in, not a number the company texts from.
+      .where(
+        and(
+          eq(phoneNumbers.companyId, companyId),
+          isNull(properties.id),
+          isNull(phoneNumbers.propertyId),
+        ),
+      )
       .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id))
       .limit(1)
   )[0]?.e164;
@@ -183,6 +196,23 @@ export const findCompanySource = async (db: Db, companyId: string, sourceId: str
 export const setNumberSource = async (db: Db, id: string, sourceId: string | null) => {
   await db.update(phoneNumbers).set({ sourceId }).where(eq(phoneNumbers.id, id));
 };
+
+export const setNumberTrackingProperty = async (db: Db, id: string, propertyId: string | null) => {
+  await db.update(phoneNumbers).set({ propertyId }).where(eq(phoneNumbers.id, id));
+};
+
+/** The property a company number is a tracking number of; undefined when none. */
+export const trackingPropertyIdOf = async (
+  db: Db,
+  companyId: string,
+  e164: string,
+): Promise<string | undefined> =>
+  (
+    await db
+      .select({ propertyId: phoneNumbers.propertyId })
+      .from(phoneNumbers)
+      .where(and(eq(phoneNumbers.e164, e164), eq(phoneNumbers.companyId, companyId)))
+  )[0]?.propertyId ?? undefined;
 
 /** Every number of the company that gives `fromSourceId` gives `toSourceId` instead; how many. */
 export const repointNumberSources = async (

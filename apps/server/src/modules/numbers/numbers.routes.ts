@@ -5,12 +5,12 @@ import {
   companyNumberListSchema,
   companyNumberSchema,
   numberParamsSchema,
-  setSourceRequestSchema,
+  updateNumberRequestSchema,
 } from '@leasing/contract';
 import { ADMINS_ROUTE, principalOf, userActor } from '../../lib/principal.js';
 import {
   addNumber,
-  changeNumberSource,
+  changeNumber,
   listNumbers,
   removeNumber,
   type RegistrationDeps,
@@ -52,18 +52,18 @@ export const numbersRoutes: FastifyPluginAsyncZod<RegistrationDeps> = async (app
       config: ADMINS_ROUTE,
       schema: {
         params: numberParamsSchema,
-        body: setSourceRequestSchema,
+        body: updateNumberRequestSchema,
         response: { 200: companyNumberSchema },
       },
     },
     (request) => {
       const principal = principalOf(request);
-      return changeNumberSource(
+      return changeNumber(
         app.events,
         shared,
         principal.companyId,
         request.params.numberId,
-        request.body.sourceId,
+        request.body,
         userActor(principal),
       );
     },

@@ -6,6 +6,7 @@ import type { EventPort } from '../../events/event-port.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { toE164 } from '../../lib/phone-numbers.js';
+import { findCompanyProperty } from '../company/index.js';
 import {
   InventoryUnavailableError,
   type NumberInventory,
@@ -27,6 +28,7 @@ import {
   registerNumberIfFree,
   registrationsSince,
   setNumberSource,
+  setNumberTrackingProperty,
   type CompanyNumberRow,
 } from './numbers.repository.js';
 
@@ -121,6 +123,10 @@ const toCompanyNumber = (row: CompanyNumberRow, shared: SharedNumber): CompanyNu
     pmsPropertyId: property.pmsPropertyId,
   })),
   source: row.sourceId && row.sourceName ? { _id: row.sourceId, name: row.sourceName } : null,
+  trackingProperty:
+    row.propertyId && row.trackingPropertyName
+      ? { _id: row.propertyId, name: row.trackingPropertyName }
+      : null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -328,38 +334,80 @@ const deleteNumber = async (
   const source = deleted.sourceId
     ? await findCompanySource(db, companyId, deleted.sourceId)
     : undefined;
-  return toCompanyNumber({ ...deleted, properties: [], sourceName: source?.name ?? null }, shared);
+  return toCompanyNumber(
+    { ...deleted, properties: [], sourceName: source?.name ?? null, trackingPropertyName: null },
+    shared,
+  );
 };
 
 /**
- * An admin says which source a new lead gets when its first message comes to this number (null:
- * none), with its audit row (`number.source_changed`). Only a source of the number's company.
+ * An admin changes a number (`PATCH /api/numbers/:numberId`): the source a new lead gets when its
+ * first message comes to it (`number.source_changed`), and the property it is a tracking number of
+ * (`number.tracking_changed`), each audited when it changes; null clears it. Only a source and a
+ * property of the number's company; neither the shared number nor a property's own number tracks
+ * for a property (400 naming `body.trackingPropertyId`).
  */
-export const changeNumberSource = (
+export const changeNumber = (
   events: EventPort,
   shared: SharedNumber,
   companyId: string,
   numberId: string,
-  sourceId: string | null,
+  change: { sourceId?: string | null | undefined; trackingPropertyId?: string | null | undefined },
   actor: Extract<Actor, { kind: 'user' }>,
 ): Promise<CompanyNumber> =>
   events.transaction(async ({ db, record }) => {
     const row = await findCompanyNumberById(db, companyId, numberId);
     if (!row) throw notFound('Number');
-    const source = sourceId ? await findCompanySource(db, companyId, sourceId) : undefined;
-    if (sourceId && !source) throw notFound('Source');
-    if (row.sourceId !== sourceId) {
-      const before = row.sourceId
-        ? await findCompanySource(db, companyId, row.sourceId)
+    const { sourceId, trackingPropertyId } = change;
+    if (sourceId !== undefined) {
+      const source = sourceId ? await findCompanySource(db, companyId, sourceId) : undefined;
+      if (sourceId && !source) throw notFound('Source');
+      if (row.sourceId !== sourceId) {
+        const before = row.sourceId
+          ? await findCompanySource(db, companyId, row.sourceId)
+          : undefined;
+        await setNumberSource(db, row.id, sourceId);
+        record(
+          domainEvent('number.source_changed', {
+            companyId,
+            numberId: row.id,
+            number: row.e164,
+            before: before?.name ?? null,
+            after: source?.name ?? null,
+            actor,
+          }),
+        );
+      }
+    }
+    if (trackingPropertyId !== undefined && row.propertyId !== trackingPropertyId) {
+      const property = trackingPropertyId
+        ? await findCompanyProperty(db, companyId, trackingPropertyId)
         : undefined;
-      await setNumberSource(db, row.id, sourceId);
+      if (trackingPropertyId && !property) throw notFound('Property');
+      if (trackingPropertyId) {
+        if (row.e164 === shared.e164)
+          throw badRequest(
+            'body.trackingPropertyId',
+            'is the shared number: it cannot track leads for one property',
+          );
+        const [owner] = await propertiesUsingNumber(db, row.e164);
+        if (owner)
+          throw badRequest(
+            'body.trackingPropertyId',
+            `is ${owner.name}'s own number: its texts and calls are that property's already`,
+          );
+      }
+      const before = row.propertyId
+        ? await findCompanyProperty(db, companyId, row.propertyId)
+        : undefined;
+      await setNumberTrackingProperty(db, row.id, trackingPropertyId);
       record(
-        domainEvent('number.source_changed', {
+        domainEvent('number.tracking_changed', {
           companyId,
           numberId: row.id,
           number: row.e164,
           before: before?.name ?? null,
-          after: source?.name ?? null,
+          after: property?.name ?? null,
           actor,
         }),
       );

@@ -1,1 +1,2 @@
 export { presenceModule } from './presence.module.js';
+export { onlineStaffIds } from './online-staff.js';

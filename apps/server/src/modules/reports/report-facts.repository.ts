@@ -101,7 +101,16 @@ export const rebuildLeadFacts = async (db: Db, companyId?: string) => {
       where e.event_type in ('SMS', 'EMAIL', 'CALL')
         and e.sender_type in ('LEAD', 'USER', 'ASSISTANT')
         and (e.sending_status is null or e.sending_status::text not in ('SCHEDULED', 'CANCELED'))
+        -- A call the team placed counts once the lead answered it.
+        and not coalesce(e.event_type = 'CALL' and e.data->>'direction' = 'outbound'
+                         and e.data->>'outcome' is distinct from 'answered', false)
         and ${ofCompany}
+      union all
+      -- A lead's call somebody answered is also the team's response, when it came in.
+      select e.lead_id, e.date, e.id, 'USER'::sender_type, null, false
+      from conversation_events e join leads l on l.id = e.lead_id
+      where e.event_type = 'CALL' and e.data->>'direction' = 'inbound'
+        and e.data->>'outcome' = 'answered' and ${ofCompany}
     ),
     message_times as (
       select lead_id,

@@ -43,12 +43,33 @@ const MESSAGE_TYPES = new Set(['SMS', 'EMAIL', 'CALL']);
 const officeMinutes = (from: Date, to: Date, rules: OfficeRules | undefined) =>
   rules ? businessMinutesBetween(from, to, rules) : null;
 
+type MessageFacts = NonNullable<Awaited<ReturnType<typeof findTimelineEventFacts>>>;
+
 /** A new timeline event of the lead: an inbound or outbound message moves its facts. */
 export const recordTimelineEventFacts = async (db: Db, timelineEventId: string) => {
   const event = await findTimelineEventFacts(db, timelineEventId);
   if (!event || !MESSAGE_TYPES.has(event.eventType)) return;
   // A scheduled message is no message yet: it counts when it leaves (`message.released`).
   if (event.sendingStatus === 'SCHEDULED' || event.sendingStatus === 'CANCELED') return;
+  // A call the team placed counts when the lead answers it (`recordCallAnsweredFacts`).
+  if (event.eventType === 'CALL' && event.callDirection === 'outbound') return;
+  await applyMessageFacts(db, event);
+};
+
+/**
+ * A console call was answered (once per call): the agent's call to the lead counts as their
+ * message, dated when placed; a lead's call answered by a forwarding number is the team's
+ * response, dated when it came in.
+ */
+export const recordCallAnsweredFacts = async (db: Db, timelineEventId: string) => {
+  const event = await findTimelineEventFacts(db, timelineEventId);
+  if (!event || event.eventType !== 'CALL' || event.callOutcome !== 'answered') return;
+  if (event.callDirection === 'outbound') await applyMessageFacts(db, event);
+  else if (event.callDirection === 'inbound')
+    await applyMessageFacts(db, { ...event, senderType: 'USER', sentByUserId: null });
+};
+
+const applyMessageFacts = async (db: Db, event: MessageFacts) => {
   const inbound = event.senderType === 'LEAD';
   if (!inbound && event.senderType !== 'USER' && event.senderType !== 'ASSISTANT') return;
   const facts = await lockLeadFacts(db, event.leadId);

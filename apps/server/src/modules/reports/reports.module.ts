@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { sweepEvery } from '../../lib/sweep.js';
 import {
   completeOfficeMinutes,
   recordStatusFacts,
+  recordCallAnsweredFacts,
   recordTimelineEventFacts,
   recountPropertyOfficeMinutes,
 } from './report-facts.js';
@@ -49,6 +51,10 @@ export const reportsModule: FastifyPluginAsync<ReportsModuleOptions> = async (
     'report-facts',
     (event, { db }) => recordTimelineEventFacts(db, event.timelineEventId),
   );
+  events.subscribeInTransaction('call.updated', 'report-facts', async (event, { db }) => {
+    if (event.outcome === 'answered' && event.previousOutcome !== 'answered')
+      await recordCallAnsweredFacts(db, event.timelineEventId);
+  });
   events.subscribeInTransaction('lead.status_changed', 'report-facts', (event, { db }) =>
     recordStatusFacts(db, event),
   );
@@ -67,15 +73,5 @@ export const reportsModule: FastifyPluginAsync<ReportsModuleOptions> = async (
   };
   await app.register(reportsRoutes, { deps });
 
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = sendWeeklyDigests(deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'weekly report email sweep failed'),
-    );
-  }, digestSweepMs);
-  timer.unref();
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  sweepEvery(app, digestSweepMs, 'weekly report email sweep', () => sendWeeklyDigests(deps));
 };

@@ -10,7 +10,12 @@ import {
 import { formatPhone } from '../../lib/phone-numbers.js';
 import { lockForTransaction } from '../../lib/transaction-lock.js';
 import { freePmsLeadId, insertLead } from '../lead/index.js';
-import { numberOwner, numberSourceIdOf, type SharedNumber } from '../numbers/index.js';
+import {
+  numberOwner,
+  numberSourceIdOf,
+  trackingPropertyIdOf,
+  type SharedNumber,
+} from '../numbers/index.js';
 
 export type InboundRoute =
   | { kind: 'lead'; lead: LeadRow; created: boolean }
@@ -30,7 +35,20 @@ export type RoutingInput = {
    * lead of the company that owns the number.
    */
   fallbackLeadId?: string;
+  /**
+   * What a lead made for a stranger gets besides the number's source: its PMS id's prefix
+   * (`SMS-15125550199` by default) and, when the number gives no source, another one (a caller's
+   * 'Phone call'), asked for only when a lead is made.
+   */
+  newLead?: {
+    pmsLeadIdPrefix: string;
+    fallbackSourceId: (companyId: string) => Promise<string | null>;
+  };
 };
+
+type NewLeadRule = NonNullable<RoutingInput['newLead']>;
+
+const newLeadByText: NewLeadRule = { pmsLeadIdPrefix: 'SMS', fallbackSourceId: async () => null };
 
 const unmatched = (reason: string, companyId: string | null): InboundRoute => ({
   kind: 'unmatched',
@@ -39,16 +57,17 @@ const unmatched = (reason: string, companyId: string | null): InboundRoute => ({
 });
 
 /**
- * A property's own number is only ever its own leads': the sender's lead there, or a new one,
- * which gets the number's source (a tracking number's 'Zillow').
+ * A property's own number (or one of its tracking numbers) is only ever its own leads': the
+ * sender's lead there, or a new one, which gets the number's source (a tracking number's 'Zillow').
  */
 const leadOnPropertyNumber = async (
   db: Db,
   property: PropertyRow,
   from: string,
   to: string,
+  rule: NewLeadRule,
 ): Promise<InboundRoute> => {
-  // Two first texts from one stranger must not create two leads.
+  // Two first texts (or a text and a call) from one stranger must not create two leads.
   await lockForTransaction(db, `sms-lead:${property.id}:${from}`);
   const [existing] = await db
     .select()
@@ -60,10 +79,16 @@ const leadOnPropertyNumber = async (
   const created = await insertLead(db, {
     companyId: property.companyId,
     propertyId: property.id,
-    pmsLeadId: await freePmsLeadId(db, property.id, `SMS-${from.replace(/\D/g, '')}`),
+    pmsLeadId: await freePmsLeadId(
+      db,
+      property.id,
+      `${rule.pmsLeadIdPrefix}-${from.replace(/\D/g, '')}`,
+    ),
     name: formatPhone(from),
     phone: from,
-    sourceId: await numberSourceIdOf(db, property.companyId, to),
+    sourceId:
+      (await numberSourceIdOf(db, property.companyId, to)) ??
+      (await rule.fallbackSourceId(property.companyId)),
   });
   return { kind: 'lead', lead: created, created: true };
 };
@@ -110,8 +135,8 @@ const fallbackOnCompanyNumber = async (db: Db, companyId: string, leadId: string
 };
 
 /**
- * Which lead an inbound text belongs to, or why none: it is then kept as unmatched. Only the
- * company that owns the number it was sent to is ever searched.
+ * Which lead an inbound text (or call) belongs to, or why none: a text is then kept as
+ * unmatched. Only the company that owns the number it was sent to is ever searched.
  */
 export const routeInboundSms = async (db: Db, input: RoutingInput): Promise<InboundRoute> => {
   const { from, to } = input;
@@ -122,9 +147,18 @@ export const routeInboundSms = async (db: Db, input: RoutingInput): Promise<Inbo
   }
   if (!from) return unmatched(`The sender "${input.rawFrom}" is not a phone number.`, companyId);
 
-  // The registry guarantees a property's own number is its company's.
-  const [property] = await db.select().from(properties).where(eq(properties.smsNumber, to));
-  if (property) return leadOnPropertyNumber(db, property, from, to);
+  // The registry guarantees a property's own number is its company's; a tracking number's
+  // property is looked up inside the number's company.
+  const trackedId = await trackingPropertyIdOf(db, companyId, to);
+  const [property] = await db
+    .select()
+    .from(properties)
+    .where(
+      trackedId
+        ? and(eq(properties.id, trackedId), eq(properties.companyId, companyId))
+        : eq(properties.smsNumber, to),
+    );
+  if (property) return leadOnPropertyNumber(db, property, from, to, input.newLead ?? newLeadByText);
 
   const lead =
     (await lastTextedOnCompanyNumber(db, companyId, from)) ??

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
+import { sweepEvery } from '../../lib/sweep.js';
 import type { SmsProvider } from '../../providers/sms-provider.js';
 import type { TranslationRequests } from '../conversation/index.js';
 import type { MediaStorage } from '../messaging/index.js';
@@ -51,27 +52,15 @@ export const smsModule: FastifyPluginAsync<SmsModuleOptions> = async (
   // as they may go stale (at most once a minute). Every process may do it: applying is idempotent.
   const reconcileAfter = config.messaging.statusReconcileAfterSeconds;
   if (sms.fetchStatus) {
-    let running = false;
-    const timer = setInterval(
-      () => {
-        if (running) return;
-        running = true;
-        void reconcileStaleStatuses({
-          db: app.database.db,
-          sms,
-          events: app.events,
-          log: app.log,
-          now,
-          staleAfterSeconds: reconcileAfter,
-        })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'status reconciliation failed'))
-          .finally(() => {
-            running = false;
-          });
-      },
-      Math.min(reconcileAfter, 60) * 1000,
+    sweepEvery(app, Math.min(reconcileAfter, 60) * 1000, 'status reconciliation', () =>
+      reconcileStaleStatuses({
+        db: app.database.db,
+        sms,
+        events: app.events,
+        log: app.log,
+        now,
+        staleAfterSeconds: reconcileAfter,
+      }),
     );
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
   }
 };

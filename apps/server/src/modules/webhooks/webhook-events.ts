@@ -28,6 +28,7 @@ export const publicEventOf = {
   'tour.booked': 'tour.booked',
   'tour.rescheduled': 'tour.rescheduled',
   'tour.cancelled': 'tour.cancelled',
+  'tour.completed': 'tour.completed',
 } as const satisfies Partial<Record<DomainEventType, WebhookEventName>>;
 
 export type WebhookSourceType = keyof typeof publicEventOf;
@@ -125,6 +126,11 @@ const factsOf = async (
       return {
         tour: { id: event.tourId, start: event.start, type: event.kind },
         previous: { start: event.previousStart, type: event.previousKind },
+        actor: await actorOf(db, event.actor),
+      };
+    case 'tour.completed':
+      return {
+        tour: { id: event.tourId, start: event.start, type: event.kind, outcome: event.outcome },
         actor: await actorOf(db, event.actor),
       };
   }

@@ -22,7 +22,14 @@ function requestFor(path: string) {
 function stubConfigServer(sessionLimitMinutes = 60) {
   return stubServer((request) => {
     if (request.url.pathname === apiPaths.config) {
-      return { body: { sessionLimitMinutes, minimumFetchIntervalMs: 60 * MINUTE, payments: 'on' } };
+      return {
+        body: {
+          sessionLimitMinutes,
+          minimumFetchIntervalMs: 60 * MINUTE,
+          payments: 'on',
+          calls: 'twilio',
+        },
+      };
     }
     if (request.url.pathname === apiPaths.logout) return { status: 204 };
     return apiError(404, 'NOT_FOUND', 'Not found');

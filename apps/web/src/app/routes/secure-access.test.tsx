@@ -45,6 +45,8 @@ describe('secure-access page', () => {
     expect(screen.queryByRole('link', { name: 'Back to dashboard' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Leasing console' })).toBeNull();
     expect(screen.getByPlaceholderText('Send a message to the lead')).toBeTruthy();
+    // Calls ring a colleague's own phone: a link's visitor has none to ring.
+    expect(screen.queryByRole('button', { name: /^Call / })).toBeNull();
 
     const sentWith = server.requests.map((request) => request.headers.get('Authorization'));
     expect(new Set(sentWith)).toEqual(new Set([`Bearer ${linkToken}`]));

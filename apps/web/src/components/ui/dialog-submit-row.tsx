@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 
@@ -11,6 +11,8 @@ export type DialogSubmitRowProps = {
   /** Why the form cannot be sent yet: written under the buttons, and the disabled button says it. */
   disabledReason?: string | null;
   onCancel: () => void;
+  /** At the start of the row, apart from Cancel and the submit button: 'Remove'. */
+  leading?: ReactNode;
 };
 
 /** A dialog form's last row: Cancel, the submit button, and why it is disabled when it is. */
@@ -20,11 +22,13 @@ export function DialogSubmitRow({
   isSubmitting,
   disabledReason = null,
   onCancel,
+  leading,
 }: DialogSubmitRowProps) {
   const reasonId = useId();
   return (
     <>
       <Group justify="flex-end" gap="sm">
+        {leading && <Box mr="auto">{leading}</Box>}
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>

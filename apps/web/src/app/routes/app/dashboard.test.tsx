@@ -1,4 +1,4 @@
-import { apiPaths } from '@leasing/contract';
+import { apiPaths, DEFAULT_TOUR_AVAILABILITY } from '@leasing/contract';
 import type { InboxItem, Tour } from '@leasing/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -355,6 +355,7 @@ describe('dashboard: the tours calendar', () => {
     tourDateUTC: '2026-11-24T20:00:00.000Z',
     tourTypeID: 'IN_PERSON',
     propertyTimeZone: 'America/Chicago',
+    booking: null,
   };
 
   function stubToursApi() {
@@ -378,7 +379,7 @@ describe('dashboard: the tours calendar', () => {
     });
     expect(within(tour).getByText('2:00 PM Central')).toBeTruthy();
     const headers = screen.getAllByTestId('tours-day-header').map((header) => header.textContent);
-    expect(headers).toEqual(['Sun22', 'Mon23', 'Tue24', 'Wed25', 'Thu26', 'Fri27', 'Sat28']);
+    expect(headers).toEqual(['Sun 22', 'Mon 23', 'Tue 24', 'Wed 25', 'Thu 26', 'Fri 27', 'Sat 28']);
     expect(tour.closest('[data-date]')!.getAttribute('data-date')).toBe('2026-11-24');
     expect(screen.getByRole('group', { name: 'Tuesday, Nov 24, 2026' }).contains(tour)).toBe(true);
     expect(tour.getAttribute('data-hour')).toBe('14');
@@ -422,5 +423,182 @@ describe('dashboard: the tours calendar', () => {
     expect(new URLSearchParams(router.state.location.search).get('view')).toBe('tours');
     await user.click(screen.getByText('Inbox'));
     expect(await screen.findByRole('link', { name: /^Jordan Prospect\b/ })).toBeTruthy();
+  });
+
+  it("shows a property's free times, a day at a time and one agent's tours, and moves a booked tour", async () => {
+    pinViewerTimeZone('America/Chicago');
+    // Tuesday Mar 5, 2030, 2:00 PM in Chicago (CST): booked in the console, not confirmed yet.
+    const ivy: Tour = {
+      ...leadSummary({ _id: 'ivy', pmsLeadId: 'L-8', name: 'Ivy Chen' }),
+      propertyName: maple.name,
+      tourDateUTC: '2030-03-05T20:00:00.000Z',
+      tourTypeID: 'IN_PERSON',
+      propertyTimeZone: 'America/Chicago',
+      booking: {
+        tourId: '6f1c2d7e-0b1a-4c55-9a43-3f1e8e0c2b11',
+        type: 'IN_PERSON',
+        end: '2030-03-05T20:30:00.000Z',
+        agent: { userId: 'priya', name: 'Priya Shah' },
+        confirmed: false,
+      },
+    };
+    // Wednesday Mar 6, 10:00 AM, given by Dana.
+    const noah: Tour = {
+      ...leadSummary({ _id: 'noah', pmsLeadId: 'L-9', name: 'Noah Brooks' }),
+      propertyName: maple.name,
+      tourDateUTC: '2030-03-06T16:00:00.000Z',
+      tourTypeID: 'IN_PERSON',
+      propertyTimeZone: 'America/Chicago',
+      booking: {
+        tourId: '0c9d2f3a-1e4b-4d6a-8b7c-2a1f3e4d5c6b',
+        type: 'IN_PERSON',
+        end: '2030-03-06T16:30:00.000Z',
+        agent: { userId: 'dana', name: 'Dana Whitfield' },
+        confirmed: true,
+      },
+    };
+    const free = (start: string, placesLeft: number) => ({
+      start,
+      end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+      type: 'IN_PERSON',
+      placesLeft,
+    });
+    const server = stubDashboardApi(undefined, {
+      [`GET ${apiPaths.propertyTours(maple._id)}`]: {
+        body: { timeZone: 'America/Chicago', items: [ivy, noah] },
+      },
+      [`GET ${apiPaths.propertyTourAvailability(maple._id)}`]: {
+        body: {
+          propertyId: maple._id,
+          timeZone: 'America/Chicago',
+          availability: DEFAULT_TOUR_AVAILABILITY,
+        },
+      },
+      [`GET ${apiPaths.propertyTourSlots(maple._id)}`]: {
+        body: {
+          timeZone: 'America/Chicago',
+          items: [
+            free('2030-03-05T20:00:00.000Z', 1),
+            free('2030-03-05T21:00:00.000Z', 2),
+            free('2030-03-06T15:00:00.000Z', 2),
+          ],
+        },
+      },
+      [`PATCH ${apiPaths.tour(ivy.booking!.tourId)}`]: {
+        body: {
+          _id: ivy.booking!.tourId,
+          leadId: 'ivy',
+          propertyId: maple._id,
+          type: 'IN_PERSON',
+          start: '2030-03-05T21:00:00.000Z',
+          end: '2030-03-05T21:30:00.000Z',
+          agentId: 'priya',
+          status: 'SCHEDULED',
+          confirmedAt: null,
+          source: 'STAFF',
+          timeZone: 'America/Chicago',
+        },
+      },
+    });
+    const { user } = renderApp(`/main/dashboard?view=tours&week=2030-03-03&property=${maple._id}`);
+
+    expect(
+      await screen.findByRole('link', {
+        name: '2:00 PM Ivy Chen In person · Priya Shah · Not confirmed',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: '10:00 AM Noah Brooks In person · Dana Whitfield' }));
+    const tuesday = screen.getByRole('group', { name: 'Tuesday, Mar 5, 2030' });
+    await waitFor(() =>
+      expect(
+        within(tuesday)
+          .getAllByText(/^Free/)
+          .map((slot) => slot.textContent),
+      ).toEqual(['Free', 'Free · 2']),
+    );
+    expect(screen.getByText('Free times shown: In person tours.')).toBeTruthy();
+
+    // One agent's tours.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Agent' }), 'Dana Whitfield');
+    expect(screen.queryByRole('link', { name: /Ivy Chen/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Noah Brooks/ })).toBeTruthy();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Agent' }), 'All agents');
+
+    // A day at a time: Tuesday from its heading, then the next day.
+    await user.click(screen.getByRole('button', { name: 'Tue 5' }));
+    expect(screen.getByText('Tuesday, Mar 5, 2030')).toBeTruthy();
+    expect(screen.getAllByTestId('tours-day-header')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /Ivy Chen/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Noah Brooks/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(await screen.findByRole('link', { name: /Noah Brooks/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Ivy Chen/ })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Week' }));
+    expect(screen.getAllByTestId('tours-day-header')).toHaveLength(7);
+
+    // 'Reschedule' moves the booked tour into another free time; the lead is told.
+    await user.click(screen.getByRole('button', { name: "Reschedule Ivy Chen's tour" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule the tour · Ivy Chen' });
+    expect(await within(dialog).findByText(/Ivy Chen gets a text with the new time/)).toBeTruthy();
+    // The time it has is no choice.
+    expect(within(dialog).queryByRole('radio', { name: '2:00 PM' })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: '3:00 PM' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move tour' }));
+    expect(await screen.findByText(/^Tour moved to .*3:00 PM/)).toBeTruthy();
+    expect(server.requestsTo(apiPaths.tour(ivy.booking!.tourId), 'PATCH')[0]?.body).toEqual({
+      start: '2030-03-05T21:00:00.000Z',
+      type: 'IN_PERSON',
+    });
+  });
+
+  it("makes the person's calendar link, shows it once, renews and turns it off", async () => {
+    let active = false;
+    let made = 0;
+    const server = stubDashboardApi(undefined, {
+      [`GET ${apiPaths.tours}`]: { body: { timeZone: 'America/Chicago', items: [] } },
+      [`GET ${apiPaths.myTourCalendar}`]: () => ({
+        body: { active, createdAt: active ? '2026-11-29T10:00:00.000Z' : null, url: null },
+      }),
+      [`POST ${apiPaths.myTourCalendar}`]: () => {
+        active = true;
+        made += 1;
+        return {
+          status: 201,
+          body: {
+            active,
+            createdAt: '2026-11-29T10:00:00.000Z',
+            url: `https://console.example/api/public/tour-calendar/token-${made}.ics`,
+          },
+        };
+      },
+      [`DELETE ${apiPaths.myTourCalendar}`]: () => {
+        active = false;
+        return { body: { active, createdAt: null, url: null } };
+      },
+    });
+    const { user } = renderApp('/main/dashboard?view=tours&week=2026-11-22');
+    await user.click(await screen.findByRole('button', { name: 'Calendar link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your tours in your calendar' });
+    expect(await within(dialog).findByText('You have no calendar link yet.')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Make my calendar link' }));
+    const link = await within(dialog).findByRole('textbox', { name: 'Your calendar link' });
+    expect(link).toHaveProperty(
+      'value',
+      'https://console.example/api/public/tour-calendar/token-1.ics',
+    );
+    // A new link replaces it; turning it off leaves none.
+    await user.click(within(dialog).getByRole('button', { name: 'Make a new link' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Your calendar link' })).toHaveProperty(
+        'value',
+        'https://console.example/api/public/tour-calendar/token-2.ics',
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await within(dialog).findByText('You have no calendar link yet.')).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(server.requestsTo(apiPaths.myTourCalendar, 'POST')).toHaveLength(2);
+    expect(server.requestsTo(apiPaths.myTourCalendar, 'DELETE')).toHaveLength(1);
   });
 });

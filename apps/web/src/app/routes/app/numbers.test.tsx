@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../../lib/storage';
 import { apiError, stubRoutes } from '../../../testing/fake-server';
 import type { RouteAnswer } from '../../../testing/fake-server';
-import { agentUser, demoUser } from '../../../testing/fixtures';
+import { agentUser, demoUser, properties } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 
 const PAGE = '/main/settings/numbers';
@@ -17,6 +17,7 @@ function companyNumber(overrides: Partial<CompanyNumber>): CompanyNumber {
     isSharedNumber: false,
     properties: [],
     source: null,
+    trackingProperty: null,
     createdAt: '2026-11-20T15:05:00.000Z',
     ...overrides,
   };
@@ -56,6 +57,7 @@ function openPage(list: RouteAnswer, routes: Record<string, RouteAnswer> = {}) {
     [`GET ${apiPaths.me}`]: { body: demoUser },
     [`GET ${apiPaths.numbers}`]: list,
     [`GET ${apiPaths.leadSources}`]: { body: { items: [zillow, website] } },
+    [`GET ${apiPaths.properties}`]: { body: properties },
     ...routes,
   });
   return { ...renderApp(PAGE), server };
@@ -296,6 +298,49 @@ describe('Numbers page', () => {
     expect(
       server.requestsTo(apiPaths.number(spare._id), 'PATCH').map((request) => request.body),
     ).toEqual([{ sourceId: zillow._id }, { sourceId: null }]);
+  });
+
+  it('makes a number a tracking number of a property, and ends it again', async () => {
+    const maple = properties[0]!;
+    const { user, server } = openPage(
+      { body: [shared, spare] },
+      {
+        [`PATCH ${apiPaths.number(spare._id)}`]: (request) => {
+          const { trackingPropertyId } = request.body as { trackingPropertyId: string | null };
+          const property = properties.find((item) => item._id === trackingPropertyId);
+          return {
+            body: {
+              ...spare,
+              trackingProperty: property ? { _id: property._id, name: property.name } : null,
+            },
+          };
+        },
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'Numbers' });
+    const select = within(rowOf(table, '(512) 555-0122')).getByRole('combobox', {
+      name: 'Property of (512) 555-0122',
+    }) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...select.options].map((option) => option.textContent)).toEqual([
+        'No property yet',
+        ...properties.map((property) => `Tracks for ${property.name}`),
+      ]),
+    );
+    // The shared number is the deployment's: no choice there.
+    expect(
+      within(rowOf(table, '(512) 555-0100')).queryByRole('combobox', {
+        name: 'Property of (512) 555-0100',
+      }),
+    ).toBeNull();
+
+    await user.selectOptions(select, `Tracks for ${maple.name}`);
+    await waitFor(() => expect(select.value).toBe(maple._id));
+    await user.selectOptions(select, 'No property yet');
+    await waitFor(() => expect(select.value).toBe(''));
+    expect(
+      server.requestsTo(apiPaths.number(spare._id), 'PATCH').map((request) => request.body),
+    ).toEqual([{ trackingPropertyId: maple._id }, { trackingPropertyId: null }]);
   });
 
   it('says what to do when there are no numbers yet', async () => {

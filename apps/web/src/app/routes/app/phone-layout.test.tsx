@@ -69,6 +69,7 @@ describe('on a phone', () => {
       tourDateUTC: '2030-03-05T20:00:00.000Z',
       tourTypeID: 'IN_PERSON',
       propertyTimeZone: 'America/Chicago',
+      booking: null,
     };
     stubApi({
       [`GET ${apiPaths.tours}`]: { body: { timeZone: 'America/Chicago', items: [mia] } },

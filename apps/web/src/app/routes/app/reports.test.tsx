@@ -538,7 +538,14 @@ describe('Reports page', () => {
         [`GET ${apiPaths.today}`]: {
           body: {
             items: [],
-            counts: { total: 0, decision: 0, follow_up_due: 0, needs_reply: 0, tour_today: 0 },
+            counts: {
+              total: 0,
+              decision: 0,
+              tour_unconfirmed: 0,
+              follow_up_due: 0,
+              needs_reply: 0,
+              tour_today: 0,
+            },
             limit: 200,
           },
         },

@@ -83,6 +83,7 @@ describe('keyboard shortcuts', () => {
       'Assign the lead to me (not on this page)',
       'Set a follow-up',
       'Complete the decision (not on this page)',
+      'Call the lead (not on this page)',
       'Search leads',
       'Show keyboard shortcuts',
     ]);

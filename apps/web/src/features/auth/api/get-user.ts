@@ -1,10 +1,11 @@
-import { apiPaths, userSchema } from '@leasing/contract';
-import type { User } from '@leasing/contract';
+import { apiPaths, meSchema } from '@leasing/contract';
+import type { Me } from '@leasing/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export function getUser({ signal }: { signal?: AbortSignal } = {}): Promise<User> {
-  return apiRequest(apiPaths.me, { schema: userSchema, signal });
+/** The signed-in user, with their own phone (the one click-to-call rings). */
+export function getUser({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
+  return apiRequest(apiPaths.me, { schema: meSchema, signal });
 }
 
 export const getUserQueryOptions = () =>

@@ -43,21 +43,32 @@ describe('user menu', () => {
       'Webhooks',
       'Office hours',
       'Quiet hours',
+      'Tour settings',
+      'Tour availability',
+      'Calls',
       'Audit',
+      'My phone number',
       'Sign out',
     ]);
   });
 
-  it("offers a manager the team's pages and not the admin's settings", async () => {
+  it("offers a manager the team's pages, tour availability and calls, not the admin's settings", async () => {
     expect(await openMenu({ ...demoUser, role: 'manager' })).toEqual([
       demoUser.email,
       ...personal,
       ...team,
+      'Settings',
+      'Tour availability',
+      'Calls',
+      'My phone number',
       'Sign out',
     ]);
   });
 
-  it('leaves the settings pages out for an agent', async () => {
-    expect(await openMenu(agentUser)).toEqual([agentUser.email, ...personal, 'Sign out']);
+  it('leaves the settings pages out for an agent, tour availability and calls too', async () => {
+    const items = await openMenu(agentUser);
+    expect(items).toEqual([agentUser.email, ...personal, 'My phone number', 'Sign out']);
+    expect(items).not.toContain('Tour availability');
+    expect(items).not.toContain('Calls');
   });
 });

@@ -15,6 +15,8 @@ export const defaultRemoteConfig: RemoteConfig = {
   minimumFetchIntervalMs: REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS,
   // Unknown until the server says: 'Request payment' stays offered, and its dialog says if it is off.
   payments: 'on',
+  // Until the server says: 'Call', whose answer says when calls are only simulated here.
+  calls: 'twilio',
 };
 
 const cachedConfigSchema = z.object({ config: remoteConfigSchema, fetchedAt: z.number() });

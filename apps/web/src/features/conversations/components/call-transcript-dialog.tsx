@@ -14,7 +14,8 @@ const speakerColor = { LEAD: 'gray', AGENT: 'indigo', ASSISTANT: 'teal' } as con
   string
 >;
 
-function speakerLabel(speaker: Speaker, call: ConversationEvent): string {
+/** Who said a line of a call's transcript: the lead by name when the call knows it. */
+export function speakerLabel(speaker: Speaker, call: ConversationEvent): string {
   if (speaker === 'LEAD')
     return call.senderType === 'LEAD' && call.senderName ? call.senderName : 'Lead';
   return speaker === 'AGENT' ? 'Agent' : 'Assistant';

@@ -1,10 +1,12 @@
 import type { ConversationEvent, OfficeDecisionStatus } from '@leasing/contract';
 import { memo } from 'react';
+import { readPhoneCall } from '../utils/describe-call';
 import { readBounce } from '../utils/inbound-facts';
 import { BounceRow } from './bounce-row';
 import { CallRow } from './call-row';
 import { MessageBubble } from './message-bubble';
 import { OfficeDecisionCard } from './office-decision-card';
+import { PhoneCallRow } from './phone-call-row';
 import type { ScheduledMessageActions } from './scheduled-message-note';
 import { SystemEventRow } from './system-event-row';
 import classes from './timeline.module.css';
@@ -59,8 +61,12 @@ function EventContent({
           scheduledActions={scheduledActions}
         />
       );
-    case 'CALL':
+    case 'CALL': {
+      // A call through the property's number; the assistant's calls keep their own row.
+      const call = readPhoneCall(event);
+      if (call) return <PhoneCallRow event={event} call={call} />;
       return <CallRow event={event} onOpenTranscript={onOpenTranscript} />;
+    }
     case 'OFFICE_DECISION':
       return <OfficeDecisionCard event={event} status={decisionStatus} />;
     default:

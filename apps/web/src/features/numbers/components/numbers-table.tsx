@@ -1,5 +1,5 @@
-import type { CompanyNumber, LeadSourceRef } from '@leasing/contract';
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import type { CompanyNumber, LeadSourceRef, Property } from '@leasing/contract';
+import { Badge, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhone } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -11,7 +11,7 @@ import { StackedTable } from '../../../components/ui/stacked-table';
 import { formatDate } from '../../../lib/format-date';
 import { formatPhone } from '../../../lib/format-phone';
 import { useNumbers } from '../api/get-numbers';
-import { useSetNumberSource } from '../api/set-number-source';
+import { useUpdateNumber } from '../api/update-number';
 import {
   FALLBACK_USAGE,
   UNUSED_USAGE,
@@ -27,15 +27,59 @@ const COLUMNS = { number: 'Number', usedBy: 'Used by', source: 'Source', added: 
 type UsedByProps = {
   number: CompanyNumber;
   isFallback: boolean;
+  properties: readonly Pick<Property, '_id' | 'name'>[] | undefined;
 };
 
-function UsedBy({ number, isFallback }: UsedByProps) {
-  if (number.properties.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {isFallback ? FALLBACK_USAGE : UNUSED_USAGE}
-      </Text>
+/**
+ * A number no property has as its own may be a tracking number of one property: texts and calls
+ * to it are that property's leads' (saved at once). The shared number stays the deployment's.
+ */
+function TrackingProperty({ number, isFallback, properties }: UsedByProps) {
+  const update = useUpdateNumber();
+  const none = isFallback ? FALLBACK_USAGE : UNUSED_USAGE;
+  const options = [
+    { value: '', label: none },
+    ...(properties ?? []).map((property) => ({
+      value: property._id,
+      label: `Tracks for ${property.name}`,
+    })),
+  ];
+  // Until the properties load, the number's own property stays listed.
+  if (number.trackingProperty && !properties?.some((p) => p._id === number.trackingProperty?._id))
+    options.push({
+      value: number.trackingProperty._id,
+      label: `Tracks for ${number.trackingProperty.name}`,
+    });
+
+  function handleChange(trackingPropertyId: string) {
+    update.mutate(
+      { numberId: number._id, change: { trackingPropertyId: trackingPropertyId || null } },
+      { onError: (error) => notifications.show({ color: 'red', message: error.message }) },
     );
+  }
+
+  return (
+    <NativeSelect
+      aria-label={`Property of ${formatPhone(number.number)}`}
+      data={options}
+      value={number.trackingProperty?._id ?? ''}
+      onChange={(event) => handleChange(event.currentTarget.value)}
+      disabled={update.isPending}
+      size="xs"
+      maw={300}
+    />
+  );
+}
+
+function UsedBy({ number, isFallback, properties }: UsedByProps) {
+  if (number.properties.length === 0) {
+    if (number.isSharedNumber)
+      return (
+        <Text size="sm" c="dimmed">
+          {isFallback ? FALLBACK_USAGE : UNUSED_USAGE}
+        </Text>
+      );
+    return <TrackingProperty number={number} isFallback={isFallback} properties={properties} />;
   }
   return (
     <ul className={classes.usedBy}>
@@ -97,11 +141,11 @@ type NumberSourceProps = {
 
 /** The source new leads texting this number get (a tracking number's 'Zillow'), saved at once. */
 function NumberSource({ number, sources }: NumberSourceProps) {
-  const setSource = useSetNumberSource();
+  const setSource = useUpdateNumber();
 
   function handleChange(sourceId: string | null) {
     setSource.mutate(
-      { numberId: number._id, sourceId },
+      { numberId: number._id, change: { sourceId } },
       { onError: (error) => notifications.show({ color: 'red', message: error.message }) },
     );
   }
@@ -123,10 +167,11 @@ type NumberRowProps = {
   number: CompanyNumber;
   isFallback: boolean;
   sources: readonly LeadSourceRef[] | undefined;
+  properties: readonly Pick<Property, '_id' | 'name'>[] | undefined;
   onRemove: (number: CompanyNumber) => void;
 };
 
-function NumberRow({ number, isFallback, sources, onRemove }: NumberRowProps) {
+function NumberRow({ number, isFallback, sources, properties, onRemove }: NumberRowProps) {
   return (
     <Table.Tr>
       <Table.Td data-label={COLUMNS.number}>
@@ -143,7 +188,7 @@ function NumberRow({ number, isFallback, sources, onRemove }: NumberRowProps) {
         </Group>
       </Table.Td>
       <Table.Td data-label={COLUMNS.usedBy}>
-        <UsedBy number={number} isFallback={isFallback} />
+        <UsedBy number={number} isFallback={isFallback} properties={properties} />
       </Table.Td>
       <Table.Td data-label={COLUMNS.source}>
         <NumberSource number={number} sources={sources} />
@@ -161,13 +206,15 @@ function NumberRow({ number, isFallback, sources, onRemove }: NumberRowProps) {
 export type NumbersTableProps = {
   /** The company's lead sources a number may give its new leads (the page loads them). */
   sources: readonly LeadSourceRef[] | undefined;
+  /** The company's properties a number may be a tracking number of (the page loads them). */
+  properties: readonly Pick<Property, '_id' | 'name'>[] | undefined;
 };
 
 /**
  * The company's SMS numbers: who texts from each, the source its new leads get, and removing the
  * ones nobody needs.
  */
-export function NumbersTable({ sources }: NumbersTableProps) {
+export function NumbersTable({ sources, properties }: NumbersTableProps) {
   const numbersQuery = useNumbers();
   const [removing, setRemoving] = useState<CompanyNumber | null>(null);
 
@@ -198,6 +245,7 @@ export function NumbersTable({ sources }: NumbersTableProps) {
             number={number}
             isFallback={number._id === fallbackId}
             sources={sources}
+            properties={properties}
             onRemove={setRemoving}
           />
         ))}

@@ -9,6 +9,7 @@ function number(overrides: Partial<CompanyNumber>): CompanyNumber {
     isSharedNumber: false,
     properties: [],
     source: null,
+    trackingProperty: null,
     createdAt: '2026-11-20T15:05:00.000Z',
     ...overrides,
   };
@@ -33,6 +34,9 @@ describe('numbers: who texts from which', () => {
     expect(fallbackNumberId([used, free, shared])).toBe('shared');
     expect(fallbackNumberId([used, free, freeLater])).toBe('free');
     expect(fallbackNumberId([used])).toBeNull();
+    // A tracking number is its property's way in, never the fallback.
+    const tracking = number({ _id: 'tracking', trackingProperty: { _id: 'p-1', name: 'Maple' } });
+    expect(fallbackNumberId([used, tracking, freeLater])).toBe('free-later');
   });
 
   it('says why the shared number and numbers in use cannot be removed', () => {

@@ -16,12 +16,13 @@ export function sortNumbers(numbers: CompanyNumber[]): CompanyNumber[] {
 
 /**
  * The number properties without their own text from, as the server picks it: the shared number
- * when the company has it, else the oldest number no property has as its own. Null: none is left.
+ * when the company has it, else the oldest number no property has as its own or tracks with.
+ * Null: none is left.
  */
 export function fallbackNumberId(numbers: CompanyNumber[]): string | null {
   const fallback =
     numbers.find((number) => number.isSharedNumber) ??
-    numbers.find((number) => number.properties.length === 0);
+    numbers.find((number) => number.properties.length === 0 && !number.trackingProperty);
   return fallback?._id ?? null;
 }
 

@@ -367,7 +367,12 @@ describe("'Request payment' while payments are off", () => {
     stubTimelineLayout();
     stubRoutes({
       [`GET ${apiPaths.config}`]: {
-        body: { sessionLimitMinutes: 720, minimumFetchIntervalMs: 3_600_000, payments },
+        body: {
+          sessionLimitMinutes: 720,
+          minimumFetchIntervalMs: 3_600_000,
+          payments,
+          calls: 'twilio',
+        },
       },
       [`GET ${apiPaths.me}`]: { body: me },
       [`GET ${apiPaths.lead(lead.propertyID, lead.pmsLeadId)}`]: { body: lead },

@@ -5,13 +5,17 @@ import classes from './presence.module.css';
 
 const MAX_AVATARS = 4;
 
-export type LeadPresenceProps = { leadID: string };
+export type LeadPresenceProps = {
+  leadID: string;
+  /** Who is on a call with this lead now ('Priya is on a call with this lead'), if anyone. */
+  onCall?: string | null;
+};
 
-/** The pane header's colleagues on this lead: an avatar each, and who is typing. */
-export function LeadPresence({ leadID }: LeadPresenceProps) {
+/** The pane header's colleagues on this lead: an avatar each, who is typing, who is on a call. */
+export function LeadPresence({ leadID, onCall = null }: LeadPresenceProps) {
   const { viewers, typists } = useLeadPresence(leadID);
   const typing = typingSentence(typists);
-  if (viewers.length === 0 && !typing) return null;
+  if (viewers.length === 0 && !typing && !onCall) return null;
   const shown = viewers.slice(0, MAX_AVATARS);
   const more = viewers.length - shown.length;
   return (
@@ -38,7 +42,7 @@ export function LeadPresence({ leadID }: LeadPresenceProps) {
         )}
       </Avatar.Group>
       <Text size="xs" c="dimmed" aria-live="polite" className={classes.typing}>
-        {typing ?? ''}
+        {[onCall, typing].filter(Boolean).join(' · ')}
       </Text>
     </Group>
   );

@@ -25,6 +25,7 @@ export const knownShortcuts: readonly ShortcutEntry[] = [
   { key: 'a', description: 'Assign the lead to me' },
   { key: 'f', description: 'Set a follow-up' },
   { key: 'e', description: 'Complete the decision' },
+  { key: 'c', description: 'Call the lead' },
   { key: '/', description: 'Search leads' },
   { key: '?', description: 'Show keyboard shortcuts' },
 ];

@@ -27,9 +27,10 @@ export type ConversationsPanelProps = {
   isSecureAccess: boolean;
   /**
    * At the end of the timeline's tool row, which on a wide screen starts with the panel's title
-   * (on a narrow one the 'Conversations' switch above names the panel): one line, not two.
+   * (on a narrow one the 'Conversations' switch above names the panel): one line, not two. 'Call'
+   * and the more-menu.
    */
-  moreMenu: ReactNode;
+  actions: ReactNode;
   scheduledActions: ScheduledMessageActions;
   onSent: (event: ConversationEvent) => void;
   /** Write a failed text again as an email; none when the lead cannot be emailed. */
@@ -46,7 +47,7 @@ export function ConversationsPanel({
   sender,
   isNarrow,
   isSecureAccess,
-  moreMenu,
+  actions,
   scheduledActions,
   onSent,
   onSendByEmailInstead,
@@ -93,7 +94,7 @@ export function ConversationsPanel({
           }
           toolsEndRef={setToolsEndSlot}
         />
-        {toolsEndSlot && createPortal(moreMenu, toolsEndSlot)}
+        {toolsEndSlot && createPortal(actions, toolsEndSlot)}
       </div>
       <div ref={composerSlotRef} data-testid="composer-slot" className={classes.composerSlot}>
         <MessageComposer

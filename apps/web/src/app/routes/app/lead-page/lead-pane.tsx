@@ -7,7 +7,13 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { PortalScope } from '../../../../components/ui/portal-scope';
 import { ProcessingOverlay } from '../../../../components/ui/processing-overlay';
+import { paths } from '../../../../config/paths';
 import { useUser } from '../../../../features/auth/api/get-user';
+import { MyPhoneDialog } from '../../../../features/auth/components/my-phone-dialog';
+import { canLeadTeam } from '../../../../features/auth/utils/authorization';
+import { CallLeadControl } from '../../../../features/calls/components/call-lead-control';
+import { useCallLead } from '../../../../features/calls/hooks/use-call-lead';
+import { callInProgress, onCallSentence } from '../../../../features/calls/utils/call-in-progress';
 import { useComposer } from '../../../../features/composer/hooks/use-composer';
 import { useComposerFocus } from '../../../../features/composer/hooks/use-composer-focus';
 import { useServerDraft } from '../../../../features/composer/hooks/use-server-draft';
@@ -76,9 +82,11 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
     () => (isSecureAccess ? undefined : <OwnerControl lead={lead} me={me} />),
     [isSecureAccess, lead, me],
   );
+  const call = callInProgress(lead.conversations);
+  const onCall = call ? onCallSentence(call, me?.name) : null;
   const presence = useMemo(
-    () => (isSecureAccess ? null : <LeadPresence leadID={lead._id} />),
-    [isSecureAccess, lead._id],
+    () => (isSecureAccess ? null : <LeadPresence leadID={lead._id} onCall={onCall} />),
+    [isSecureAccess, lead._id, onCall],
   );
   const [isDecisionPromptOpen, decisionPrompt] = useDisclosure(false);
   const [isShareLinkOpen, shareLink] = useDisclosure(false);
@@ -87,6 +95,10 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
   const [isTemplatePickerOpen, templatePicker] = useDisclosure(false);
   const [isNotesOpen, notes] = useDisclosure(false);
   const [isFollowUpOpen, followUp] = useDisclosure(false);
+  const [isMyPhoneOpen, myPhone] = useDisclosure(false);
+  // 'Call' refused for want of one's own phone offers the dialog that sets it.
+  const remoteConfig = useRemoteConfig().data;
+  const callLead = useCallLead(lead, { onAddPhone: myPhone.open, calls: remoteConfig?.calls });
   // A secure link's visitor is no colleague: no presence, and no draft kept for them.
   useViewingLead(isSecureAccess ? null : lead._id);
   useServerDraft(lead._id, composer, !isSecureAccess);
@@ -104,6 +116,7 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
     onAddNote: notes.open,
     onSetFollowUp: followUp.open,
     onCompleteDecision: decisionPrompt.open,
+    onCall: callLead.start,
   });
 
   // Opening a lead is opening it to reply: the keyboard starts in the message. Not on a touch
@@ -124,7 +137,7 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
     if (decision && decision.status !== 'COMPLETED') decisionPrompt.open();
   }
 
-  const paymentsState = useRemoteConfig().data?.payments ?? 'on';
+  const paymentsState = remoteConfig?.payments ?? 'on';
   const paymentRequest = isSecureAccess
     ? ({ kind: 'hidden' } as const)
     : paymentRequestAccess(paymentsState, me?.role);
@@ -226,6 +239,13 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
       }
     />
   );
+  // A secure link's visitor is no colleague with a phone to ring.
+  const actions = (
+    <>
+      {!isSecureAccess && <CallLeadControl lead={lead} callLead={callLead} isCompact={isNarrow} />}
+      {moreMenu}
+    </>
+  );
   const isInfoShown = !isNarrow || narrowView === 'info';
   const lights = (
     <LeadLights lead={lead} isFollowUpOpen={isFollowUpOpen} onFollowUpOpenChange={followUp.set} />
@@ -282,7 +302,7 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
               sender={me ?? null}
               isNarrow={isNarrow}
               isSecureAccess={isSecureAccess}
-              moreMenu={moreMenu}
+              actions={actions}
               scheduledActions={scheduled.actions}
               onSent={handleSent}
               onSendByEmailInstead={canEmail ? handleSendByEmailInstead : undefined}
@@ -323,9 +343,13 @@ export function LeadPane({ lead, isSecureAccess, backHref, queueNavigation }: Le
             onClose={paymentLink.close}
             onSent={handlePaymentLinkSent}
           />
+          {!isSecureAccess && <MyPhoneDialog opened={isMyPhoneOpen} onClose={myPhone.close} />}
           {!isSecureAccess && (
             <ScheduleTourDialog
               lead={lead}
+              availabilityHref={
+                canLeadTeam(me?.role) ? paths.tourAvailability.getHref(lead.propertyID) : undefined
+              }
               opened={isScheduleTourOpen}
               onClose={scheduleTour.close}
             />

@@ -11,9 +11,14 @@ export type LeadPaneShortcuts = {
   onAddNote: () => void;
   onSetFollowUp: () => void;
   onCompleteDecision: () => void;
+  /** 'Call' (in the sandbox, 'Simulate a call'). */
+  onCall: () => void;
 };
 
-/** The pane's keys: `a` takes the lead, `r` replies, `n` notes, `f` follows up, `e` decides. */
+/**
+ * The pane's keys: `a` takes the lead, `r` replies, `n` notes, `f` follows up, `e` decides, `c`
+ * calls.
+ */
 export function useLeadPaneShortcuts({
   lead,
   me,
@@ -22,6 +27,7 @@ export function useLeadPaneShortcuts({
   onAddNote,
   onSetFollowUp,
   onCompleteDecision,
+  onCall,
 }: LeadPaneShortcuts) {
   const takeLead = useTakeLead(lead, me);
   useShortcut('a', takeLead.take, {
@@ -35,4 +41,5 @@ export function useLeadPaneShortcuts({
     description: 'Complete the decision',
     enabled: lead.officeDecisionState?.status === 'PENDING',
   });
+  useShortcut('c', onCall, { description: 'Call the lead', enabled: !isSecureAccess });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "phone_numbers" ADD COLUMN "property_id" uuid;--> statement-breakpoint
+ALTER TABLE "phone_numbers" ADD CONSTRAINT "phone_numbers_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,1 @@
+export { voiceModule } from './voice.module.js';
