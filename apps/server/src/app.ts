@@ -323,6 +323,7 @@ export const buildApp = async ({
     });
     await app.register(voiceModule, {
       now: clock,
+      recordings: messaging.recordings,
       staffOnDuty: (companyId) => onlineStaffIds(app.io, companyId),
     });
     await app.register(consentModule, { now: clock });

@@ -133,8 +133,10 @@ export const callEventDataSchema = z.object({
   outcome: callOutcomeSchema.nullable(),
   /** The talk time of an answered call, else the whole call's. */
   durationSeconds: z.number().int().nonnegative().optional(),
-  /** The forwarding number (E.164) that picked up. */
+  /** The forwarding number (E.164) that picked up: while the call goes on, and once answered. */
   answeredBy: z.string().optional(),
+  /** The staff member whose own phone that number is (their name when they picked up). */
+  answeredByName: z.string().optional(),
   /** The voicemail: Twilio's recording id and its length. */
   recording: z
     .object({ id: z.string(), durationSeconds: z.number().int().nonnegative().nullable() })

@@ -88,6 +88,8 @@ export const calls = pgTable(
     dialLeg: integer().notNull().default(0),
     /** The forwarding number that picked up (its whisper was asked for). */
     answeredBy: text(),
+    /** The staff member whose phone that number is (their name then), when it is one of theirs. */
+    answeredByName: text(),
     /** Talk time of the answered leg (DialCallDuration). */
     talkSeconds: integer(),
     /** The whole call's length (CallDuration of the final status). */
@@ -99,6 +101,11 @@ export const calls = pgTable(
      */
     recordingUrl: text(),
     recordingSeconds: integer(),
+    /**
+     * Our copy of the recording in the private recordings storage (`recordings` of the media
+     * storage: a folder or the bucket's, which no URL serves); null until the copy job stored it.
+     */
+    recordingKey: text(),
     transcript: text(),
     /** Decided once, in the transaction that stored the text (`textBackEventId`) if one was sent. */
     textBack: text({ enum: callTextBackDecisions }),

@@ -9,6 +9,7 @@ export {
   findUserByEmail,
   findUserById,
   findActiveStaffPhones,
+  findStaffNameByPhone,
   findUserPhone,
   insertStaffUser,
   setUserDeactivated,

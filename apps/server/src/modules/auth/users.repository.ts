@@ -130,6 +130,23 @@ export const findActiveStaffPhones = async (
   return rows.map((row) => row.phone!);
 };
 
+/** The name of the company's active staff member whose own phone `phone` is (E.164), if any. */
+export const findStaffNameByPhone = async (
+  db: Db,
+  companyId: string,
+  phone: string,
+): Promise<string | undefined> =>
+  (
+    await db
+      .select({ name: users.name })
+      .from(users)
+      .where(
+        and(eq(users.companyId, companyId), eq(users.phone, phone), isNull(users.deactivatedAt)),
+      )
+      .orderBy(users.name)
+      .limit(1)
+  )[0]?.name;
+
 /** Sets (or with null removes) the person's own phone; answers the one it replaced. */
 export const setUserPhone = async (
   db: Db,

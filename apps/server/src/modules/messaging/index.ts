@@ -20,6 +20,7 @@ export {
   readMultipartSend,
 } from './messaging.service.js';
 export type { MediaStorage } from './messaging.service.js';
+export { createLocalMediaStorage } from './media.storage.js';
 export { createS3Client } from './s3-media.storage.js';
 export { cancelScheduledOfSender, cancelScheduledTourTexts } from './scheduled-messages.service.js';
 export {

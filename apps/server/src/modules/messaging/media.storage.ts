@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -15,6 +15,8 @@ export type MediaStorage = {
   get: (key: string) => Promise<Buffer | null>;
   /** The object as a stream; null when there is no such object. */
   open: (key: string) => Promise<MediaObject | null>;
+  /** Deletes the object; one that is not there is gone already. */
+  delete: (key: string) => Promise<void>;
 };
 
 /** The names media is stored under (`<random>.png`, `<random>-thumb.webp`, `<random>.name`). */
@@ -55,6 +57,10 @@ export const createLocalMediaStorage = (folder: string): MediaStorage => {
         await file.close();
         throw error;
       }
+    },
+    delete: async (key) => {
+      if (!MEDIA_KEY.test(key)) return;
+      await rm(join(folder, key), { force: true });
     },
   };
 };

@@ -13,11 +13,19 @@ export type MessagingProviders = {
   sms: SmsProvider;
   email: EmailTransport;
   storage: MediaStorage;
+  /**
+   * Files no URL serves (the `/media/` route reads `storage` only): call recordings, which staff
+   * play through the console. A `recordings` folder beside the media, or in the bucket's folder.
+   */
+  recordings: MediaStorage;
   /** One per app: every route that sends for a person counts against the same limits. */
   limits: SendLimits;
   /** Closes the SMTP pool and the S3 client. */
   close: () => Promise<void>;
 };
+
+/** The private folder of call recordings (a media key never holds a `/`, so `/media/` cannot reach it). */
+const RECORDINGS = 'recordings';
 
 /**
  * What the send pipeline needs: the channels' providers (built by the sms and email modules'
@@ -34,6 +42,12 @@ export const createMessagingProviders = (
   const storage = bucket
     ? createS3MediaStorage(bucket)
     : createLocalMediaStorage(join(config.dataDir, 'media'));
+  const recordings = bucket
+    ? createS3MediaStorage({
+        ...bucket,
+        prefix: [bucket.prefix, RECORDINGS].filter(Boolean).join('/'),
+      })
+    : createLocalMediaStorage(join(config.dataDir, RECORDINGS));
   const limits = createSendLimits(counterRedis, config.sendLimitsPerMinute);
   log.info(
     { sms: sms.kind, email: email.kind, media: bucket ? 's3' : 'local' },
@@ -43,6 +57,7 @@ export const createMessagingProviders = (
     sms,
     email,
     storage,
+    recordings,
     limits,
     close: async () => {
       await email.close();

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   paginateListObjectsV2,
   PutObjectCommand,
@@ -69,6 +70,13 @@ export const createS3MediaStorage = (location: S3MediaLocation): MediaStorage =>
     if (!object?.Body) return null;
     if (!(object.Body instanceof Readable)) throw new Error('expected a Node stream from S3');
     return { body: object.Body, size: object.ContentLength };
+  },
+  delete: async (key) => {
+    if (!MEDIA_KEY.test(key)) return;
+    // S3 answers a missing key's delete as a success: deleting twice is deleting once.
+    await location.client.send(
+      new DeleteObjectCommand({ Bucket: location.bucket, Key: objectKey(location.prefix, key) }),
+    );
   },
 });
 

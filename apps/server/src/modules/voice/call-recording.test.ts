@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +13,8 @@ import {
 import { auditLog, calls } from '../../db/schema/index.js';
 import { createLead, createUser, uniquePhone } from '../../test/factories.js';
 import { oneDatabase } from '../../test/test-app.js';
+import { waitUntil } from '../../test/wait-until.js';
+import { createLocalMediaStorage } from '../messaging/index.js';
 import { deleteExpiredRecordings } from './recording-retention.service.js';
 import {
   answerPlacedCall,
@@ -141,6 +145,68 @@ describe.each(oneDatabase())('call recording ($name)', (target) => {
     });
   });
 
+  /** Our copy of a call's recording, once the copy job made it: its file in the private folder. */
+  const copyOf = async (callId: string) => {
+    const key = await waitUntil("the recording's copy is stored", async () => {
+      const [row] = await v.t.db.select().from(calls).where(eq(calls.id, callId));
+      return row?.recordingKey;
+    });
+    return { key, file: join(v.t.app.config.dataDir, 'recordings', key) };
+  };
+
+  it('keeps its own copy of each recording, played from there (seekable) once Twilio has it no more', async () => {
+    const { lead, agentToken, office } = await setUp();
+    await saveSettings(office.admin, { recordOutboundCalls: true, recordingRetentionDays: 90 });
+    const { request, callId } = await placeAndAnswer(lead.id, agentToken);
+    const audio = Buffer.from('ID3 the whole conversation, recorded');
+    const recording = v.fake().addRecording(audio);
+    const twilioSays = callbacks(v, request.sid);
+    await twilioSays.dialStatus(0, 'completed', 40);
+    // Twilio names it twice (the action and the status callback): one copy.
+    await twilioSays.recording(recording, 40, 'completed');
+    await twilioSays.recording(recording, 40, 'completed');
+    const { key, file } = await copyOf(callId);
+    expect(existsSync(file)).toBe(true);
+
+    // Twilio no longer has it: the console still plays it, from our copy.
+    const gone = await fetch(
+      `${v.fake().url}/2010-04-01/Accounts/${v.fake().accountSid}/Recordings/${recording.sid}.json`,
+      {
+        method: 'DELETE',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${v.fake().accountSid}:${v.fake().authToken}`).toString('base64')}`,
+        },
+      },
+    );
+    expect(gone.status).toBe(204);
+    const asked = v.fake().recordingRequests.length;
+    const play = (range?: string) =>
+      v.t.app.inject({
+        method: 'GET',
+        url: apiPaths.callRecording(callId),
+        headers: { authorization: `Bearer ${agentToken}`, ...(range ? { range } : {}) },
+      });
+    const whole = await play();
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers).toMatchObject({
+      'content-type': 'audio/mpeg',
+      'accept-ranges': 'bytes',
+      'cache-control': 'private, no-store',
+    });
+    expect(whole.rawPayload.equals(audio)).toBe(true);
+    const part = await play('bytes=4-6');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-6/${audio.length}`);
+    expect(part.rawPayload.toString()).toBe('the');
+    expect((await play(`bytes=${audio.length}-`)).statusCode).toBe(416);
+    expect(v.fake().recordingRequests.length).toBe(asked);
+    // Nothing serves it as media, and nobody signed in gets it.
+    expect((await v.t.app.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(404);
+    expect(
+      (await v.t.app.inject({ method: 'GET', url: apiPaths.callRecording(callId) })).statusCode,
+    ).toBe(401);
+  });
+
   it('deletes recordings past the retention period at Twilio and in the console, audited', async () => {
     const office = await buildOffice(v);
     await setVoiceSettings(v, office, { forwardingNumbers: [uniquePhone()] });
@@ -164,6 +230,8 @@ describe.each(oneDatabase())('call recording ($name)', (target) => {
     };
     const old = await voicemail(91);
     const recent = await voicemail(10);
+    const oldCopy = await copyOf(old.id);
+    const recentCopy = await copyOf(recent.id);
     const sweep = () =>
       deleteExpiredRecordings({
         db: v.t.db,
@@ -171,6 +239,7 @@ describe.each(oneDatabase())('call recording ($name)', (target) => {
         now: () => new Date(),
         twilio: v.t.app.config.messaging.twilio,
         apiUrl: v.t.app.config.messaging.twilioApiUrl,
+        recordings: createLocalMediaStorage(join(v.t.app.config.dataDir, 'recordings')),
       });
     const recordingOf = async (id: string) =>
       (await v.t.db.select().from(calls).where(eq(calls.id, id)))[0]!;
@@ -179,8 +248,14 @@ describe.each(oneDatabase())('call recording ($name)', (target) => {
     await sweep();
     expect(v.fake().hasRecording(old.recording.sid)).toBe(false);
     expect(v.fake().hasRecording(recent.recording.sid)).toBe(true);
+    expect([existsSync(oldCopy.file), existsSync(recentCopy.file)]).toEqual([false, true]);
     const cleared = await recordingOf(old.id);
-    expect(cleared).toMatchObject({ recordingSid: null, recordingUrl: null, outcome: 'voicemail' });
+    expect(cleared).toMatchObject({
+      recordingSid: null,
+      recordingUrl: null,
+      recordingKey: null,
+      outcome: 'voicemail',
+    });
     expect(callEventDataSchema.parse((await eventOf(v, cleared)).data).recording).toBeUndefined();
     expect((await recordingOf(recent.id)).recordingSid).toBe(recent.recording.sid);
     const audits = await v.t.db
@@ -201,6 +276,7 @@ describe.each(oneDatabase())('call recording ($name)', (target) => {
     await saveSettings(office.admin, { recordOutboundCalls: false, recordingRetentionDays: 7 });
     await sweep();
     expect(v.fake().hasRecording(recent.recording.sid)).toBe(false);
+    expect(existsSync(recentCopy.file)).toBe(false);
     expect((await recordingOf(recent.id)).recordingSid).toBeNull();
   });
 });

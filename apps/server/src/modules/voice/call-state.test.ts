@@ -38,11 +38,13 @@ const ringing = (overrides: Partial<CallRow> = {}): CallRow => ({
   ringTimeoutSeconds: 20,
   dialLeg: 0,
   answeredBy: null,
+  answeredByName: null,
   talkSeconds: null,
   callSeconds: null,
   recordingSid: null,
   recordingUrl: null,
   recordingSeconds: null,
+  recordingKey: null,
   transcript: null,
   textBack: null,
   textBackEventId: null,
@@ -136,7 +138,14 @@ describe('a call’s state under Twilio’s callbacks', () => {
 
   it('keeps an answered call answered, with the talk time and who picked up, after a late final status', () => {
     let call = ringing();
-    call = { ...call, ...applyWhisper(call, 1) };
+    call = { ...call, ...applyWhisper(call, 1, 'Priya Shah') };
+    // On the line: who picked up shows while the call goes on; a second pick-up changes nothing.
+    expect(callEventDataOf(call)).toMatchObject({
+      outcome: null,
+      answeredBy: '+15125550112',
+      answeredByName: 'Priya Shah',
+    });
+    expect(applyWhisper(call, 0, 'Dana Whitfield')).toEqual({});
     call = {
       ...call,
       ...applyDialResult(call, { leg: 0, status: 'completed', durationSeconds: 48 }),
@@ -149,6 +158,7 @@ describe('a call’s state under Twilio’s callbacks', () => {
       outcome: 'answered',
       durationSeconds: 48,
       answeredBy: '+15125550112',
+      answeredByName: 'Priya Shah',
     });
     expect(isTextBackDue(call)).toBe(false);
   });

@@ -117,9 +117,21 @@ export const applyDialResult = (call: CallRow, result: DialResult): CallChanges 
   });
 };
 
-/** The forwarding number whose whisper Twilio asked for: the one that picked up. */
-export const applyWhisper = (call: CallRow, numberIndex: number): CallChanges =>
-  differing(call, { answeredBy: call.answeredBy ?? call.forwardTo[numberIndex] });
+/**
+ * The forwarding number whose whisper Twilio asked for: the one that picked up, and the name of
+ * the staff member whose phone it is (when it is one of theirs). The first to pick up keeps it.
+ */
+export const applyWhisper = (
+  call: CallRow,
+  numberIndex: number,
+  staffName: string | undefined,
+): CallChanges =>
+  call.answeredBy
+    ? {}
+    : differing(call, {
+        answeredBy: call.forwardTo[numberIndex],
+        ...(staffName ? { answeredByName: staffName } : {}),
+      });
 
 const FINAL_STATUSES = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
 
@@ -242,7 +254,13 @@ export const callEventDataOf = (call: CallRow): CallEventData => {
     startedAt: call.startedAt.toISOString(),
     outcome: call.outcome,
     ...(duration !== null ? { durationSeconds: duration } : {}),
-    ...(call.outcome === 'answered' && call.answeredBy ? { answeredBy: call.answeredBy } : {}),
+    // Who picked up, while the call goes on and once it was answered (not a leg that hung up).
+    ...((call.outcome === 'answered' || call.outcome === null) && call.answeredBy
+      ? {
+          answeredBy: call.answeredBy,
+          ...(call.answeredByName ? { answeredByName: call.answeredByName } : {}),
+        }
+      : {}),
     ...(call.recordingSid
       ? { recording: { id: call.recordingSid, durationSeconds: call.recordingSeconds } }
       : {}),

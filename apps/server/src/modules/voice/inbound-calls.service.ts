@@ -7,7 +7,7 @@ import type { EventPort, RecordingScope } from '../../events/event-port.js';
 import { badRequest } from '../../lib/errors.js';
 import { formatPhone, toE164 } from '../../lib/phone-numbers.js';
 import { lockForTransaction } from '../../lib/transaction-lock.js';
-import { findActiveStaffPhones } from '../auth/index.js';
+import { findActiveStaffPhones, findStaffNameByPhone } from '../auth/index.js';
 import { findPropertyById } from '../company/index.js';
 import { appendTimelineEvent, replaceEventData } from '../conversation/index.js';
 import { getCompanyLead, sourceNamed } from '../lead/index.js';
@@ -23,6 +23,7 @@ import {
   isTextBackDue,
   type CallChanges,
 } from './call-state.js';
+import { enqueueRecordingCopy } from './call-recording-copy.job.js';
 import { decideTextBack, type TextBackDeps } from './call-text-back.service.js';
 import {
   cannotTakeCallTwiml,
@@ -33,7 +34,13 @@ import {
   voiceUrlsOf,
   whisperTwiml,
 } from './twiml.js';
-import { findCallBySid, insertCall, lockCall, updateCall } from './voice.repository.js';
+import {
+  findCallById,
+  findCallBySid,
+  insertCall,
+  lockCall,
+  updateCall,
+} from './voice.repository.js';
 import { voiceSettingsOf } from './voice-settings.service.js';
 
 export type VoiceDeps = TextBackDeps & {
@@ -215,6 +222,10 @@ export const applyToCall = (
         );
       }
     }
+    // A recording Twilio just named is copied into our storage (once: one job per call).
+    if (call.recordingSid && call.recordingSid !== locked.recordingSid && !call.recordingKey) {
+      await enqueueRecordingCopy(deps.queue, scope.sql, call.id);
+    }
     if (isTextBackDue(call)) call = await decideTextBack(deps, scope, call);
     return call;
   });
@@ -249,8 +260,13 @@ export const receiveWhisper = async (
   callId: string,
   numberIndex: number,
 ): Promise<string> => {
+  const seen = await findCallById(deps.db, callId);
+  const number = seen?.forwardTo[numberIndex];
+  const staffName = number
+    ? await findStaffNameByPhone(deps.db, seen.companyId, number)
+    : undefined;
   const call = await applyToCall(deps, { id: callId }, (current) =>
-    applyWhisper(current, numberIndex),
+    applyWhisper(current, numberIndex, staffName),
   );
   if (!call) return emptyTwiml();
   const { property } = await propertyAndSettings(deps.db, call);

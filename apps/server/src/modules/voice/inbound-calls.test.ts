@@ -159,10 +159,24 @@ describe.each(oneDatabase())('inbound calls from Twilio ($name)', (target) => {
     await setVoiceSettings(v, office, { ringAgentsOnDuty: true });
     const { callSid, twiml, stored } = await call(uniquePhone(), office.number);
     expect(dialled(twiml)).toEqual([officePhone, onDutyPhone]);
-    // Priya picks up: her whisper, and the call knows it was her phone.
+    // Priya picks up: her whisper, and the call knows it was her phone (consoles show her on it).
     await callbacks(v, callSid).whisper(stored!.id, 1);
+    expect(await dataOf(callSid)).toMatchObject({
+      outcome: null,
+      answeredBy: onDutyPhone,
+      answeredByName: 'Priya Shah',
+    });
     await callbacks(v, callSid).dialStatus(0, 'completed', 30);
-    expect(await dataOf(callSid)).toMatchObject({ outcome: 'answered', answeredBy: onDutyPhone });
+    expect(await dataOf(callSid)).toMatchObject({
+      outcome: 'answered',
+      answeredBy: onDutyPhone,
+      answeredByName: 'Priya Shah',
+    });
+    // The office's phone is nobody's own: the number alone.
+    const second = await call(uniquePhone(), office.number);
+    await callbacks(v, second.callSid).whisper(second.stored!.id, 0);
+    const office0 = await dataOf(second.callSid);
+    expect([office0.answeredBy, office0.answeredByName]).toEqual([officePhone, undefined]);
   });
 
   it('refuses an unsigned, forged or re-addressed voice webhook: 403 and nothing stored', async () => {

@@ -5,6 +5,7 @@ import { domainEvent } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
 import type { Clock } from '../../lib/clock.js';
 import { replaceEventData } from '../conversation/index.js';
+import type { MediaStorage } from '../messaging/index.js';
 import { twilioRecordingRequest } from './call-recording.service.js';
 import { callEventDataOf } from './call-state.js';
 import { callSettingsOf } from './voice-settings.service.js';
@@ -23,6 +24,8 @@ export type RetentionDeps = {
   twilio: AppConfig['messaging']['twilio'];
   /** TWILIO_API_URL (a loopback double in tests). */
   apiUrl: string;
+  /** The private recordings storage, which holds our copy of each recording. */
+  recordings: MediaStorage;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,19 +52,28 @@ const deleteAtTwilio = async (deps: RetentionDeps, recordingSid: string) => {
 };
 
 /**
- * One call's recording past its company's retention: deleted at Twilio, then dropped from the call
- * and its CALL event (consoles hear of it), audited as the system's (`call.recording_deleted`).
- * Twilio not answering leaves it for the next sweep.
+ * One call's recording past its company's retention: deleted at Twilio and our copy in the
+ * recordings storage, then dropped from the call and its CALL event (consoles hear of it), audited
+ * as the system's (`call.recording_deleted`). Twilio or the storage not answering leaves it for
+ * the next sweep.
  */
 const deleteRecordingOf = async (deps: RetentionDeps, call: CallRow, retentionDays: number) => {
   if (!(await deleteAtTwilio(deps, call.recordingSid!))) return false;
-  await deps.events.transaction(async (scope) => {
+  const storageDeleted = call.recordingKey
+    ? await deps.recordings.delete(call.recordingKey).then(
+        () => true,
+        () => false,
+      )
+    : true;
+  if (!storageDeleted) return false;
+  const copiedMeanwhile = await deps.events.transaction(async (scope) => {
     const locked = await lockCall(scope.db, { id: call.id });
-    if (!locked?.recordingSid) return;
+    if (!locked?.recordingSid) return null;
     const cleared = await updateCall(scope.db, locked.id, {
       recordingSid: null,
       recordingUrl: null,
       recordingSeconds: null,
+      recordingKey: null,
     });
     await replaceEventData(scope.db, cleared.timelineEventId, callEventDataOf(cleared));
     scope.record(
@@ -84,7 +96,10 @@ const deleteRecordingOf = async (deps: RetentionDeps, call: CallRow, retentionDa
         actor: { kind: 'system' },
       }),
     );
+    return locked.recordingKey !== call.recordingKey ? locked.recordingKey : null;
   });
+  // The copy job stored its copy after this sweep read the call: that one goes too.
+  if (copiedMeanwhile) await deps.recordings.delete(copiedMeanwhile);
   return true;
 };
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { sharedNumberOf } from '../numbers/index.js';
 import { sweepEvery } from '../../lib/sweep.js';
+import type { MediaStorage } from '../messaging/index.js';
+import { startRecordingCopyWorker } from './call-recording-copy.job.js';
 import { callRecordingRoutes } from './call-recording.routes.js';
 import { deleteExpiredRecordings } from './recording-retention.service.js';
 import type { VoiceDeps } from './inbound-calls.service.js';
@@ -12,6 +14,8 @@ import { voiceWebhookRoutes } from './voice-webhooks.routes.js';
 
 export type VoiceModuleOptions = {
   now: Clock;
+  /** The private recordings storage (`MessagingProviders.recordings`): our copy of each recording. */
+  recordings: MediaStorage;
   /** The staff of a company with the console open now: the agents on duty a call may ring. */
   staffOnDuty?: (companyId: string) => Promise<string[]>;
   /** How often recordings past their retention are looked for (an hour by default). */
@@ -28,7 +32,7 @@ export type VoiceModuleOptions = {
  */
 export const voiceModule: FastifyPluginAsync<VoiceModuleOptions> = async (
   app,
-  { now, staffOnDuty, recordingSweepMs = 60 * 60 * 1000 },
+  { now, recordings, staffOnDuty, recordingSweepMs = 60 * 60 * 1000 },
 ) => {
   const { config } = app;
   const deps: VoiceDeps = {
@@ -56,13 +60,23 @@ export const voiceModule: FastifyPluginAsync<VoiceModuleOptions> = async (
       now,
       twilio: config.messaging.twilio,
       apiUrl: config.messaging.twilioApiUrl,
+      recordings,
     }),
   );
+  // Each recording Twilio names is copied into our storage (`call-recording-copy.job.ts`).
+  await startRecordingCopyWorker(app.queue, {
+    database: app.database,
+    recordings,
+    twilio: config.messaging.twilio,
+    apiUrl: config.messaging.twilioApiUrl,
+    log: app.log,
+  });
   await app.register(callRecordingRoutes, {
     deps: {
       db: app.database.db,
       twilio: config.messaging.twilio,
       apiUrl: config.messaging.twilioApiUrl,
+      recordings,
     },
   });
 };

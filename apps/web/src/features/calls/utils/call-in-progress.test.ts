@@ -61,6 +61,26 @@ describe('callInProgress', () => {
     expect(callInProgress([call('stale', 'outbound', null, 3 * 60)], NOW)).toBeNull();
     expect(callInProgress([event('text')], NOW)).toBeNull();
   });
+
+  it("names who picked up the lead's call while it goes on: a colleague's phone, or the office", () => {
+    const answered = (id: string, data: Record<string, unknown>, outcome: string | null = null) => {
+      const ringing = call(id, 'inbound', outcome);
+      return { ...ringing, data: { ...ringing.data, ...data } };
+    };
+    expect(
+      callInProgress(
+        [answered('a', { answeredBy: '+15125550111', answeredByName: 'Priya Shah' })],
+        NOW,
+      ),
+    ).toEqual({ name: 'Priya Shah' });
+    expect(callInProgress([answered('b', { answeredBy: '+15125550123' })], NOW)).toEqual({
+      name: null,
+    });
+    // Over: nobody is on it any more.
+    expect(
+      callInProgress([answered('c', { answeredBy: '+15125550123' }, 'answered')], NOW),
+    ).toBeNull();
+  });
 });
 
 describe('onCallSentence', () => {
@@ -70,6 +90,9 @@ describe('onCallSentence', () => {
     );
     expect(onCallSentence({ name: 'Priya Shah' }, 'Priya Shah')).toBe(
       'You are on a call with this lead',
+    );
+    expect(onCallSentence({ name: null }, 'Priya Shah')).toBe(
+      'The office is on a call with this lead',
     );
   });
 });

@@ -3,11 +3,13 @@ import { callEventDataSchema, type ConversationEvent } from '@leasing/contract';
 /** A call nobody reported over for this long is taken as ended (a callback that never came). */
 const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
 
-export type CallInProgress = { name: string };
+/** Who is on the call: the staff member by name; null for the office's phone (an inbound call). */
+export type CallInProgress = { name: string | null };
 
 /**
- * The call a colleague placed to this lead that is still going (ringing them, or talking): the
- * newest outbound CALL of `events` with no outcome yet. Null when there is none.
+ * The call with this lead that is still going: the newest CALL of `events` with no outcome yet,
+ * when a colleague placed it (ringing them, or talking) or someone picked up the lead's call.
+ * Null when there is none (an inbound call still ringing is not anyone's yet).
  */
 export function callInProgress(
   events: readonly ConversationEvent[],
@@ -16,16 +18,22 @@ export function callInProgress(
   for (const event of events) {
     if (event.eventType !== 'CALL') continue;
     const data = callEventDataSchema.safeParse(event.data);
-    if (!data.success || data.data.direction !== 'outbound') continue;
-    if (data.data.outcome !== null) return null;
-    if (now - Date.parse(data.data.startedAt) > STALE_AFTER_MS) return null;
-    return { name: event.senderName ?? 'A colleague' };
+    if (!data.success) continue;
+    const call = data.data;
+    if (call.outcome !== null) return null;
+    if (now - Date.parse(call.startedAt) > STALE_AFTER_MS) return null;
+    if (call.direction === 'outbound') return { name: event.senderName ?? 'A colleague' };
+    return call.answeredBy ? { name: call.answeredByName ?? null } : null;
   }
   return null;
 }
 
-/** The presence line: 'Priya is on a call with this lead', or 'You are …' for the caller. */
+/**
+ * The presence line: 'Priya is on a call with this lead', 'You are …' for the one on the call,
+ * 'The office is on a call with this lead' when the office's phone picked up.
+ */
 export function onCallSentence(call: CallInProgress, myName: string | undefined): string {
+  if (call.name === null) return 'The office is on a call with this lead';
   return call.name === myName
     ? 'You are on a call with this lead'
     : `${call.name.split(' ')[0]} is on a call with this lead`;

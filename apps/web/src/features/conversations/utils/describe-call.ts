@@ -33,16 +33,26 @@ export function formatClock(totalSeconds: number): string {
 const withDuration = (text: string, seconds: number | undefined) =>
   seconds === undefined ? text : `${text} · ${formatDuration(seconds)}`;
 
+/** Who picked up: the staff member by name when it was their phone, else the number. */
+const answererOf = (call: CallEventData) =>
+  call.answeredByName ?? (call.answeredBy ? formatPhone(call.answeredBy) : 'the office');
+
 function describeInbound(call: CallEventData): CallDescription {
   const caller = formatPhone(call.from);
   switch (call.outcome) {
     case null:
-      return { tone: 'ringing', title: `Incoming call from ${caller}`, detail: 'Ringing…' };
+      return call.answeredBy
+        ? {
+            tone: 'answered',
+            title: `Call from ${caller}`,
+            detail: `On the line with ${answererOf(call)}…`,
+          }
+        : { tone: 'ringing', title: `Incoming call from ${caller}`, detail: 'Ringing…' };
     case 'answered':
       return {
         tone: 'answered',
         title: withDuration(
-          call.answeredBy ? `Call answered by ${formatPhone(call.answeredBy)}` : 'Call answered',
+          call.answeredBy ? `Call answered by ${answererOf(call)}` : 'Call answered',
           call.durationSeconds,
         ),
         detail: `From ${caller}`,
@@ -93,7 +103,8 @@ function describeOutbound(call: CallEventData, placedBy: string | null): CallDes
 /**
  * The words of a call's row, as a leasing team reads a call log: 'Missed call from (512)
  * 555-0142', 'Call answered by (512) 555-0100 · 3 min 10 s', 'Voicemail · 0:42', 'Ringing…'.
- * `answeredBy` is the forwarding phone that picked up (the contract's E.164 number); `placedBy`
+ * `answeredBy` is the forwarding phone that picked up (the contract's E.164 number), named by
+ * `answeredByName` when it is a staff member's own phone; `placedBy`
  * the person who placed an outbound call, when the event names them.
  */
 export function describeCall(call: CallEventData, placedBy: string | null = null): CallDescription {
