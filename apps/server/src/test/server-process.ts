@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { openDatabase, type Database } from '../db/client.js';
+import { applyMigrations } from '../db/migrate.js';
 import { nodeArgsToRun } from './server-bundle.js';
-import { freePort } from './test-app.js';
+import { createFreshPostgres, freePort } from './test-app.js';
 import { waitUntil } from './wait-until.js';
 
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
@@ -112,4 +114,32 @@ export const signInAt = async (url: string, credentials: { email: string; passwo
   if (response.status !== 200)
     throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
+};
+
+/** A database for server processes of a test's own, opened for the test too (see below). */
+export type ProcessDatabase = {
+  /** The test's own connection, migrated, to build its rows; close it before a process starts. */
+  database: Database;
+  /** What points a server process at it: DATABASE_URL for PostgreSQL, nothing for `dataDir`'s. */
+  env: Record<string, string>;
+  /** Drops a PostgreSQL database (PGlite's files go with the data directory). */
+  drop: () => Promise<void>;
+};
+
+/**
+ * The engine the run tests on, for a test of server processes: a fresh PostgreSQL database (a
+ * copy of the run's migrated template) when DATABASE_URL is set, as in CI; otherwise PGlite in
+ * `dataDir`, which the processes open through DATA_DIR.
+ */
+export const openProcessDatabase = async (dataDir: string): Promise<ProcessDatabase> => {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    await applyMigrations(database);
+    return { database, env: {}, drop: () => Promise.resolve() };
+  }
+  const fresh = await createFreshPostgres(base);
+  const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 2 });
+  await applyMigrations(database);
+  return { database, env: { DATABASE_URL: fresh.url }, drop: fresh.drop };
 };

@@ -10,7 +10,12 @@ import { applyMigrations } from '../../db/migrate.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
-import { signInAt, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import {
+  openProcessDatabase,
+  signInAt,
+  startServerProcess,
+  type ServerProcess,
+} from '../../test/server-process.js';
 import { waitUntil } from '../../test/wait-until.js';
 
 /** Signs in and answers helpers that schedule texts and read the lead's timeline. */
@@ -99,13 +104,18 @@ describe("'Send later' survives a crash of the server process", () => {
   let staff: { email: string; password: string };
   let ava: LeadRow;
 
+  let dropDatabase: (() => Promise<void>) | undefined;
+
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'leasing-send-later-'));
-    env = { ...baseEnv(fake), DATA_DIR: dataDir };
-    ({ staff, lead: ava } = await prepare(await openDatabase({ kind: 'pglite', dataDir })));
+    const opened = await openProcessDatabase(dataDir);
+    dropDatabase = opened.drop;
+    env = { ...baseEnv(fake), DATA_DIR: dataDir, ...opened.env };
+    ({ staff, lead: ava } = await prepare(opened.database));
   });
   afterAll(async () => {
     await server?.close();
+    await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -9,12 +9,15 @@ import {
   type ConversationPage,
   type TourAvailability,
 } from '@leasing/contract';
-import { openDatabase } from '../../db/client.js';
-import { applyMigrations } from '../../db/migrate.js';
 import type { LeadRow } from '../../db/schema/index.js';
 import { createLead, createOffice } from '../../test/factories.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
-import { signInAt, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import {
+  openProcessDatabase,
+  signInAt,
+  startServerProcess,
+  type ServerProcess,
+} from '../../test/server-process.js';
 import { waitUntil } from '../../test/wait-until.js';
 import { ALWAYS_OPEN } from './test-support.js';
 
@@ -52,6 +55,7 @@ describe('tour texts survive a crash of the server process', () => {
   let staff: { email: string; password: string };
   let ava: LeadRow;
   let offset: number;
+  let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     fake = await startFakeTwilio();
@@ -66,9 +70,11 @@ describe('tour texts survive a crash of the server process', () => {
     };
     const zone = zoneAtNoon(new Date());
     offset = zone.offset;
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const opened = await openProcessDatabase(dataDir);
+    Object.assign(env, opened.env);
+    dropDatabase = opened.drop;
+    const { database } = opened;
     try {
-      await applyMigrations(database);
       const office = await createOffice(database.db, { property: { timeZone: zone.timeZone } });
       staff = office.staff.credentials;
       ava = await createLead(database.db, office.property, { name: 'Ava Thompson' });
@@ -79,6 +85,7 @@ describe('tour texts survive a crash of the server process', () => {
   afterAll(async () => {
     await server?.close();
     await fake?.close();
+    await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -100,9 +107,10 @@ describe('tour texts survive a crash of the server process', () => {
       return response.json() as Promise<unknown>;
     };
 
-    // The tour starts on the first whole minute at least an hour and 20 s ahead: its one reminder
-    // (an hour before) is due 20 to 80 s from now. That day the property's tours start then.
-    const start = new Date(Math.ceil((Date.now() + HOUR + 20_000) / MINUTE) * MINUTE);
+    // The tour starts on the first whole minute at least an hour and 8 s ahead: its one reminder
+    // (an hour before) is due 8 to 68 s from now, after the booking and the crash below. That day
+    // the property's tours start then.
+    const start = new Date(Math.ceil((Date.now() + HOUR + 8_000) / MINUTE) * MINUTE);
     const { day, minute } = wallClock(start, offset);
     const availability: TourAvailability = {
       ...DEFAULT_TOUR_AVAILABILITY,
