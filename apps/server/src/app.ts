@@ -200,6 +200,8 @@ export const buildApp = async ({
           scriptSrc: ["'self'", ...config.cspExtraOrigins],
           connectSrc: ["'self'", 'ws:', 'wss:', ...config.cspExtraOrigins],
           imgSrc: ["'self'", 'data:', 'blob:', ...config.cspExtraOrigins],
+          // A call's recording plays from a blob: it is fetched with the session's token.
+          mediaSrc: ["'self'", 'blob:'],
           frameAncestors: config.frameAncestors.length > 0 ? config.frameAncestors : ["'none'"],
           // Served over plain http (local demo, tests), upgrading would break every asset of a
           // host that is not localhost, such as the payment host.
