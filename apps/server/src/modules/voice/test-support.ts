@@ -269,7 +269,10 @@ export const footprint = async (v: VoiceTestApp) => {
     .where(
       or(eq(conversationEvents.eventType, 'CALL'), sql`${conversationEvents.data} ? 'callId'`),
     );
-  const jobs = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job`);
+  // The app's jobs: pg-boss's own (its clock's `__pgboss__send-it`, due each minute) are not ours.
+  const jobs = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pgboss.job where left(name, 10) <> '__pgboss__'`,
+  );
   return {
     leads: await n(leads),
     calls: await n(calls),
