@@ -164,7 +164,8 @@ try {
       results['deep link → first timeline event']!.app.push((await marksOf(page)).event!);
       await context.close();
     }
-    // From the inbox (its rows shown) to the lead's first event, the lead's route not yet loaded.
+    // From the inbox (its rows shown, the page settled) to the lead's first event: as an agent
+    // meets it, with the lead's page loaded while the inbox sat idle (nothing of the lead cached).
     {
       const { context, page } = await freshPage(session);
       await page.goto(`${server.url}/main/dashboard`);

@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { OopsPage } from '../components/ui/oops-page';
 import { PageLoader } from '../components/ui/page-loader';
+import { loadLeadRoute } from './routes/app/load-lead-route';
 import { DASHBOARD_VIEW_PARAM, paths, SELECTED_PROPERTY_PARAM } from '../config/paths';
 import { getUserQueryOptions } from '../features/auth/api/get-user';
 import { getInboxQueryOptions } from '../features/inbox/api/get-inbox';
@@ -260,7 +261,7 @@ const normalRouteTable: RouteObject[] = [
             path: paths.leadEscalation.path,
             loader: leadEscalationLoader,
             lazy: () =>
-              import('./routes/app/lead-escalation').then((module) => ({
+              loadLeadRoute().then((module) => ({
                 Component: module.LeadEscalationRoute,
               })),
           },

@@ -27,6 +27,7 @@ import { ToursWeek } from '../../../features/tours/components/tours-week';
 import { dayToIso, isoToDay } from '../../../features/tours/utils/zoned-week';
 import { DashboardHeader } from './dashboard/dashboard-header';
 import { useInboxShortcuts } from './dashboard/use-inbox-shortcuts';
+import { loadLeadRouteWhenIdle } from './load-lead-route';
 
 /** The dashboard's other URL parameters: which view, and the calendar's week. */
 const WEEK_PARAM = 'week';
@@ -52,6 +53,12 @@ const viewOptions = [
     ),
   },
 ];
+
+/**
+ * Once the inbox shows its rows, the lead's page loads while the browser is idle: opening a row
+ * then waits for the lead's data only. (Never cancelled: the page is wanted soon either way.)
+ */
+const preloadLeadPage = () => void loadLeadRouteWhenIdle();
 
 /**
  * Where the leasing team works its queue: the user's properties on the left (all of them, or
@@ -230,6 +237,7 @@ export function DashboardRoute() {
                   renderSelectionActions={renderSelectionActions}
                   renderRowPresence={renderRowPresence}
                   linkSearch={inboxLinkSearch(inboxParams)}
+                  onRowsShown={preloadLeadPage}
                   renderRowAction={(item) => (
                     <FollowUpMenu
                       compact

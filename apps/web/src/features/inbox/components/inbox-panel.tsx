@@ -15,7 +15,7 @@ import {
   IconSearch,
   IconX,
 } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useExportInboxCsv } from '../api/export-inbox-csv';
@@ -85,6 +85,8 @@ export type InboxPanelProps = {
   renderRowAction?: (item: InboxItem) => ReactNode;
   /** The inbox's query (`?…`), carried by each row's link to its lead. */
   linkSearch?: string;
+  /** Called once the first rows are shown (the page then loads what opening a row needs). */
+  onRowsShown?: () => void;
 };
 
 /**
@@ -103,8 +105,17 @@ export function InboxPanel({
   renderRowPresence,
   renderRowAction,
   linkSearch,
+  onRowsShown,
 }: InboxPanelProps) {
   const inboxQuery = useInbox(params);
+  const hasRows = (inboxQuery.data?.pages[0]?.items.length ?? 0) > 0;
+  const rowsShown = useRef(onRowsShown);
+  useEffect(() => {
+    if (!hasRows || !rowsShown.current) return;
+    const once = rowsShown.current;
+    rowsShown.current = undefined;
+    once();
+  }, [hasRows]);
   const exportCsv = useExportInboxCsv();
   const { fetchNextPage } = inboxQuery;
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
