@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { LoginRequest, LoginResponse } from '@leasing/contract';
 import type { AppConfig } from '../../config.js';
@@ -24,6 +24,7 @@ import {
   toUserDto,
   type UserWithCompany,
 } from './users.repository.js';
+import { sha256Hex } from '../../lib/secret-hash.js';
 
 const INVALID_CREDENTIALS = 'Email or password is incorrect.';
 
@@ -35,8 +36,6 @@ const INVALID_CREDENTIALS = 'Email or password is incorrect.';
 export const SESSION_CHECK_TTL_MS = 5_000;
 /** How many sign-ins a process remembers (a few per signed-in person). */
 const SESSION_CHECKS_MAX = 20_000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type IssuedRefreshToken = { value: string; expiresAt: Date };
 
@@ -81,11 +80,11 @@ export const createAuthService = (
       userId,
       familyId: family.familyId,
       sessionStartedAt: family.sessionStartedAt,
-      tokenHash: hashToken(value),
+      tokenHash: sha256Hex(value),
       expiresAt,
     });
     // A successor derived before keeps its own expiry: answer what is stored.
-    const stored = await findRefreshToken(db, hashToken(value));
+    const stored = await findRefreshToken(db, sha256Hex(value));
     return { value, expiresAt: stored?.expiresAt ?? expiresAt };
   };
 
@@ -189,7 +188,7 @@ export const createAuthService = (
     refresh: async (presented: string | undefined) => {
       if (!presented) throw unauthorized('No session to refresh. Sign in again.');
       const at = now();
-      const stored = await findRefreshToken(db, hashToken(presented));
+      const stored = await findRefreshToken(db, sha256Hex(presented));
       if (!stored || stored.revokedAt) {
         throw unauthorized('Your session has ended. Sign in again.');
       }
@@ -219,7 +218,7 @@ export const createAuthService = (
     /** Ends the whole sign-in the token belongs to: every token of its family, and its sockets. */
     logout: async (presented: string | undefined) => {
       if (!presented) return;
-      const stored = await findRefreshToken(db, hashToken(presented));
+      const stored = await findRefreshToken(db, sha256Hex(presented));
       if (stored) await endFamily(stored, now());
     },
 

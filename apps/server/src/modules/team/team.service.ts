@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type {
   Invitation,
   InvitationLink,
@@ -37,6 +37,7 @@ import {
   revokeInvitationsSentBy,
   revokeOpenInvitation,
 } from './team.repository.js';
+import { sha256Hex } from '../../lib/secret-hash.js';
 
 export type TeamDeps = {
   db: Db;
@@ -54,7 +55,6 @@ type UserActor = Extract<Actor, { kind: 'user' }>;
 export const LAST_ADMIN_MESSAGE =
   'This is the last active admin of your company. Make someone else an admin first.';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
 const emailInUse = (email: string) =>
@@ -136,7 +136,7 @@ export const inviteTeammate = async (
       email: input.email,
       name: input.name,
       role: input.role,
-      tokenHash: hashToken(token),
+      tokenHash: sha256Hex(token),
       invitedByUserId: actor.userId,
       expiresAt,
     });
@@ -301,7 +301,7 @@ const openInvitation = async (
   token: string,
   at: Date,
 ): Promise<{ invitation: InvitationRow; companyName: string }> => {
-  const found = await findInvitationByTokenHash(db, hashToken(token));
+  const found = await findInvitationByTokenHash(db, sha256Hex(token));
   if (!found) throw notFound('Invitation');
   assertOpen(found.invitation, at);
   return found;
@@ -346,7 +346,7 @@ export const copyInvitationLink = async (
   return deps.events.transaction(async ({ db, record }) => {
     const at = deps.now();
     const invitation = await loadOpenInvitation(db, companyId, invitationId, at);
-    if (!(await replaceInvitationToken(db, invitationId, hashToken(token), at))) {
+    if (!(await replaceInvitationToken(db, invitationId, sha256Hex(token), at))) {
       throw invitationGone();
     }
     record(

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   TOUR_CALENDAR_DAYS_AHEAD,
   TOUR_CALENDAR_DAYS_BACK,
@@ -12,11 +12,11 @@ import { leads, properties, tourCalendarFeeds, tours, users } from '../../db/sch
 import { domainEvent, type Actor } from '../../events/domain-events.js';
 import type { EventPort } from '../../events/event-port.js';
 import type { Clock } from '../../lib/clock.js';
+import { sha256Hex } from '../../lib/secret-hash.js';
 
 export type TourCalendarDeps = { db: Db; events: EventPort; now: Clock; publicUrl: string };
 
 const DAY_MS = 86_400_000;
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The feed's URL: the token is its only credential, so it ends the path (`….ics`). */
 const feedUrlOf = (publicUrl: string, token: string) =>
@@ -43,7 +43,7 @@ export const renewTourCalendarFeed = (
 ): Promise<TourCalendarFeed> =>
   deps.events.transaction(async ({ db, record }) => {
     const token = randomBytes(32).toString('base64url');
-    const tokenHash = hashOf(token);
+    const tokenHash = sha256Hex(token);
     const createdAt = deps.now();
     await db
       .insert(tourCalendarFeeds)
@@ -95,7 +95,7 @@ export const tourCalendarOf = async (
     .select({ userId: tourCalendarFeeds.userId, companyId: tourCalendarFeeds.companyId })
     .from(tourCalendarFeeds)
     .innerJoin(users, eq(users.id, tourCalendarFeeds.userId))
-    .where(and(eq(tourCalendarFeeds.tokenHash, hashOf(token)), isNull(users.deactivatedAt)));
+    .where(and(eq(tourCalendarFeeds.tokenHash, sha256Hex(token)), isNull(users.deactivatedAt)));
   if (!feed) return undefined;
   const now = deps.now().getTime();
   const rows = await deps.db

@@ -79,15 +79,15 @@ export const copyCallRecording = async (deps: RecordingCopyDeps, callId: string)
   const call = await findCallById(deps.database.db, callId);
   if (!call?.recordingSid || call.recordingKey || !deps.twilio) return;
   const bytes = await download(deps.twilio, deps.apiUrl, call.recordingSid);
-  const key = `${randomUUID()}.mp3`;
-  await deps.recordings.put(key, bytes);
+  const copyKey = `${randomUUID()}.mp3`;
+  await deps.recordings.put(copyKey, bytes);
   const kept = await deps.database.transaction(async ({ db }) => {
     const locked = await lockCall(db, { id: callId });
     if (!locked || locked.recordingSid !== call.recordingSid || locked.recordingKey) return false;
-    await updateCall(db, callId, { recordingKey: key });
+    await updateCall(db, callId, { recordingKey: copyKey });
     return true;
   });
-  if (!kept) await deps.recordings.delete(key);
+  if (!kept) await deps.recordings.delete(copyKey);
 };
 
 /** Creates the queue and its worker. */
