@@ -13,7 +13,9 @@ const PAY_HOST = 'pay.leasing.test';
 const payHost = { host: `${PAY_HOST}:3000` };
 const staffHost = { host: 'localhost:3000' };
 
-const STAFF_INDEX = '<html><head><title>Leasing</title></head><body>staff</body></html>';
+/** The staff app's router is preloaded as the build writes it (apps/web/build-tools). */
+const STAFF_PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/router.js" data-staff>';
+const STAFF_INDEX = `<html><head><title>Leasing</title>\n    ${STAFF_PRELOAD}\n  </head><body>staff</body></html>`;
 const ASSET = 'console.log("spa");';
 
 /** A built SPA of two files, so the payment host has its own pages and assets to serve. */
@@ -164,6 +166,10 @@ describe.each(oneDatabase())('payment host separation ($name)', (target) => {
     });
     expect(page.status).toBe(200);
     expect(page.text).toContain(PAYMENT_MODE_META);
+    // Without the staff app's preloads: a payer's phone downloads none of it.
+    expect(page.text).toContain('<body>staff</body>');
+    expect(page.text).not.toContain(STAFF_PRELOAD);
+    expect(page.text).not.toContain('data-staff');
     const checkout = await t.request('GET', '/checkout', { headers: payHost });
     expect(checkout.text).toContain(PAYMENT_MODE_META);
     const asset = await t.request('GET', '/assets/app.js', { headers: payHost });

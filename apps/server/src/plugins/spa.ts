@@ -10,12 +10,18 @@ import { alsoOnPaymentHost, isPaymentHostRequest } from './payment-host.js';
 /** The meta tag that switches the SPA into payment-domain mode. */
 export const PAYMENT_MODE_META = '<meta name="leasing-mode" content="payment" />';
 
-/** index.html for the payment host: the payment title, and the mode named before any script runs. */
+/**
+ * index.html for the payment host: the payment title, the mode named before any script runs, and
+ * none of the staff app's preloads (`data-staff`, apps/web/build-tools/preload-staff-chunks.ts): a
+ * payer's phone downloads nothing of the signed-in console.
+ */
 export const toPaymentIndex = (html: string) =>
-  html.replace(
-    /<title>[^<]*<\/title>/,
-    `<title>${PAYMENT_MODE_TITLE}</title>\n    ${PAYMENT_MODE_META}`,
-  );
+  html
+    .replace(
+      /<title>[^<]*<\/title>/,
+      `<title>${PAYMENT_MODE_TITLE}</title>\n    ${PAYMENT_MODE_META}`,
+    )
+    .replace(/[ \t]*<link\b[^>]*\sdata-staff\b[^>]*>\n?/g, '');
 
 const API_PREFIXES = ['/api/', '/webhooks/', '/socket.io/', '/.well-known/'];
 
