@@ -203,7 +203,17 @@ export function DashboardRoute() {
             <Paper withBorder radius="md" ref={inboxRef}>
               <Group justify="space-between" align="center" p="md" pb={0} gap="sm">
                 {propertiesQuery.isPending ? (
-                  <Skeleton height={24} width="40%" />
+                  // The size of what comes: the property's name and count, or a phone's picker,
+                  // so the view switch beside it stays where it is.
+                  <>
+                    <Box visibleFrom="md">
+                      <Skeleton height={22} width={200} mb={8} />
+                      <Skeleton height={14} width={120} mb={2} />
+                    </Box>
+                    <Box hiddenFrom="md" style={{ flex: '1 1 200px' }}>
+                      <Skeleton height={42} />
+                    </Box>
+                  </>
                 ) : (
                   <>
                     <Box visibleFrom="md">

@@ -44,6 +44,9 @@ export type UserMenuProps = {
   onSignedOut: () => void;
 };
 
+/** The name and company's width, loaded or not (a longer name ends in '…'). */
+const NAME_WIDTH = 150;
+
 export function UserMenu({ onSignedOut }: UserMenuProps) {
   const userQuery = useUser();
   const logoutMutation = useLogout({ onSettled: onSignedOut });
@@ -54,7 +57,17 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
   }
 
   if (userQuery.isPending) {
-    return <Skeleton height={32} width={180} radius="xl" />;
+    // The button's own footprint, so nothing in the header moves when the user loads.
+    return (
+      <Group gap="sm" wrap="nowrap" px={{ base: 4, sm: 'xs' }} py={4} aria-hidden>
+        <Skeleton circle height={32} />
+        <Box visibleFrom="sm" w={NAME_WIDTH}>
+          <Skeleton height={12} width="80%" mb={6} />
+          <Skeleton height={10} width="60%" />
+        </Box>
+        <Box w={16} />
+      </Group>
+    );
   }
 
   const user = userQuery.data;
@@ -69,7 +82,7 @@ export function UserMenu({ onSignedOut }: UserMenuProps) {
               <Avatar src={user?.picture ?? null} alt="" radius="xl" size={32} color="indigo">
                 {user ? initials(user.name) : null}
               </Avatar>
-              <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
+              <Box visibleFrom="sm" w={NAME_WIDTH} style={{ lineHeight: 1.2 }}>
                 <Text size="sm" fw={600} lineClamp={1}>
                   {user?.name ?? 'Signed in'}
                 </Text>

@@ -27,7 +27,9 @@ function HeaderLink({ to, icon, label, visibleFrom }: HeaderLinkProps) {
 export function DashboardHeader() {
   const user = useUser();
   return (
-    <Group justify="space-between" align="flex-end" gap="sm">
+    // As tall as its buttons from the start: the Outbox button of an admin, shown once the user
+    // is loaded, does not push the inbox down.
+    <Group justify="space-between" align="flex-end" gap="sm" mih={36}>
       <div>
         <Title order={1} size="h3">
           Leads
