@@ -123,7 +123,7 @@ export function formatWeekdayDateTime(value: DateInput, options: FormatOptions =
 /** A zone's everyday name without "Time": 'Central', 'Pacific'; the IANA city when it has none. */
 export function formatZoneName(timeZone: string, at: DateInput = Date.now()): string {
   const date = toDate(at) ?? new Date();
-  const name = new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: 'longGeneric' })
+  const name = getFormatter({ timeZoneName: 'longGeneric' }, timeZone)
     .formatToParts(date)
     .find((part) => part.type === 'timeZoneName')?.value;
   if (!name || name.startsWith('GMT')) return timeZone.split('/').pop()!.replace(/_/g, ' ');

@@ -1,15 +1,27 @@
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: building one costs far more than using it (an inbox row asks often). */
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = partsFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Wall-clock parts of an instant in a zone. */
 export function partsIn(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(date);
+  const parts = partsFormatter(timeZone).formatToParts(date);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return {
     year: get('year'),

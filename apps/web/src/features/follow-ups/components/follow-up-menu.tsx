@@ -19,6 +19,26 @@ export type FollowUpMenuProps = {
   now?: () => Date;
 };
 
+/**
+ * The quick choices, worked out when the menu opens: the dropdown renders nothing while closed, and
+ * an inbox of fifty rows each with its menu should not compute fifty sets of times it never shows.
+ */
+function PresetItems({
+  now,
+  timeZone,
+  onPick,
+}: {
+  now: () => Date;
+  timeZone: string;
+  onPick: (dueAt: Date) => void;
+}) {
+  return followUpPresets(now(), timeZone).map((preset) => (
+    <Menu.Item key={preset.label} onClick={() => onPick(preset.dueAt)}>
+      {preset.label}
+    </Menu.Item>
+  ));
+}
+
 /** 'Follow up' → in 2 hours, tomorrow 9:00 AM, in 3 days, a picked time; 'Clear follow-up' when set. */
 export function FollowUpMenu({
   leadId,
@@ -84,11 +104,7 @@ export function FollowUpMenu({
           )}
         </Menu.Target>
         <Menu.Dropdown>
-          {followUpPresets(now(), timeZone).map((preset) => (
-            <Menu.Item key={preset.label} onClick={() => save(preset.dueAt)}>
-              {preset.label}
-            </Menu.Item>
-          ))}
+          <PresetItems now={now} timeZone={timeZone} onPick={save} />
           <Menu.Item
             onClick={() => {
               setError(null);

@@ -11,6 +11,9 @@ import classes from './inbox-list.module.css';
 /** The next page loads while this many rows are still below the last one on screen. */
 const LOAD_MORE_WITHIN_ROWS = 15;
 const OVERSCAN_ROWS = 8;
+/** `.viewport`'s height in inbox-list.module.css, before the list is measured. */
+const dashboardListHeight = () =>
+  typeof window === 'undefined' ? 0 : Math.max(360, window.innerHeight - 300);
 /** Page Up / Page Down move the selection this many rows. */
 const PAGE_ROWS = 8;
 
@@ -69,7 +72,9 @@ export function InboxList({
   const focusPendingId = useRef<string | null>(null);
   const footerCount = hasNextPage || isFetchNextPageError ? 1 : 0;
   // A phone's rows stack their lines (Mantine's `xs` breakpoint, 36em).
-  const isNarrow = useMediaQuery('(max-width: 36em)') ?? false;
+  // Read on the first render (not in an effect): the rows are laid out once, at their height.
+  const isNarrow =
+    useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const isStacked = layout === 'stacked' || isNarrow;
   const rowHeight = isStacked ? INBOX_ROW_HEIGHT_STACKED : INBOX_ROW_HEIGHT;
 
@@ -81,6 +86,9 @@ export function InboxList({
     getItemKey: (index) => items[index]?._id ?? 'footer',
     overscan: OVERSCAN_ROWS,
     initialOffset: initialOffset ?? 0,
+    // The dashboard's list is as tall as its stylesheet says (`.viewport`): its first render
+    // already holds the rows on screen, so measuring it does not render them all again at once.
+    initialRect: fill ? undefined : { width: 0, height: dashboardListHeight() },
   });
   // Rows already placed take the new height when the screen crosses the breakpoint.
   const placedRowHeight = useRef(rowHeight);

@@ -3,6 +3,8 @@
  * day number (days since 1970-01-01, the day's own date, whatever the zone); weeks start on
  * Sunday (spec §9).
  */
+import { partsIn } from '../../../lib/zoned-time';
+
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** The widest UTC offsets there are (UTC−12 … UTC+14), with a margin. */
@@ -10,39 +12,10 @@ const MAX_OFFSET_MS = 14 * HOUR_MS;
 
 export type ZonedTime = { day: number; hour: number; minute: number };
 
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string) {
-  let formatter = partFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    partFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The wall-clock reading in the zone of an instant, as if that reading were UTC (ms). */
 function wallClockMs(instant: number, timeZone: string): number {
-  const parts = partsFormatter(timeZone).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((item) => item.type === type)?.value ?? 0);
-  return Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
+  const wall = partsIn(new Date(instant), timeZone);
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
 }
 
 /** The calendar day, hour and minute an instant reads as in the zone. */
