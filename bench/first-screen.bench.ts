@@ -9,7 +9,7 @@
 // sign-in, inbox and lead (desktop and mobile, median of BENCH_LIGHTHOUSE_RUNS, 3), through `npx lighthouse@12.2.3`.
 // Usage: npm run build && npm run bench:first-screen
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,10 @@ import { startServer } from '../e2e/support/server.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** BENCH_LIGHTHOUSE_PAGES: a comma list of sign-in, inbox, lead (all by default). */
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+/** BENCH_LIGHTHOUSE_KEEP: a folder that keeps each Lighthouse report. */
+const KEEP = process.env.BENCH_LIGHTHOUSE_KEEP;
 const VIEWPORT = { width: 1440, height: 900 };
 const LEAD = 'Ava Thompson';
 const ROW = '[data-lead-id]';
@@ -226,6 +230,7 @@ async function lighthouse(
   leadUrl: string,
 ) {
   const profile = mkdtempSync(join(tmpdir(), 'leasing-lighthouse-'));
+  if (KEEP) mkdirSync(KEEP, { recursive: true });
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const persistent = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -247,7 +252,9 @@ async function lighthouse(
       ['lead', leadUrl, true],
     ] as const;
     console.log('\n| Lighthouse performance | desktop | mobile |\n| --- | --- | --- |');
+    const metrics: string[] = [];
     for (const [name, url, signedIn] of targets) {
+      if (ONLY && !ONLY.includes(name)) continue;
       const scores: Record<string, number[]> = { desktop: [], mobile: [] };
       for (const preset of ['desktop', 'mobile'] as const) {
         for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
@@ -280,13 +287,25 @@ async function lighthouse(
           if (result.status !== 0) throw new Error(`lighthouse failed for ${name} (${preset})`);
           const report = JSON.parse(readFileSync(output, 'utf8')) as {
             categories: { performance: { score: number } };
+            audits: Record<string, { numericValue?: number }>;
           };
+          if (KEEP) copyFileSync(output, join(KEEP, `${name}-${preset}-${run}.json`));
           rmSync(output, { force: true });
           scores[preset]!.push(Math.round(report.categories.performance.score * 100));
+          const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+          metrics.push(
+            `| ${name} | ${preset} | ${Math.round(report.categories.performance.score * 100)} | ` +
+              `${metric('first-contentful-paint').toFixed(0)} | ${metric('largest-contentful-paint').toFixed(0)} | ` +
+              `${metric('total-blocking-time').toFixed(0)} | ${metric('cumulative-layout-shift').toFixed(3)} | ` +
+              `${metric('speed-index').toFixed(0)} |`,
+          );
         }
       }
       console.log(`| ${name} | ${median(scores.desktop!)} | ${median(scores.mobile!)} |`);
     }
+    console.log('\n| page | preset | score | FCP ms | LCP ms | TBT ms | CLS | SI ms |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const line of metrics) console.log(line);
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }
