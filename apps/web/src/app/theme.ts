@@ -1,5 +1,5 @@
-import { createTheme, DEFAULT_THEME, Menu, Modal, Notification } from '@mantine/core';
-import type { CSSVariablesResolver } from '@mantine/core';
+import { createTheme, DEFAULT_THEME } from '@mantine/core';
+import type { CSSVariablesResolver, MenuProps, ModalProps, NotificationProps } from '@mantine/core';
 import { darkenToContrast } from '../lib/contrast';
 
 const PRIMARY_SHADE = 6;
@@ -18,21 +18,35 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     // Every dialog's close button has a name (axe: button-name), not only those that remember it.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Modal: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close dialog' },
+      } satisfies Partial<ModalProps>,
+    },
     // A toast's close button too (axe: button-name, critical).
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
-    }),
+    Notification: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Dismiss notification' },
+      } satisfies Partial<NotificationProps>,
+    },
     // The placeholder is a focusable child of role="menu" that is no menu item (axe:
     // aria-required-children); the dropdown itself takes the focus instead. The console's menus sit
     // in places that never scroll out of view (headers, the composer, dialogs), so none hides when
     // its target looks detached — which, without layout (jsdom), every target does: the items were
     // hidden as soon as placed. A menu on a scrolling row opts back in (the inbox's follow-up).
-    Menu: Menu.extend({
-      defaultProps: { withInitialFocusPlaceholder: false, hideDetached: false },
-    }),
+    Menu: {
+      defaultProps: {
+        withInitialFocusPlaceholder: false,
+        hideDetached: false,
+      } satisfies Partial<MenuProps>,
+    },
   },
+  // Plain objects, not `Modal.extend(…)`: the theme is in the first download, and naming the
+  // components there would bring menus, dialogs and their positioning library with it.
 });
+
+/** Worked out once: the provider asks on every render of its CSS variables. */
+let legibleColors: Record<string, string> | undefined;
 
 /**
  * Mantine's palette, made legible (WCAG AA, 4.5:1) while keeping its look: each colour is darkened
@@ -41,6 +55,7 @@ export const theme = createTheme({
  * likewise.
  */
 const legibleColorVariables = () => {
+  if (legibleColors) return legibleColors;
   const variables: Record<string, string> = {};
   for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
     if (name === 'dark') continue;
@@ -59,6 +74,7 @@ const legibleColorVariables = () => {
       TEXT_BACKGROUND,
     );
   }
+  legibleColors = variables;
   return variables;
 };
 
