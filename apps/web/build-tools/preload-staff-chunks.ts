@@ -23,14 +23,13 @@ export function preloadStaffChunks(modules: string[]): Plugin {
           (output): output is typeof output & Chunk => output.type === 'chunk',
         );
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const entry = chunks.find((chunk) => context.chunk?.fileName === chunk.fileName);
         const loaded = new Set<string>();
         const visit = (fileName: string, into: Set<string>) => {
           if (into.has(fileName)) return;
           into.add(fileName);
           for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported, into);
         };
-        if (entry) visit(entry.fileName, loaded);
+        if (context.chunk) visit(context.chunk.fileName, loaded);
         const preload = new Set<string>();
         for (const module of modules) {
           const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));

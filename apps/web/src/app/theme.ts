@@ -45,9 +45,6 @@ export const theme = createTheme({
   // components there would bring menus, dialogs and their positioning library with it.
 });
 
-/** Worked out once: the provider asks on every render of its CSS variables. */
-let legibleColors: Record<string, string> | undefined;
-
 /**
  * Mantine's palette, made legible (WCAG AA, 4.5:1) while keeping its look: each colour is darkened
  * only as far as its text needs — filled (white text on it), light (its dark shade on its tint,
@@ -55,7 +52,6 @@ let legibleColors: Record<string, string> | undefined;
  * likewise.
  */
 const legibleColorVariables = () => {
-  if (legibleColors) return legibleColors;
   const variables: Record<string, string> = {};
   for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
     if (name === 'dark') continue;
@@ -74,14 +70,16 @@ const legibleColorVariables = () => {
       TEXT_BACKGROUND,
     );
   }
-  legibleColors = variables;
   return variables;
 };
+
+/** Worked out once: the provider asks on every render of its CSS variables. */
+let legibleColors: Record<string, string> | undefined;
 
 export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
   light: {
-    ...legibleColorVariables(),
+    ...(legibleColors ??= legibleColorVariables()),
     '--mantine-color-dimmed': darkenToContrast(resolvedTheme.colors.gray[6], TEXT_BACKGROUND),
     '--mantine-color-anchor': darkenToContrast(
       resolvedTheme.colors[resolvedTheme.primaryColor]![PRIMARY_SHADE],

@@ -15,8 +15,11 @@ function toDate(value: DateInput): Date | null {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Building an Intl formatter costs far more than using one; a long timeline formats thousands. */
-function getFormatter(parts: Intl.DateTimeFormatOptions, timeZone: string | undefined) {
+/**
+ * The en-US formatter of these parts in this zone, built once: building an Intl formatter costs far
+ * more than using one, and a long timeline formats thousands.
+ */
+export function getFormatter(parts: Intl.DateTimeFormatOptions, timeZone: string | undefined) {
   const key = JSON.stringify([parts, timeZone]);
   let formatter = formatters.get(key);
   if (!formatter) {

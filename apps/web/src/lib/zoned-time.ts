@@ -1,27 +1,19 @@
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+import { getFormatter } from './format-date';
 
-/** One formatter per zone: building one costs far more than using it (an inbox row asks often). */
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+/** The parts of a wall-clock reading, in numbers (formatters are kept per zone by format-date). */
+const WALL_CLOCK_PARTS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
 
 /** Wall-clock parts of an instant in a zone. */
 export function partsIn(date: Date, timeZone: string) {
-  const parts = partsFormatter(timeZone).formatToParts(date);
+  const parts = getFormatter(WALL_CLOCK_PARTS, timeZone).formatToParts(date);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return {
     year: get('year'),

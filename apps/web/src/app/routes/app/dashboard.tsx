@@ -56,9 +56,9 @@ const viewOptions = [
 
 /**
  * Once the inbox shows its rows, the lead's page loads while the browser is idle: opening a row
- * then waits for the lead's data only. (Never cancelled: the page is wanted soon either way.)
+ * then waits for the lead's data only.
  */
-const preloadLeadPage = () => void loadLeadRouteWhenIdle();
+const preloadLeadPage = loadLeadRouteWhenIdle;
 
 /**
  * Where the leasing team works its queue: the user's properties on the left (all of them, or

@@ -7,16 +7,12 @@ export const loadLeadRoute = () => import('./lead-escalation');
 
 type IdleWindow = Window & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
 };
 
-/** Loads the lead's page when the browser is next idle (within 2 s); answers how to cancel. */
-export function loadLeadRouteWhenIdle(): () => void {
+/** Loads the lead's page when the browser is next idle (within 2 s). */
+export function loadLeadRouteWhenIdle(): void {
   const idle = window as IdleWindow;
-  if (idle.requestIdleCallback && idle.cancelIdleCallback) {
-    const handle = idle.requestIdleCallback(() => void loadLeadRoute(), { timeout: 2000 });
-    return () => idle.cancelIdleCallback!(handle);
-  }
-  const handle = window.setTimeout(() => void loadLeadRoute(), 200);
-  return () => window.clearTimeout(handle);
+  if (idle.requestIdleCallback)
+    idle.requestIdleCallback(() => void loadLeadRoute(), { timeout: 2000 });
+  else window.setTimeout(() => void loadLeadRoute(), 200);
 }
